@@ -1,0 +1,1 @@
+"""OpenCL code generation: views, memory allocation, barriers, rendering. Never compiles."""

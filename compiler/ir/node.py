@@ -1,0 +1,258 @@
+"""IR nodes (thesis Fig 2.13): expressions (Param, Literal, FunCall) and function declarations
+(Lambda, Prim, UserFun), plus Program, the typed top-level lambda.
+
+Nodes are frozen, hashable dataclasses (hash cached) compared structurally. Their stable structural `key`
+(SHA-256 of the canonical text with parameters renamed in binding order) is the same for alpha-equivalent
+programs: the thesis treats lambda parameter names as immaterial, so `x => f(x)` and `y => f(y)` share a key,
+while `==` still compares names (so `parse(print(p)) == p` is a strict check).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+
+from ..types import Type
+from .ops import Op
+
+
+class Node:
+    __slots__ = ()
+
+    def children(self) -> tuple[Node, ...]:
+        return ()
+
+    def __hash__(self) -> int:  # cached structural hash
+        h = self._h  # type: ignore[attr-defined]
+        if h is None:
+            h = hash((type(self).__name__, *self._fields()))
+            object.__setattr__(self, "_h", h)
+        return h
+
+    def _fields(self) -> tuple:
+        raise NotImplementedError(type(self).__name__)  # every concrete node defines it
+
+    def __str__(self) -> str:
+        from .printer import show
+
+        return show(self)
+
+
+class Expr(Node):
+    """A value of a known type: a Param, a Literal or a FunCall."""
+
+    __slots__ = ()
+
+    def __rshift__(self, f):  # x >> f  ==  f << x (pipeline order)
+        from .build import call
+
+        return call(f, self)
+
+
+class FunDecl(Node):
+    """Something applicable: Lambda, Prim or UserFun."""
+
+    __slots__ = ()
+
+    def __lshift__(self, x):
+        from .build import apply_chain
+
+        return apply_chain(self, x)
+
+    def __call__(self, *args):
+        from .build import call
+
+        return call(self, *args)
+
+    def o(self, other):
+        from .build import Chain
+
+        return Chain((self,)) @ other
+
+    def __matmul__(self, other):  # f @ g is the thesis' f o g
+        from .build import Chain
+
+        return Chain((self,)) @ other
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class Param(Expr):
+    name: str
+    type: Type | None = None  # declared type (program inputs, annotated lambda params)
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.name, self.type)
+
+    def __repr__(self):
+        return f"Param({self.name!r})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class Literal(Expr):
+    """value(val, type) of thesis Fig 2.8: a constant, broadcast when its type is an array."""
+
+    value: str
+    type: Type
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.value, self.type)
+
+    def __repr__(self):
+        return f"Literal({self.value!r}, {self.type})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class FunCall(Expr):
+    f: FunDecl
+    args: tuple[Expr, ...]
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.f, self.args)
+
+    def children(self):
+        return (self.f, *self.args)
+
+    def __repr__(self):
+        return f"FunCall({self})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class Lambda(FunDecl):
+    params: tuple[Param, ...]
+    body: Expr
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.params, self.body)
+
+    def children(self):
+        return (*self.params, self.body)
+
+    def __repr__(self):
+        return f"Lambda({self})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class Prim(FunDecl):
+    """A primitive with its static parameters (sizes, dims, indices) and function arguments."""
+
+    op: Op
+    static: tuple[sympy.Expr, ...] = ()
+    funs: tuple[FunDecl, ...] = ()
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.op, self.static, self.funs)
+
+    def children(self):
+        return self.funs
+
+    def int_static(self, i: int) -> int:
+        v = self.static[i]
+        if not (isinstance(v, sympy.Integer) or isinstance(v, int)):
+            raise ValueError(f"{self.op.text}: parameter {i} must be a constant integer, got {v}")
+        return int(v)
+
+    def __repr__(self):
+        return f"Prim({self})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class UserFun(FunDecl):
+    """A scalar function: an OpenCL C body for codegen and a NumPy expression for the interpreter.
+
+    `in_types` may use TypeVar for polymorphic functions (id). `py` is a Python expression over the parameter
+    names, evaluated with `np` in scope on NumPy arrays (so it must be elementwise; vector lanes are the last axis).
+    """
+
+    name: str
+    params: tuple[str, ...]
+    in_types: tuple[Type, ...]
+    out_type: Type
+    c_body: str
+    py: str
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.name, self.params, self.in_types, self.out_type, self.c_body, self.py)
+
+    @property
+    def numpy_fn(self):
+        return _compile_py(self.params, self.py)
+
+    def __repr__(self):
+        return f"UserFun({self.name})"
+
+
+@functools.cache
+def _compile_py(params: tuple[str, ...], py: str):
+    src = f"lambda {', '.join(params)}: ({py})"
+    return eval(src, {"np": np})  # the expression is program text the user wrote, like the C body
+
+
+@dataclass(frozen=True, eq=True, repr=False)
+class Program(Node):
+    """A named top-level lambda whose parameters carry their types: the unit the compiler works on."""
+
+    name: str
+    params: tuple[Param, ...]
+    body: Expr
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.name, self.params, self.body)
+
+    def children(self):
+        return (*self.params, self.body)
+
+    @property
+    def key(self) -> str:
+        """Stable structural hash: SHA-256 of the canonical (alpha-renamed) text."""
+        from .printer import canonical
+
+        return hashlib.sha256(canonical(self).encode()).hexdigest()
+
+    def __repr__(self):
+        return f"Program({self.name})"
+
+
+def walk(node: Node, path: tuple[int, ...] = ()):
+    """Pre-order (path, node) pairs; a path is the child indices from the root (stable site ids)."""
+    yield path, node
+    for i, c in enumerate(node.children()):
+        yield from walk(c, (*path, i))
+
+
+def at(node: Node, path: tuple[int, ...]) -> Node:
+    for i in path:
+        node = node.children()[i]
+    return node
+
+
+def replace_at(node: Node, path: tuple[int, ...], new: Node) -> Node:
+    """A copy of `node` with the sub-node at `path` replaced by `new`."""
+    if not path:
+        return new
+    i, rest = path[0], path[1:]
+    kids = list(node.children())
+    kids[i] = replace_at(kids[i], rest, new)
+    return with_children(node, kids)
+
+
+def with_children(node: Node, kids) -> Node:
+    if isinstance(node, FunCall):
+        return FunCall(kids[0], tuple(kids[1:]))
+    if isinstance(node, Lambda):
+        return Lambda(tuple(kids[:-1]), kids[-1])
+    if isinstance(node, Program):
+        return Program(node.name, tuple(kids[:-1]), kids[-1])
+    if isinstance(node, Prim):
+        return Prim(node.op, node.static, tuple(kids))
+    return node

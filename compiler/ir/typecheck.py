@@ -1,0 +1,333 @@
+"""Type inference with symbolic lengths (thesis §2.3.1.1, signatures of Figs 2.8, 2.9, 2.12).
+
+`typecheck(program)` returns a `Typing`: the type of every expression and lambda parameter, keyed by node path
+(the child-index path of `node.walk`, which also numbers rewrite sites). Ill-typed programs raise
+`TypeCheckError(prim, mismatch, sub-expression)`. Divisibility (split, asVector) and slideStrict coverage are
+not type errors while sizes are symbolic: they are constraints (compiler.constraints); a constant size that is
+provably wrong (split(3) of [T]8) is a type error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from .. import arith
+from ..errors import TypeCheckError
+from ..types import (
+    BOOL,
+    INT,
+    ArrayType,
+    ScalarType,
+    TupleType,
+    Type,
+    TypeVar,
+    VectorType,
+    base_type,
+    same_type,
+    scalar_of,
+)
+from . import macros
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
+from .ops import MACROS, MAPS, REDUCES, VARIADIC, Op
+from .printer import show
+
+Path = tuple[int, ...]
+
+
+@dataclass
+class Typing:
+    """Types of a checked program: `of[path]` for expressions and parameters, `result` for the program."""
+
+    of: dict[Path, Type] = field(default_factory=dict)
+    result: Type | None = None
+
+    def __getitem__(self, path: Path) -> Type:
+        return self.of[path]
+
+
+def typecheck(p: Program) -> Typing:
+    """Infer every node's type; raise TypeCheckError on the first mismatch."""
+    typing = Typing()
+    env: dict[str, Type] = {}
+    for i, q in enumerate(p.params):
+        if q.type is None:
+            raise TypeCheckError("def", f"parameter {q.name} of program {p.name} has no type")
+        env[q.name] = q.type
+        typing.of[(i,)] = q.type
+    typing.result = _Checker(typing).expr(p.body, env, (len(p.params),))
+    return typing
+
+
+def infer(e: Expr, env: dict[str, Type]) -> Type:
+    """The type of a free-standing expression under `env` (name -> type)."""
+    return _Checker(Typing()).expr(e, dict(env), ())
+
+
+def _fail(prim: str, msg: str, node: Node) -> TypeCheckError:
+    return TypeCheckError(prim, msg, show(node, limit=240))
+
+
+def _array(t: Type, prim: str, node: Node, what: str = "argument") -> ArrayType:
+    if not isinstance(t, ArrayType):
+        raise _fail(prim, f"expected an array {what}, got {t}", node)
+    return t
+
+
+def _const(e) -> int | None:
+    return int(e) if isinstance(e, sympy.Integer) else None
+
+
+class _Checker:
+    def __init__(self, typing: Typing):
+        self.typing = typing
+
+    def expr(self, e: Expr, env: dict[str, Type], path: Path) -> Type:
+        t = self._expr(e, env, path)
+        self.typing.of[path] = t
+        return t
+
+    def _expr(self, e: Expr, env, path) -> Type:
+        if isinstance(e, Param):
+            if e.name not in env:
+                raise _fail("param", f"unbound name {e.name}", e)
+            return env[e.name]
+        if isinstance(e, Literal):
+            _check_literal(e)
+            return e.type
+        if isinstance(e, FunCall):
+            arg_types = [self.expr(a, env, (*path, i + 1)) for i, a in enumerate(e.args)]
+            return self.apply(e.f, arg_types, env, (*path, 0), e)
+        raise _fail("expr", f"not an expression: {e!r}", e)
+
+    # --- application -----------------------------------------------------------------------------
+    def apply(self, f: FunDecl, ts: list[Type], env, path: Path, call: Node) -> Type:
+        if isinstance(f, Lambda):
+            if len(f.params) != len(ts):
+                raise _fail("lambda", f"takes {len(f.params)} argument(s), given {len(ts)}", call)
+            inner = dict(env)
+            for i, (q, t) in enumerate(zip(f.params, ts, strict=True)):
+                if q.type is not None and not same_type(q.type, t):
+                    raise _fail("lambda", f"parameter {q.name} is declared {q.type} but receives {t}", call)
+                inner[q.name] = t
+                self.typing.of[(*path, i)] = t
+            return self.expr(f.body, inner, (*path, len(f.params)))
+        if isinstance(f, UserFun):
+            return _apply_userfun(f, ts, call)
+        if isinstance(f, Prim):
+            return self.prim(f, ts, env, path, call)
+        raise _fail("call", f"{f!r} is not a function", call)
+
+    def _fun(self, p: Prim, i: int, ts: list[Type], env, path: Path, call) -> Type:
+        return self.apply(p.funs[i], ts, env, (*path, i), call)
+
+    def prim(self, p: Prim, ts: list[Type], env, path: Path, call: Node) -> Type:
+        op, info, name = p.op, p.op.info, p.op.text
+        _arity(p, ts, call)
+        if op in MAPS or op is Op.MAP_ND:
+            depth = p.int_static(0) if op is Op.MAP_ND else 1
+            if op in (Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL) and p.int_static(0) not in (0, 1, 2):
+                raise _fail(name, f"dimension must be 0, 1 or 2, got {p.static[0]}", call)
+            lens, t = [], ts[0]
+            for _ in range(depth):
+                a = _array(t, name, call)
+                lens.append(a.n)
+                t = a.elem
+            u = self._fun(p, 0, [t], env, path, call)
+            for n in reversed(lens):
+                u = ArrayType(u, n)
+            return u
+        if op in REDUCES:
+            init, x = ts
+            a = _array(x, name, call)
+            u = self._fun(p, 0, [init, a.elem], env, path, call)
+            if not same_type(u, init):
+                raise _fail(name, f"operator returns {u} but the accumulator has type {init}", call)
+            return ArrayType(init, sympy.Integer(1))
+        if op is Op.ITERATE:
+            u = self._fun(p, 0, [ts[0]], env, path, call)
+            if not same_type(u, ts[0]):
+                raise _fail(name, f"the iterated function must keep its type: {ts[0]} became {u}", call)
+            return u
+        if op in (Op.LET, Op.TO_GLOBAL, Op.TO_LOCAL, Op.TO_PRIVATE, Op.OCL_KERNEL):
+            return self._fun(p, 0, ts, env, path, call)
+        if op is Op.VECTORISE:
+            n = p.static[0]
+            scalars = []
+            for t in ts:
+                if not isinstance(t, VectorType) or not arith.equal(t.n, n):
+                    raise _fail(name, f"expects arguments of type <S>{n}, got {t}", call)
+                scalars.append(t.elem)
+            u = self._fun(p, 0, scalars, env, path, call)
+            if not isinstance(u, ScalarType):
+                raise _fail(name, f"the vectorised function must return a scalar, got {u}", call)
+            return VectorType(u, n)
+        if op in (Op.TO_HOST, Op.TO_GPU):
+            return ts[0]
+        if op in MACROS:
+            return self.macro(p, ts, env, path, call)
+        return _layout(p, ts, call, name, info)
+
+    def macro(self, p: Prim, ts, env, path, call) -> Type:
+        if p.op is Op.TAKE:
+            a = _array(ts[0], "take", call)
+            m = p.static[0]
+            if _const(m) is not None and _const(a.n) is not None and _const(m) > _const(a.n):
+                raise _fail("take", f"cannot take {m} elements of an array of length {a.n}", call)
+            return ArrayType(a.elem, m)
+        if p.op is Op.ZIP_ND and p.int_static(0) < 1:
+            raise _fail("zipND", "dimension count must be >= 1", call)
+        if p.op in (Op.SLIDE_ND, Op.SLIDE_STRICT_ND) and (len(p.static) % 2 or not p.static):
+            raise _fail(p.op.text, f"needs sizes then steps (an even count), got {len(p.static)}", call)
+        if p.op is Op.PAD_ND and (len(p.static) % 2 or not p.static):
+            raise _fail("padND", f"needs (before, after) pairs, got {len(p.static)} amounts", call)
+        if p.op in (Op.TRANSPOSE_ND, Op.TRANSPOSE_W_ND):
+            perm = [_const(x) for x in p.static]
+            if sorted(perm, key=lambda v: -1 if v is None else v) != list(range(len(perm))):
+                raise _fail(p.op.text, f"arguments {perm} are not a permutation of 0..{len(perm) - 1}", call)
+        if p.op in (Op.JOIN_ND,) and p.int_static(0) < 1:
+            raise _fail("joinND", "dimension count must be >= 1", call)
+        placeholders = tuple(Param(f"macroArg{i}") for i in range(len(ts)))
+        expanded = macros.expand_call(FunCall(p, placeholders))
+        inner = dict(env)
+        inner.update({q.name: t for q, t in zip(placeholders, ts, strict=True)})
+        try:
+            return _Checker(Typing()).expr(expanded, inner, ())
+        except TypeCheckError as err:
+            raise _fail(p.op.text, f"expansion does not type-check: {err.prim}: {err.detail}", call) from None
+
+
+def _arity(p: Prim, ts: list[Type], call: Node) -> None:
+    info = p.op.info
+    if info.ndata != VARIADIC and len(ts) != info.ndata:
+        raise _fail(info.name, f"takes {info.ndata} data argument(s), given {len(ts)}", call)
+    if info.ndata == VARIADIC and not ts:
+        raise _fail(info.name, "takes at least one data argument", call)
+    if info.static is not None and len(p.static) != len(info.static):
+        raise _fail(info.name, f"takes parameters ({', '.join(info.static)}), given {len(p.static)}", call)
+    if len(p.funs) != info.nfuns:
+        raise _fail(info.name, f"takes {info.nfuns} function argument(s), given {len(p.funs)}", call)
+
+
+def _positive(name: str, what: str, v, call: Node) -> None:
+    c = _const(v)
+    if c is not None and c <= 0:
+        raise _fail(name, f"{what} must be positive, got {c}", call)
+
+
+def _divides(name: str, m, n, call: Node) -> None:
+    cm, cn = _const(m), _const(n)
+    if cm is not None and cn is not None and cn % cm:
+        raise _fail(name, f"{m} does not divide the length {n}", call)
+
+
+def _layout(p: Prim, ts: list[Type], call: Node, name: str, info) -> Type:
+    op, s = p.op, p.static
+    if op is Op.ZIP:
+        arrays = [_array(t, name, call, f"argument {i}") for i, t in enumerate(ts)]
+        for a in arrays[1:]:
+            if not arith.equal(a.n, arrays[0].n):
+                raise _fail(name, f"lengths {arrays[0].n} and {a.n} differ", call)
+        return ArrayType(TupleType(tuple(a.elem for a in arrays)), arrays[0].n)
+    if op is Op.TUPLE:
+        return TupleType(tuple(ts))
+    if op is Op.GET:
+        t = ts[0]
+        if not isinstance(t, TupleType):
+            raise _fail(name, f"expected a tuple, got {t}", call)
+        i = p.int_static(0)
+        if not 0 <= i < len(t.elems):
+            raise _fail(name, f"index {i} out of range for a {len(t.elems)}-tuple {t}", call)
+        return t.elems[i]
+    a = _array(ts[-1], name, call)
+    if op is Op.SPLIT:
+        _positive(name, "chunk size", s[0], call)
+        _divides(name, s[0], a.n, call)
+        return ArrayType(ArrayType(a.elem, s[0]), arith.simplify(a.n / s[0]))
+    if op is Op.JOIN:
+        inner = _array(a.elem, name, call, "argument of arrays")
+        return ArrayType(inner.elem, arith.simplify(inner.n * a.n))
+    if op in (Op.SLIDE, Op.SLIDE_STRICT):
+        size, step = s
+        _positive(name, "window size", size, call)
+        _positive(name, "step", step, call)
+        if _const(size) is not None and _const(a.n) is not None and _const(size) > _const(a.n):
+            raise _fail(name, f"window {size} is larger than the length {a.n}", call)
+        count = (a.n - size + step) / step
+        if op is Op.SLIDE:
+            count = sympy.floor(count)
+        elif _const(a.n) is not None and _const(size) is not None and _const(step) is not None:
+            if (_const(a.n) - _const(size)) % _const(step):
+                raise _fail(name, f"windows of {size} by {step} do not cover the length {a.n} exactly", call)
+        return ArrayType(ArrayType(a.elem, size), arith.simplify(count))
+    if op in (Op.TRANSPOSE, Op.TRANSPOSE_W):
+        inner = _array(a.elem, name, call, "2-D argument")
+        return ArrayType(ArrayType(inner.elem, a.n), inner.n)
+    if op is Op.PAD:
+        v = ts[0]
+        _check_pad_value(v, a, call)
+        n = arith.simplify(s[0] + a.n + s[1])
+        if _const(n) is not None and _const(n) < 0:
+            raise _fail(name, f"padding by ({s[0]}, {s[1]}) leaves a negative length {n}", call)
+        return ArrayType(a.elem, n)
+    if op is Op.REORDER:
+        _positive(name, "stride", s[0], call)
+        _divides(name, s[0], a.n, call)
+        return a
+    if op is Op.AS_VECTOR:
+        if not isinstance(a.elem, ScalarType):
+            raise _fail(name, f"expects an array of scalars, got {a}", call)
+        _positive(name, "vector width", s[0], call)
+        _divides(name, s[0], a.n, call)
+        return ArrayType(VectorType(a.elem, s[0]), arith.simplify(a.n / s[0]))
+    if op is Op.AS_SCALAR:
+        if not isinstance(a.elem, VectorType):
+            raise _fail(name, f"expects an array of vectors, got {a}", call)
+        return ArrayType(a.elem.elem, arith.simplify(a.n * a.elem.n))
+    raise _fail(name, "is not a data-layout primitive", call)
+
+
+def _check_pad_value(v: Type, a: ArrayType, call: Node) -> None:
+    if not same_type(base_type(v), base_type(a)):
+        raise _fail("pad", f"value of base type {base_type(v)} does not match the array's {base_type(a)}", call)
+    # the value is broadcast when it has fewer dimensions than the elements: it must be a suffix of them
+    elem: Type = a.elem
+    while True:
+        if same_type(elem, v):
+            return
+        if not isinstance(elem, ArrayType):
+            raise _fail("pad", f"value of type {v} cannot be broadcast to elements of type {a.elem}", call)
+        elem = elem.elem
+
+
+def _check_literal(e: Literal) -> None:
+    s = scalar_of(base_type(e.type))
+    if s is None:
+        raise _fail("value", f"a literal must have a scalar or vector base type, got {e.type}", e)
+    text = e.value.rstrip("f")
+    try:
+        x = float(text)
+    except ValueError:
+        raise _fail("value", f"{e.value!r} is not a number", e) from None
+    if s in (INT, BOOL) and x != int(x):
+        raise _fail("value", f"{e.value} is not a valid {s}", e)
+
+
+def _apply_userfun(f: UserFun, ts: list[Type], call: Node) -> Type:
+    if len(ts) != len(f.in_types):
+        raise _fail(f.name, f"takes {len(f.in_types)} argument(s), given {len(ts)}", call)
+    binding: dict[str, Type] = {}
+    for pname, want, got in zip(f.params, f.in_types, ts, strict=True):
+        if isinstance(want, TypeVar):
+            prev = binding.setdefault(want.name, got)
+            if not same_type(prev, got):
+                raise _fail(f.name, f"{want.name} bound to both {prev} and {got}", call)
+        elif not same_type(want, got):
+            raise _fail(f.name, f"parameter {pname} expects {want}, got {got}", call)
+    out = f.out_type
+    if isinstance(out, TypeVar):
+        if out.name not in binding:
+            raise _fail(f.name, f"result type {out.name} is not bound by any parameter", call)
+        return binding[out.name]
+    return out

@@ -18,7 +18,6 @@ from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Pr
 from .ops import Op
 
 
-
 @dataclass(frozen=True)
 class Partial:
     """A primitive with its in-parenthesis data arguments (reduce's init, pad's value), awaiting the tail."""

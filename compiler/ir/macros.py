@@ -114,3 +114,37 @@ def _pad_nd(amounts: tuple, val: Expr) -> FunDecl:
     if len(amounts) == 2:
         return Lambda((x,), outer)
     return Lambda((x,), FunCall(_p(Op.MAP, funs=(_pad_nd(amounts[2:], val),)), (outer,)))
+
+
+def expand_program(p):
+    """The program with every macro replaced by primitives (types are unchanged)."""
+    from .node import Program, with_children
+    from .typecheck import typecheck
+
+    def eta(n, in_call_position: bool):
+        # a macro used as a function (map(splitND(2, 2))) becomes x => splitND(2, 2) << x
+        kids = n.children()
+        if isinstance(n, FunCall):
+            new = with_children(n, [eta(kids[0], True), *(eta(k, False) for k in kids[1:])])
+        else:
+            new = with_children(n, [eta(k, False) for k in kids])
+        if isinstance(new, Prim) and new.op in MACROS and not in_call_position:
+            x = Param("macroIn")
+            return Lambda((x,), FunCall(new, (x,)))
+        return new
+
+    p = eta(p, False)
+    typing = typecheck(p)
+
+    def go(n, path):
+        kids = [go(k, (*path, i)) for i, k in enumerate(n.children())]
+        new = with_children(n, kids) if kids else n
+        if isinstance(new, FunCall) and isinstance(new.f, Prim) and new.f.op in MACROS:
+            arg_type = typing.of.get((*path, len(new.args)))
+            out = expand_call(new, arg_type)
+            return out  # expansions hold primitives only (their functions were expanded above)
+        return new
+
+    out = go(p, ())
+    assert isinstance(out, Program)
+    return out

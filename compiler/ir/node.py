@@ -156,7 +156,7 @@ class Prim(FunDecl):
 
     def int_static(self, i: int) -> int:
         v = self.static[i]
-        if not (isinstance(v, sympy.Integer) or isinstance(v, int)):
+        if not isinstance(v, sympy.Integer | int):
             raise ValueError(f"{self.op.text}: parameter {i} must be a constant integer, got {v}")
         return int(v)
 

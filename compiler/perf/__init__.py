@@ -1,0 +1,1 @@
+"""Performance data: the sqlite measurement store, high-level features and predictors."""

@@ -167,9 +167,11 @@ class DeviceInfo:
 
     @property
     def fingerprint(self) -> str:
-        """Stable identity for caches: platform, device, driver, compute units and memory size."""
+        """Stable identity for caches: platform, device, driver and compute units.
+
+        Memory sizes stay out: PoCL reports the host's currently available memory, which changes."""
         parts = (_slug(self.platform_name), _slug(self.device_name), _slug(self.driver_version),
-                 f"{self.compute_units}cu", f"{self.global_mem_size >> 20}mib")
+                 f"{self.compute_units}cu")
         return "/".join(parts)
 
     @property

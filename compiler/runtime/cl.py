@@ -1,0 +1,334 @@
+"""The only module that imports pyopencl, and only inside functions.
+
+- `list_candidates` / `open_device`: enumerate platforms and open (once per process) a context with a
+  profiling queue for the selected device.
+- `ClDevice.build`: build with an in-memory cache keyed by (source hash, options, device fingerprint);
+  pyopencl's own disk cache stays on. A failure raises BuildError carrying the build log.
+- `ClDevice.prepare`: turn a `KernelProgram` into a `PreparedProgram` (buffers allocated, arguments set,
+  launch sizes checked against the compiled kernels); `PreparedProgram.launch(n)` enqueues the kernels n
+  times in order and returns the seconds per launch measured with OpenCL events (END of the last event
+  minus START of the first, divided by n).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+import time
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from compiler.codegen.kernel import Kernel, KernelProgram
+from compiler.errors import BuildError, DeviceNotFound, InvalidKernel, LaunchError, RuntimeFailure
+from compiler.runtime.device import DeviceCandidate, DeviceInfo, DeviceSpec, resolve_spec, select_device
+from compiler.runtime.plan import BufferPlan, check_allocation, check_geometry, plan_buffers, poison_value
+
+_INVALID_CODES = frozenset({"INVALID_WORK_GROUP_SIZE", "INVALID_WORK_ITEM_SIZE", "INVALID_GLOBAL_WORK_SIZE",
+                            "INVALID_GLOBAL_OFFSET", "INVALID_WORK_DIMENSION", "INVALID_BUFFER_SIZE"})
+
+
+def _pyopencl() -> Any:
+    try:
+        import pyopencl
+    except ImportError as err:  # pragma: no cover - depends on the environment
+        raise DeviceNotFound(f"pyopencl is not importable ({err}); install it to run kernels") from err
+    return pyopencl
+
+
+def _code_name(cl: Any, err: Exception) -> str:
+    code = getattr(err, "code", None)
+    try:
+        return cl.status_code.to_string(code)
+    except Exception:
+        return str(code)
+
+
+def _type_name(cl: Any, t: int) -> str:
+    dt = cl.device_type
+    for flag, name in ((dt.GPU, "gpu"), (dt.CPU, "cpu"), (dt.ACCELERATOR, "accelerator")):
+        if t & flag:
+            return name
+    return "other"
+
+
+def _platform_devices(cl: Any, platform: Any) -> list[Any]:
+    try:
+        return list(platform.get_devices())
+    except cl.Error:
+        return []  # a platform whose ICD is present but which has no usable device
+
+
+def _platforms(cl: Any) -> list[Any]:
+    try:
+        return list(cl.get_platforms())
+    except cl.Error:
+        return []  # CL_PLATFORM_NOT_FOUND_KHR: no ICD installed
+
+
+def list_candidates() -> list[DeviceCandidate]:
+    """Every OpenCL device of every platform, in (platform, device) index order."""
+    cl = _pyopencl()
+    out = []
+    for pi, p in enumerate(_platforms(cl)):
+        for di, d in enumerate(_platform_devices(cl, p)):
+            out.append(DeviceCandidate(pi, di, p.name.strip(), p.vendor.strip(), p.version.strip(),
+                                       d.name.strip(), _type_name(cl, d.type)))
+    return out
+
+
+def opencl_available() -> bool:
+    """True when pyopencl imports and at least one device is enumerated."""
+    try:
+        return bool(list_candidates())
+    except (DeviceNotFound, ImportError, OSError):
+        return False
+
+
+def query_info(device: Any, platform_index: int = 0, device_index: int = 0) -> DeviceInfo:
+    cl = _pyopencl()
+    return DeviceInfo(
+        platform_name=device.platform.name.strip(), device_name=device.name.strip(),
+        driver_version=device.driver_version.strip(), opencl_version=device.version.strip(),
+        device_type=_type_name(cl, device.type), compute_units=int(device.max_compute_units),
+        max_clock_mhz=int(device.max_clock_frequency), max_work_group_size=int(device.max_work_group_size),
+        max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
+        local_mem_size=int(device.local_mem_size), max_alloc=int(device.max_mem_alloc_size),
+        global_mem_size=int(device.global_mem_size),
+        preferred_float_vector_width=int(device.preferred_vector_width_float),
+        platform_index=platform_index, device_index=device_index)
+
+
+_DEVICES: dict[tuple[int, int], ClDevice] = {}
+_DEVICES_LOCK = threading.Lock()
+
+
+def open_device(selection: str | DeviceSpec | None = None) -> ClDevice:
+    """The device a selection names (see `device.py`), opened once per process and then reused."""
+    cl = _pyopencl()
+    cand = select_device(resolve_spec(selection), list_candidates())
+    key = (cand.platform_index, cand.device_index)
+    with _DEVICES_LOCK:
+        dev = _DEVICES.get(key)
+        if dev is None:
+            cl_dev = _platform_devices(cl, _platforms(cl)[key[0]])[key[1]]
+            dev = _DEVICES[key] = ClDevice(cl_dev, query_info(cl_dev, *key))
+        return dev
+
+
+def forget_device(dev: ClDevice) -> None:
+    """Drop a device from the process cache (after an error that may have left its context unusable)."""
+    with _DEVICES_LOCK:
+        key = (dev.info.platform_index, dev.info.device_index)
+        if _DEVICES.get(key) is dev:
+            del _DEVICES[key]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    program: Any  # pyopencl.Program
+    build_s: float
+    log: str
+    cached: bool
+
+
+def _failure_log(cl: Any, prg: Any, device: Any, err: Exception) -> str:
+    """The compiler's log for a failed build (pyopencl folds it into the message on some paths)."""
+    msg = str(err)
+    saved = re.search(r"\(source saved as (.+?)\)", msg)
+    if saved and os.path.isfile(saved.group(1)):
+        os.remove(saved.group(1))  # pyopencl leaves a copy of the failing source in the temp folder
+    raw = getattr(prg, "_prg", None)
+    if raw is not None:
+        try:
+            log = raw.get_build_info(device, cl.program_build_info.LOG).strip()
+            if log:
+                return log
+        except cl.Error:
+            pass
+    _, sep, tail = msg.partition("Build on ")
+    if sep:
+        tail = tail.partition(":\n")[2]
+    return re.split(r"\n\(options: |\n\(source saved as ", tail if sep else msg)[0].strip()
+
+
+class ClDevice:
+    """A context and a profiling command queue on one device, with a build cache."""
+
+    def __init__(self, cl_device: Any, info: DeviceInfo):
+        cl = _pyopencl()
+        self.cl_device = cl_device
+        self.info = info
+        self.context = cl.Context([cl_device])
+        self.queue = cl.CommandQueue(self.context, cl_device,
+                                     properties=cl.command_queue_properties.PROFILING_ENABLE)
+        self._builds: dict[tuple[str, tuple[str, ...], str], BuildResult] = {}
+        self._lock = threading.Lock()
+        self.build_hits = 0
+        self.build_misses = 0
+
+    def build(self, source: str, options: Sequence[str] = ()) -> BuildResult:
+        """Build `source` (cached in memory by source hash, options and device fingerprint)."""
+        key = (hashlib.sha256(source.encode()).hexdigest(), tuple(options), self.info.fingerprint)
+        with self._lock:
+            hit = self._builds.get(key)
+            if hit is not None:
+                self.build_hits += 1
+                return BuildResult(hit.program, 0.0, hit.log, True)
+            result = self._build_uncached(source, tuple(options))
+            self._builds[key] = result
+            self.build_misses += 1
+            return result
+
+    def _build_uncached(self, source: str, options: tuple[str, ...]) -> BuildResult:
+        cl = _pyopencl()
+        prg = cl.Program(self.context, source)
+        t0 = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", cl.CompilerWarning)
+            try:
+                prg.build(options=list(options))
+            except cl.Error as err:
+                log = _failure_log(cl, prg, self.cl_device, err)
+                raise BuildError(f"OpenCL build failed on {self.info.device_name} "
+                                 f"(options {list(options)}): {_code_name(cl, err)}", log) from None
+        build_s = time.perf_counter() - t0
+        try:
+            log = prg.get_build_info(self.cl_device, cl.program_build_info.LOG).strip()
+        except cl.Error:
+            log = ""
+        return BuildResult(prg, build_s, log, False)
+
+    def prepare(self, program: KernelProgram) -> PreparedProgram:
+        """Build every kernel, check launch sizes and resources, allocate buffers and set arguments."""
+        plan = plan_buffers(program)
+        check_allocation(plan, self.info)
+        builds = [self.build(k.source, k.build_options) for k in program.kernels]
+        kernels = [self._make_kernel(b.program, k) for b, k in zip(builds, program.kernels)]
+        buffers = self._allocate(plan)
+        prepared = PreparedProgram(self, program, plan, buffers,
+                                   build_s=sum(b.build_s for b in builds),
+                                   build_log="\n".join(dict.fromkeys(b.log for b in builds if b.log)))
+        try:
+            for cl_kernel, kernel in zip(kernels, program.kernels):
+                prepared.add_launch(cl_kernel, kernel)
+        except BaseException:
+            prepared.release()
+            raise
+        return prepared
+
+    def _make_kernel(self, prg: Any, kernel: Kernel) -> Any:
+        cl = _pyopencl()
+        try:
+            cl_kernel = cl.Kernel(prg, kernel.name)
+        except cl.Error as err:
+            names = prg.get_info(cl.program_info.KERNEL_NAMES)
+            raise BuildError(f"kernel {kernel.name!r} is not defined by its source "
+                             f"(it defines: {names or 'nothing'}); {_code_name(cl, err)}") from None
+        wg = cl_kernel.get_work_group_info(cl.kernel_work_group_info.WORK_GROUP_SIZE, self.cl_device)
+        lmem = cl_kernel.get_work_group_info(cl.kernel_work_group_info.LOCAL_MEM_SIZE, self.cl_device)
+        check_geometry(kernel, self.info, int(wg), int(lmem))
+        return cl_kernel
+
+    def _allocate(self, plan: BufferPlan) -> dict[str, Any]:
+        cl = _pyopencl()
+        buffers: dict[str, Any] = {}
+        try:
+            for b in plan.buffers:
+                buffers[b.name] = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=b.nbytes)
+        except cl.Error as err:
+            for buf in buffers.values():
+                buf.release()
+            raise LaunchError(f"allocating buffer {b.name!r} ({b.nbytes} bytes) failed: "
+                              f"{_code_name(cl, err)}") from None
+        return buffers
+
+
+class PreparedProgram:
+    """A program ready to launch: kernels with arguments set, in order, over allocated buffers."""
+
+    def __init__(self, device: ClDevice, program: KernelProgram, plan: BufferPlan, buffers: dict[str, Any],
+                 build_s: float, build_log: str):
+        self.device = device
+        self.program = program
+        self.plan = plan
+        self.buffers = buffers
+        self.build_s = build_s
+        self.build_log = build_log
+        self._launches: list[tuple[Any, tuple[int, ...], tuple[int, ...] | None, str]] = []
+
+    def add_launch(self, cl_kernel: Any, kernel: Kernel) -> None:
+        args = [np.int32(a.value) if a.kind == "int" else self.buffers[a.name] for a in kernel.args]
+        cl = _pyopencl()
+        try:
+            cl_kernel.set_args(*args)
+        except cl.Error as err:
+            raise InvalidKernel(f"kernel {kernel.name!r}: its {len(args)} arguments do not match the "
+                                f"compiled signature: {_code_name(cl, err)}") from None
+        local = tuple(kernel.local_size) if kernel.local_size is not None else None
+        self._launches.append((cl_kernel, tuple(kernel.global_size), local, kernel.name))
+
+    def _fail(self, err: Exception, what: str) -> RuntimeFailure:
+        cl = _pyopencl()
+        code = _code_name(cl, err)
+        cls = InvalidKernel if code in _INVALID_CODES else LaunchError
+        return cls(f"{what} failed on {self.device.info.device_name}: {code} ({err})")
+
+    def write_inputs(self, arrays: Mapping[str, np.ndarray]) -> None:
+        cl = _pyopencl()
+        try:
+            for name, arr in arrays.items():
+                cl.enqueue_copy(self.device.queue, self.buffers[name], arr, is_blocking=True)
+        except cl.Error as err:
+            raise self._fail(err, f"uploading input {name!r}") from None
+
+    def poison_outputs(self) -> None:
+        """Fill output-only buffers with NaN (integers: their minimum) so unwritten elements show up."""
+        arrays = {b.name: np.full(b.size, poison_value(b.np_dtype), dtype=b.np_dtype)
+                  for b in self.plan.buffers if b.role == "output"}
+        self.write_inputs(arrays)
+
+    def launch(self, n: int = 1) -> float:
+        """Enqueue the program n times back to back; seconds per launch from the events' profile."""
+        if n < 1:
+            raise ValueError(f"launch count must be positive, got {n}")
+        cl = _pyopencl()
+        queue, first, last, name = self.device.queue, None, None, ""
+        try:
+            for _ in range(n):
+                for cl_kernel, gs, ls, kname in self._launches:
+                    name = kname  # named in the error message if this enqueue fails
+                    last = cl.enqueue_nd_range_kernel(queue, cl_kernel, gs, ls)
+                    if first is None:
+                        first = last
+            last.wait()
+            start, end = first.profile.start, last.profile.end
+        except cl.Error as err:
+            raise self._fail(err, f"launching kernel {name!r}") from None
+        if end <= start:
+            raise LaunchError(f"event profiling of kernel {name!r} returned end {end} <= start {start}")
+        return (end - start) * 1e-9 / n
+
+    def read_outputs(self) -> dict[str, np.ndarray]:
+        cl = _pyopencl()
+        out = {}
+        try:
+            for name in self.program.outputs:
+                spec = self.plan[name]
+                host = np.empty(spec.size, dtype=spec.np_dtype)
+                cl.enqueue_copy(self.device.queue, host, self.buffers[name], is_blocking=True)
+                out[name] = host
+        except cl.Error as err:
+            raise self._fail(err, f"reading output {name!r}") from None
+        return out
+
+    def release(self) -> None:
+        for buf in self.buffers.values():
+            buf.release()
+        self.buffers = {}
+        self._launches = []

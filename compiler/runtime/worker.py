@@ -1,0 +1,313 @@
+"""Measurements in a separate process, behind a watchdog.
+
+`MeasureWorker` starts (lazily, with the multiprocessing "spawn" context) one worker process that opens
+the device once and serves measurement requests. The parent validates the request, sends it, and waits:
+up to `config.build_timeout_s` for the build, then `config.time_cap_s + config.watchdog_margin_s` from the
+correctness launch, and as much again from the probe (where the timing's own cap starts). The worker
+reports each phase ("build", "correctness", "probe", "warmup", "samples") before its launches, over the
+pipe and in a marker file, so a hang or crash is attributed:
+
+- no result in time: the worker is killed; status "timeout";
+- the worker dies (segfault, os._exit, driver abort): status "launch" with the exit code and phase;
+- a "launch" result (the context may be unusable): the worker is retired.
+
+In every case the next `measure` starts a fresh worker. A marker file left by a parent that died
+mid-measurement is reported once as `stale_marker` by the next MeasureWorker on the same marker folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+import traceback
+from collections.abc import Mapping
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from compiler.codegen.kernel import KernelProgram
+from compiler.errors import DeviceNotFound, InvalidKernel, RuntimeFailure
+from compiler.runtime.device import DeviceInfo
+from compiler.runtime.measure import MeasureConfig, Measurement, measure_in_process
+from compiler.runtime.plan import plan_buffers, validate_gold, validate_inputs
+
+__all__ = ["MeasureWorker", "measure_in_process", "read_marker"]
+
+MARKER_NAME = "measuring.json"
+FAULTS = ("exit", "segv", "hang")
+_JOIN_S = 10.0
+
+
+def read_marker(path: str | os.PathLike) -> dict | None:
+    """The marker a worker wrote before its current launches, or None."""
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _write_marker(path: str, key: str, phase: str) -> None:
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w") as f:
+        json.dump({"program_key": key, "phase": phase, "pid": os.getpid(), "time": time.time()}, f)
+    os.replace(tmp, path)
+
+
+def _remove(path: str | os.PathLike) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(path)
+
+
+def _apply_fault(action: str) -> None:
+    """Test hook: make this worker die or hang the way a broken driver or kernel would."""
+    if action == "exit":
+        os._exit(3)
+    if action == "segv":
+        import ctypes
+
+        ctypes.string_at(0)  # a real invalid read (OpenCL runtimes may swallow a SIGSEGV sent by kill)
+    if action == "hang":
+        time.sleep(1e9)
+
+
+# ---------------------------------------------------------------- the worker process
+
+
+def _serve_one(conn: Connection, dev, marker: str, request: tuple) -> Measurement:
+    program, arrays, golds, config, fault = request
+
+    def on_phase(phase: str) -> None:
+        _write_marker(marker, program.key, phase)
+        conn.send(("phase", phase))
+        if fault is not None and fault[0] == phase:
+            _apply_fault(fault[1])
+
+    try:
+        return measure_in_process(program, arrays, golds, config, device=dev, on_phase=on_phase)
+    except Exception as err:  # the worker must answer, whatever went wrong
+        kind = err.kind if isinstance(err, RuntimeFailure) else "runtime"
+        detail = "".join(traceback.format_exception(err, limit=-8))
+        return Measurement.failure(kind, f"worker error: {err!r}\n{detail}", config=config,
+                                   device=dev.info.fingerprint, program_key=program.key)
+
+
+def _worker_main(conn: Connection, selection: str | None, marker: str) -> None:
+    """Entry point of the worker process: open the device, then serve requests until told to stop."""
+    try:
+        from compiler.runtime import cl
+
+        dev = cl.open_device(selection)
+    except Exception as err:  # reported to the parent, which raises
+        conn.send(("error", getattr(err, "kind", "device"), f"{type(err).__name__}: {err}"))
+        return
+    conn.send(("ready", dev.info))
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent went away
+        if msg[0] != "measure":
+            return
+        result = _serve_one(conn, dev, marker, msg[1:])
+        conn.send(("result", result))
+        _remove(marker)
+
+
+# ---------------------------------------------------------------- the parent side
+
+
+def _exit_description(code: int | None) -> str:
+    if code is None:
+        return "still running"
+    if code < 0:
+        try:
+            return f"killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+class MeasureWorker:
+    """A measurement server in a child process, restarted after hangs and crashes.
+
+    `device` is a selection string (see `device.py`; None: `LIFT_GYM_DEVICE` or the default). Use as a
+    context manager, or call `close()`.
+    """
+
+    def __init__(self, device: str | None = None, *, startup_timeout_s: float = 120.0,
+                 marker_dir: str | os.PathLike | None = None):
+        self._selection = device
+        self._startup_timeout_s = startup_timeout_s
+        self._mp = mp.get_context("spawn")
+        self._proc: Any = None
+        self._conn: Connection | None = None
+        self._info: DeviceInfo | None = None
+        self._fault: tuple[str, str] | None = None
+        self._lock = threading.Lock()
+        self._own_dir = marker_dir is None
+        self._dir = Path(tempfile.mkdtemp(prefix="lift-gym-worker-") if marker_dir is None else marker_dir)
+        self._dir.mkdir(parents=True, exist_ok=True)
+        self.stale_marker = read_marker(self.marker_path)
+        _remove(self.marker_path)
+        self.starts = 0
+
+    @property
+    def marker_path(self) -> Path:
+        return self._dir / MARKER_NAME
+
+    @property
+    def info(self) -> DeviceInfo:
+        """The worker's device (starts the worker if needed)."""
+        with self._lock:
+            self._ensure()
+            assert self._info is not None
+            return self._info
+
+    def __enter__(self) -> MeasureWorker:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop(graceful=True)
+        if self._own_dir:
+            shutil.rmtree(self._dir, ignore_errors=True)
+
+    def _inject_fault(self, phase: str, action: str) -> None:
+        """Test-only: the next request makes the worker `action` ("exit", "segv", "hang") at `phase`."""
+        if action not in FAULTS:
+            raise ValueError(f"unknown fault {action!r}; expected one of {FAULTS}")
+        self._fault = (phase, action)
+
+    # -- process management
+
+    def _ensure(self) -> None:
+        if self._proc is not None and self._proc.is_alive():
+            return
+        self._stop()
+        parent, child = self._mp.Pipe()
+        proc = self._mp.Process(target=_worker_main, args=(child, self._selection, str(self.marker_path)),
+                                name="lift-gym-measure", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+        self.starts += 1
+        msg = self._recv_until(time.monotonic() + self._startup_timeout_s)
+        if msg is None or msg[0] != "ready":
+            self._stop()
+            why = msg[2] if msg and msg[0] == "error" else f"no answer in {self._startup_timeout_s:g} s"
+            raise DeviceNotFound(f"measurement worker could not open device {self._selection!r}: {why}")
+        self._info = msg[1]
+
+    def _recv_until(self, deadline: float) -> tuple | None:
+        """The next message, or None on timeout or when the worker died without sending one."""
+        assert self._conn is not None and self._proc is not None
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            wait([self._conn, self._proc.sentinel], remaining)
+            try:
+                if self._conn.poll():
+                    return self._conn.recv()
+            except (EOFError, OSError):
+                return None
+            if not self._proc.is_alive():
+                return None
+
+    def _stop(self, graceful: bool = False) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is None:
+            return
+        if graceful and proc.is_alive() and conn is not None:
+            try:
+                conn.send(("stop",))
+                proc.join(_JOIN_S)
+            except (OSError, ValueError):
+                pass
+        if proc.is_alive():
+            proc.kill()
+            proc.join(_JOIN_S)
+        if conn is not None:
+            conn.close()
+
+    # -- measuring
+
+    def measure(self, program: KernelProgram, inputs: Mapping[str, np.ndarray],
+                gold: Mapping[str, np.ndarray] | None = None,
+                config: MeasureConfig | None = None) -> Measurement:
+        """Measure `program` in the worker; never waits longer than the watchdog allows.
+
+        Raises ValueError for inputs or gold that do not fit the program, and DeviceNotFound when a
+        worker cannot open its device; every failure of the kernel itself is a Measurement status.
+        """
+        config = config or MeasureConfig()
+        with self._lock:
+            self._ensure()
+            assert self._info is not None
+            try:
+                plan = plan_buffers(program)
+            except InvalidKernel as err:
+                return Measurement.failure(err.kind, str(err), config=config, device=self._info.fingerprint,
+                                           program_key=program.key)
+            arrays, golds = validate_inputs(program, plan, inputs), validate_gold(program, plan, gold)
+            fault, self._fault = self._fault, None
+            self._send(("measure", program, arrays, golds, config, fault))
+            return self._await(program, config)
+
+    def _send(self, msg: tuple) -> None:
+        try:
+            self._conn.send(msg)
+        except (OSError, ValueError):  # the worker died since the last request: start another, once
+            self._stop()
+            self._ensure()
+            self._conn.send(msg)
+
+    def _await(self, program: KernelProgram, config: MeasureConfig) -> Measurement:
+        phase, deadline = "build", time.monotonic() + config.build_timeout_s
+        while True:
+            msg = self._recv_until(deadline)
+            if msg is None:
+                return self._fail_and_restart(program, config, phase, deadline)
+            if msg[0] == "phase":
+                phase = msg[1]
+                if phase in ("correctness", "probe"):  # each gets time_cap_s + watchdog_margin_s
+                    deadline = time.monotonic() + config.watchdog_s
+                continue
+            result: Measurement = msg[1]
+            if result.status == "launch":
+                self._stop()  # the device context may be unusable after an asynchronous launch error
+            return result
+
+    def _fail_and_restart(self, program: KernelProgram, config: MeasureConfig, phase: str,
+                          deadline: float) -> Measurement:
+        proc = self._proc
+        if time.monotonic() < deadline:
+            proc.join(_JOIN_S)  # the pipe closed early: the worker is exiting, collect its exit code
+        code = proc.exitcode
+        self._stop()
+        marker = read_marker(self.marker_path)
+        _remove(self.marker_path)
+        where = f"in phase {phase!r} of program {program.key[:16]}"
+        if marker:
+            where += f" (marker: phase {marker.get('phase')!r}, pid {marker.get('pid')})"
+        if code is None:
+            budget = config.build_timeout_s if phase == "build" else config.watchdog_s
+            status, msg = "timeout", f"watchdog: no result within {budget:g} s {where}; worker killed"
+        else:
+            status, msg = "launch", f"measurement worker died ({_exit_description(code)}) {where}"
+        assert self._info is not None
+        return Measurement.failure(status, msg, config=config, device=self._info.fingerprint,
+                                   program_key=program.key)

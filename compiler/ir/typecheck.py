@@ -305,12 +305,12 @@ def _check_literal(e: Literal) -> None:
     s = scalar_of(base_type(e.type))
     if s is None:
         raise _fail("value", f"a literal must have a scalar or vector base type, got {e.type}", e)
-    text = e.value.rstrip("f")
+    text = e.value[:-1] if e.value.endswith("f") and not e.value.lower().endswith("inf") else e.value
     try:
         x = float(text)
     except ValueError:
         raise _fail("value", f"{e.value!r} is not a number", e) from None
-    if s in (INT, BOOL) and x != int(x):
+    if s in (INT, BOOL) and (x != x or abs(x) == float("inf") or x != int(x)):
         raise _fail("value", f"{e.value} is not a valid {s}", e)
 
 

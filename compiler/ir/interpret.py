@@ -1,0 +1,656 @@
+"""NumPy reference interpreter: the gold outputs for every program, high-level or lowered.
+
+    interpret(program, {"A": a, "B": b}, sizes={"σ": 4}) -> np.ndarray | tuple
+
+Semantics: every map variant (map, mapGlb, mapWrg, mapLcl, mapSeq, mapSeqUnroll) is map, every reduce variant is
+reduce, toGlobal/toLocal/toPrivate(f) and oclKernel(f) are f, toHost/toGPU are the identity, transposeW is
+transpose, `let` evaluates its argument and then its body, `iterate(n, f)` applies f n times; macros have their
+expansion's meaning (compiler.ir.macros). Floats are float32 (like the GPU), ints int32.
+
+Batched evaluation (nothing loops in Python over array elements): every expression is evaluated at a *batch
+rank* r, the number of enclosing maps (and vectorised lanes). A value is represented with r leading batch axes,
+each either of the full length of its map or of length 1 (broadcastable):
+- a scalar is an array of shape (batch...), a vector <S>n adds a trailing lane axis (batch..., n);
+- an array [T]n inserts its axis right after the batch axes of every leaf of T's representation, so
+  [[float]K]M is (batch..., M, K) and arrays of vectors keep the lanes last;
+- a tuple is a Python tuple of its components' representations, so an array of tuples is a struct of arrays
+  (zip is a tuple of its arguments, zipND too).
+Then `map(f) << x` evaluates f with x at rank r + 1 (x's outer axis becomes a batch axis), a variable bound at a
+lower rank is lifted by inserting length-1 axes after its batch axes, layout primitives act on axis r of every
+leaf (views where NumPy allows), and reduce loops over the reduced axis with whole batched arrays per step.
+Reductions whose operator is `acc OP g(x)` with OP an associative user function (add, mult, max, min, or
+multAndSumUp's `acc + l * r`), possibly wrapped in toPrivate/a lambda, take a fast path when each step is narrow
+(few batch elements): g is evaluated for a chunk of the axis at once and folded with one NumPy reduction, so
+those results are not bit-identical to a sequential fp32 loop. `reduce(...) << map(h) << x` is fused (h is
+applied per chunk or per step, so map(h) << x is never materialised whole).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import sympy
+
+from .. import arith
+from ..errors import InterpretError
+from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType, scalar_of
+from . import macros
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
+from .ops import ADDRESS_SPACES, MAPS, REDUCES, Op
+from .typecheck import Typing, typecheck
+
+Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
+
+# the fast reduce path evaluates the contributions of about this many elements (all batch lanes) at a time, and
+# is only used while a reduction step has fewer batch elements than _SEQUENTIAL_BATCH (then the per-step Python
+# overhead dominates); wider reductions loop over the reduced axis
+_CHUNK_ELEMENTS = 1 << 20
+_SEQUENTIAL_BATCH = 1 << 15
+
+
+def interpret(program: Program, inputs: Mapping[str, np.ndarray | tuple], sizes: Mapping[str, int] | None = None,
+              *, check: bool = True) -> np.ndarray | tuple:
+    """Evaluate `program` on concrete inputs.
+
+    `sizes` binds size variables and tuning parameters; the ones missing are inferred from the input shapes (by
+    matching each parameter's declared type). Inputs of array-of-tuple or tuple type are given as tuples of
+    arrays (struct of arrays); arrays of vectors have the lane axis last. The result is a NumPy array (float32
+    for float, int32 for int), or a tuple of results for a tuple-typed (or array-of-tuple) program.
+    `check=False` skips the type check (it is cached per program, so this only matters for one-off programs).
+    """
+    if check:
+        program_typing(program)
+    reps, env_sizes = bind_inputs(program, inputs, sizes)
+    ev = _Evaluator(env_sizes)
+    env = {p.name: (rep, 0) for p, rep in zip(program.params, reps, strict=True)}
+    with np.errstate(all="ignore"):  # like the GPU: inf/nan, no warnings
+        out = ev.eval(program.body, env, 0)
+    return _output(out)
+
+
+@functools.lru_cache(maxsize=512)
+def program_typing(program: Program) -> Typing:
+    """typecheck(program), cached (programs are hashable and immutable)."""
+    return typecheck(program)
+
+
+# --- inputs and size inference ----------------------------------------------------------------------------
+def bind_inputs(program: Program, inputs: Mapping, sizes: Mapping[str, int] | None):
+    """Input representations (converted to the declared dtypes) and the complete size binding.
+
+    Raises InterpretError for a missing or unexpected input, a rank/dtype/shape that does not fit the declared
+    type (naming the parameter), conflicting sizes and size variables that cannot be inferred.
+    """
+    names = [p.name for p in program.params]
+    missing = [n for n in names if n not in inputs]
+    if missing:
+        raise InterpretError(f"{program.name}: missing input(s) {', '.join(missing)}")
+    extra = sorted(set(inputs) - set(names))
+    if extra:
+        raise InterpretError(f"{program.name}: unexpected input(s) {', '.join(extra)} (parameters: {names})")
+    cons: list[tuple[sympy.Expr, int, str, int, Type]] = []
+    reps = []
+    for p in program.params:
+        if p.type is None:
+            raise InterpretError(f"{program.name}: parameter {p.name} has no type")
+        reps.append(_match_input(p.type, inputs[p.name], p.name, p.type, cons))
+    return reps, _infer_sizes(cons, sizes or {})
+
+
+def _split_type(t: Type) -> tuple[list[sympy.Expr], Type]:
+    lens = []
+    while isinstance(t, ArrayType):
+        lens.append(t.n)
+        t = t.elem
+    return lens, t
+
+
+def _wrap(lens: list[sympy.Expr], t: Type) -> Type:
+    for n in reversed(lens):
+        t = ArrayType(t, n)
+    return t
+
+
+_KINDS = {"float": "fiub", "double": "fiub", "int": "iub", "bool": "b"}
+
+
+def _match_input(t: Type, value, pname: str, declared: Type, cons: list) -> Rep:
+    lens, b = _split_type(t)
+    if isinstance(b, TupleType):
+        if not isinstance(value, tuple | list) or len(value) != len(b.elems):
+            raise InterpretError(f"input {pname}: type {declared} needs a tuple of {len(b.elems)} arrays "
+                                 f"(struct of arrays), got {type(value).__name__}")
+        return tuple(_match_input(_wrap(lens, e), v, f"{pname}[{i}]", declared, cons)
+                     for i, (e, v) in enumerate(zip(b.elems, value, strict=True)))
+    s = scalar_of(b)
+    if s is None:
+        raise InterpretError(f"input {pname}: cannot take a value of type {declared}")
+    dims = lens + ([b.n] if isinstance(b, VectorType) else [])
+    a = np.asarray(value)
+    if a.ndim != len(dims):
+        raise InterpretError(f"input {pname}: type {declared} needs {len(dims)} dimension(s), got shape {a.shape}")
+    if a.dtype.kind not in _KINDS[s.name]:
+        raise InterpretError(f"input {pname}: dtype {a.dtype} does not fit the declared {s}")
+    cons.extend((arith.size(d), int(a.shape[i]), pname, i, declared) for i, d in enumerate(dims))
+    return a.astype(NUMPY_DTYPE[s.name], copy=False)
+
+
+def _infer_sizes(cons, given: Mapping[str, int]) -> dict[str, int]:
+    env: dict[str, int] = {}
+    source: dict[str, str] = {}
+    for k, v in given.items():
+        if isinstance(v, bool) or int(v) != v:
+            raise InterpretError(f"size {k} = {v!r} is not an integer")
+        env[str(k)], source[str(k)] = int(v), "sizes"
+    pending = list(cons)
+    progress = True
+    while pending and progress:
+        progress, still = False, []
+        for c in pending:
+            e, actual, pname, dim, declared = c
+            unknown = sorted(arith.free_names(e) - env.keys())
+            if not unknown:
+                want = arith.evaluate(e, env)
+                if want != actual:
+                    bound = ", ".join(f"{n} = {env[n]} (from {source[n]})" for n in sorted(arith.free_names(e)))
+                    raise InterpretError(f"input {pname}: dimension {dim} has length {actual} but its type "
+                                         f"{declared} needs {e} = {want}" + (f" with {bound}" if bound else ""))
+                progress = True
+            elif len(unknown) == 1:
+                v = _solve(e, unknown[0], actual, env)
+                if v is None:
+                    raise InterpretError(f"input {pname}: dimension {dim} has length {actual}, which no positive "
+                                         f"integer size {unknown[0]} gives for {e} in its type {declared}")
+                env[unknown[0]], source[unknown[0]] = v, f"input {pname}"
+                progress = True
+            else:
+                still.append(c)
+        pending = still
+    if pending:
+        names = sorted(set().union(*(arith.free_names(c[0]) for c in pending)) - env.keys())
+        where = ", ".join(sorted({c[2] for c in pending}))
+        raise InterpretError(f"unbound size variable(s) {', '.join(names)} (in the type of {where}): "
+                             "pass them in sizes")
+    return env
+
+
+def _solve(e: sympy.Expr, name: str, actual: int, env: Mapping[str, int]) -> int | None:
+    sym = arith.var(name)
+    if e == sym:
+        return actual if actual > 0 else None
+    known = {arith.var(n): v for n, v in env.items() if n in arith.free_names(e)}
+    try:
+        sols = sympy.solve(sympy.Eq(e.subs(known), actual), sym)
+    except (NotImplementedError, TypeError, ValueError):
+        return None
+    ints = {int(s) for s in sols if s.is_number and s == int(s) and int(s) > 0}
+    return ints.pop() if len(ints) == 1 else None
+
+
+def _output(rep: Rep):
+    if isinstance(rep, tuple):
+        return tuple(_output(x) for x in rep)
+    return np.array(rep, order="C", copy=True)
+
+
+# --- representation helpers ----------------------------------------------------------------------------
+def _tmap(fn: Callable[[np.ndarray], np.ndarray], rep: Rep) -> Rep:
+    if isinstance(rep, tuple):
+        return tuple(_tmap(fn, x) for x in rep)
+    return fn(rep)
+
+
+def _tmap2(fn, a: Rep, b: Rep) -> Rep:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) != len(b):
+            raise InterpretError(f"tuple arity mismatch ({len(a)} vs {len(b)})")
+        return tuple(_tmap2(fn, x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        raise InterpretError("a tuple where an array was expected")
+    return fn(a, b)
+
+
+def _leaf(rep: Rep) -> np.ndarray:
+    while isinstance(rep, tuple):
+        rep = rep[0]
+    return rep
+
+
+def _leaves(rep: Rep) -> list[np.ndarray]:
+    if isinstance(rep, tuple):
+        return [x for r in rep for x in _leaves(r)]
+    return [rep]
+
+
+def _lift(rep: Rep, r0: int, r: int) -> Rep:
+    """A value bound at batch rank r0 seen at rank r > r0: length-1 axes for the new batch axes."""
+    k = r - r0
+    return _tmap(lambda a: a.reshape(a.shape[:r0] + (1,) * k + a.shape[r0:]), rep)
+
+
+def _broadcast_axes(rep: Rep, r: int, lens: tuple[int, ...]) -> Rep:
+    """Broadcast axes r..r+len(lens)-1 of every leaf to `lens` (a map's result that ignored its argument)."""
+    k = len(lens)
+
+    def fix(a):
+        if a.shape[r:r + k] == lens:
+            return a
+        return np.broadcast_to(a, a.shape[:r] + lens + a.shape[r + k:])
+
+    return _tmap(fix, rep)
+
+
+def _ix(r: int, i) -> tuple:
+    return (slice(None),) * r + (i,)
+
+
+def _parse_literal(text: str, s: ScalarType):
+    t = text.strip()
+    if s.name == "bool" and t.lower() in ("true", "false"):
+        return t.lower() == "true"
+    try:
+        x = float(t)
+    except ValueError:
+        try:
+            x = float(t.rstrip("fF"))
+        except ValueError:
+            raise InterpretError(f"value {text!r} is not a number") from None
+    if s.name == "int":
+        return int(x)
+    if s.name == "bool":
+        return bool(x)
+    return x
+
+
+# --- the evaluator ------------------------------------------------------------------------------------------
+Env = dict[str, tuple[Rep, int]]
+
+
+class _Evaluator:
+    def __init__(self, sizes: dict[str, int]):
+        self.sizes = sizes
+        self._sizes_memo: dict[sympy.Expr, int] = {}
+        self.dispatch: dict[Op, Callable] = {op: self._map for op in MAPS}
+        self.dispatch.update({op: self._reduce for op in REDUCES})
+        self.dispatch.update({op: self._apply_fun for op in (*ADDRESS_SPACES, Op.LET, Op.OCL_KERNEL)})
+        self.dispatch.update({
+            Op.ITERATE: self._iterate, Op.VECTORISE: self._vectorise, Op.MAP_ND: self._map_nd,
+            Op.TO_HOST: self._identity, Op.TO_GPU: self._identity,
+            Op.ZIP: self._zip, Op.ZIP_ND: self._zip, Op.TUPLE: lambda p, a, env, r: tuple(a),
+            Op.GET: self._get, Op.SPLIT: self._split, Op.JOIN: self._join,
+            Op.SLIDE: self._slide, Op.SLIDE_STRICT: self._slide,
+            Op.TRANSPOSE: self._transpose, Op.TRANSPOSE_W: self._transpose, Op.PAD: self._pad,
+            Op.REORDER: self._reorder, Op.AS_VECTOR: self._as_vector, Op.AS_SCALAR: self._as_scalar,
+            Op.TAKE: self._take,
+        })
+        for op in (Op.SPLIT_ND, Op.JOIN_ND, Op.SLIDE_ND, Op.SLIDE_STRICT_ND, Op.PAD_ND, Op.TRANSPOSE_ND,
+                   Op.TRANSPOSE_W_ND):
+            self.dispatch[op] = self._macro
+
+    # --- sizes ---
+    def size(self, e) -> int:
+        try:
+            return self._sizes_memo[e]
+        except KeyError:
+            pass
+        missing = sorted(arith.free_names(e) - self.sizes.keys())
+        if missing:
+            raise InterpretError(f"unbound size variable(s) {', '.join(missing)} in {e}: pass them in sizes")
+        try:
+            v = arith.evaluate(e, self.sizes)
+        except (KeyError, ValueError) as err:
+            raise InterpretError(str(err)) from None
+        self._sizes_memo[e] = v
+        return v
+
+    # --- expressions ---
+    def eval(self, e: Expr, env: Env, r: int) -> Rep:
+        if isinstance(e, FunCall):
+            f = e.f
+            if isinstance(f, Prim) and f.op in REDUCES and len(e.args) == 2 and _is_map_call(e.args[1]):
+                # reduce(init, g) << map(h) << xs: fused, so the fast path never materialises map(h) << xs whole
+                m = e.args[-1]
+                init, xs = self.eval(e.args[0], env, r), self.eval(m.args[0], env, r)
+                return self._reduce_impl(f.funs[0], init, xs, m.f.funs[0], env, r)
+            args = [self.eval(a, env, r) for a in e.args]
+            return self.apply(f, args, env, r)
+        if isinstance(e, Param):
+            try:
+                rep, r0 = env[e.name]
+            except KeyError:
+                raise InterpretError(f"unbound name {e.name}") from None
+            return rep if r0 == r else _lift(rep, r0, r)
+        if isinstance(e, Literal):
+            return self.literal(e, r)
+        raise InterpretError(f"not an expression: {e!r}")
+
+    def literal(self, e: Literal, r: int) -> np.ndarray:
+        lens, b = _split_type(e.type)
+        s = scalar_of(b)
+        if s is None:
+            raise InterpretError(f"value({e.value}, {e.type}): a literal needs a scalar or vector base type")
+        dims = [self.size(n) for n in lens] + ([self.size(b.n)] if isinstance(b, VectorType) else [])
+        x = np.asarray(_parse_literal(e.value, s), dtype=NUMPY_DTYPE[s.name])
+        return np.broadcast_to(x, (1,) * r + tuple(dims))
+
+    def apply(self, f: FunDecl, args: list[Rep], env: Env, r: int) -> Rep:
+        if isinstance(f, Lambda):
+            if len(f.params) != len(args):
+                raise InterpretError(f"lambda takes {len(f.params)} argument(s), given {len(args)}")
+            inner = dict(env)
+            for q, a in zip(f.params, args, strict=True):
+                inner[q.name] = (a, r)
+            return self.eval(f.body, inner, r)
+        if isinstance(f, UserFun):
+            return _call_userfun(f, args, r)
+        if isinstance(f, Prim):
+            try:
+                handler = self.dispatch[f.op]
+            except KeyError:
+                raise InterpretError(f"{f.op.text}: no interpretation") from None
+            return handler(f, args, env, r)
+        raise InterpretError(f"{f!r} is not a function")
+
+    # --- algorithmic primitives ---
+    def _map(self, p: Prim, args, env, r):
+        x = args[0]
+        n = _leaf(x).shape[r]
+        return _broadcast_axes(self.apply(p.funs[0], [x], env, r + 1), r, (n,))
+
+    def _map_nd(self, p: Prim, args, env, r):
+        k, x = p.int_static(0), args[0]
+        lens = _leaf(x).shape[r:r + k]
+        return _broadcast_axes(self.apply(p.funs[0], [x], env, r + k), r, tuple(lens))
+
+    def _reduce(self, p: Prim, args, env, r):
+        return self._reduce_impl(p.funs[0], args[0], args[1], None, env, r)
+
+    def _reduce_impl(self, f: FunDecl, init: Rep, xs: Rep, pre: FunDecl | None, env, r: int) -> Rep:
+        """reduce(init, f) << xs, or reduce(init, f) << map(pre) << xs when `pre` is given."""
+        n = _leaf(xs).shape[r]
+        acc, start = init, 0
+        spec = _fast_reduce_spec(f)
+        if spec is not None and isinstance(init, np.ndarray) and init.dtype != np.bool_:
+            acc, start = self._reduce_fast(spec, init, xs, pre, env, r, n)
+        for i in range(start, n):  # sequential: one step per element, each on whole batched arrays
+            xi = _tmap(lambda a, i=i: a[_ix(r, i)], xs)
+            if pre is not None:
+                xi = self.apply(pre, [xi], env, r)
+            acc = self.apply(f, [acc, xi], env, r)
+        return _tmap(lambda a: np.expand_dims(a, r), acc)
+
+    def _reduce_fast(self, spec, init: np.ndarray, xs, pre, env, r: int, n: int) -> tuple[Rep, int]:
+        """Fold the first elements with NumPy reductions: (accumulator, index of the first element left)."""
+        ufunc, contributions = spec
+        acc, start, chunk = init, 0, 1
+        while start < n:
+            stop = min(n, start + chunk)
+            part = _tmap(lambda a, lo=start, hi=stop: a[_ix(r, slice(lo, hi))], xs)
+            if pre is not None:
+                part = self.apply(pre, [part], env, r + 1)
+            c = contributions(self, part, env, r + 1)
+            if not isinstance(c, np.ndarray) or c.ndim != init.ndim + 1 or c.dtype != init.dtype:
+                return acc, start  # not a plain scalar/vector accumulation: the sequential path goes on
+            c = np.broadcast_to(c, (*c.shape[:r], stop - start, *c.shape[r + 1:]))
+            acc = ufunc(acc, ufunc.reduce(c, axis=r, dtype=c.dtype)).astype(init.dtype, copy=False)
+            start = stop
+            if chunk == 1:
+                per = c.size  # batch elements per reduced element
+                if per >= _SEQUENTIAL_BATCH:
+                    return acc, start  # wide batches: the sequential loop is as fast and exactly fp32-sequential
+                chunk = max(1, _CHUNK_ELEMENTS // per)
+        return acc, start
+
+    def _iterate(self, p: Prim, args, env, r):
+        x = args[0]
+        for _ in range(self.size(p.static[0])):
+            x = self.apply(p.funs[0], [x], env, r)
+        return x
+
+    def _apply_fun(self, p: Prim, args, env, r):
+        return self.apply(p.funs[0], args, env, r)
+
+    def _identity(self, p: Prim, args, env, r):
+        return args[0]
+
+    def _vectorise(self, p: Prim, args, env, r):
+        n = self.size(p.static[0])
+        for a in args:
+            if not isinstance(a, np.ndarray) or a.ndim != r + 1 or a.shape[r] != n:
+                raise InterpretError(f"vectorise({n}, ...): expects vectors of {n} lanes")
+        # the lane axis is a batch axis for the scalar function
+        return _broadcast_axes(self.apply(p.funs[0], list(args), env, r + 1), r, (n,))
+
+    # --- layout primitives (axis r of every leaf) ---
+    def _zip(self, p: Prim, args, env, r):
+        k = p.int_static(0) if p.op is Op.ZIP_ND else 1
+        lens = [_leaf(a).shape[r:r + k] for a in args]
+        if any(x != lens[0] for x in lens):
+            raise InterpretError(f"{p.op.text}: argument lengths {lens} differ")
+        return tuple(args)
+
+    def _get(self, p: Prim, args, env, r):
+        t, i = args[0], p.int_static(0)
+        if not isinstance(t, tuple) or not 0 <= i < len(t):
+            raise InterpretError(f"get({i}) of a value that is not a tuple with that component")
+        return t[i]
+
+    def _split(self, p: Prim, args, env, r):
+        m = self.size(p.static[0])
+        n = _leaf(args[0]).shape[r]
+        if m <= 0 or n % m:
+            raise InterpretError(f"split({m}) of an array of length {n}: {m} does not divide it")
+        return _tmap(lambda a: a.reshape((*a.shape[:r], n // m, m, *a.shape[r + 1:])), args[0])
+
+    def _join(self, p: Prim, args, env, r):
+        return _tmap(lambda a: a.reshape((*a.shape[:r], a.shape[r] * a.shape[r + 1], *a.shape[r + 2:])), args[0])
+
+    def _slide(self, p: Prim, args, env, r):
+        size, step = self.size(p.static[0]), self.size(p.static[1])
+        n = _leaf(args[0]).shape[r]
+        if size <= 0 or step <= 0 or size > n:
+            raise InterpretError(f"{p.op.text}({size}, {step}) of an array of length {n}")
+        if p.op is Op.SLIDE_STRICT and (n - size) % step:
+            raise InterpretError(f"slideStrict({size}, {step}): windows do not cover the length {n} exactly")
+
+        def windows(a):
+            w = np.lib.stride_tricks.sliding_window_view(a, size, axis=r)[_ix(r, slice(None, None, step))]
+            return np.moveaxis(w, -1, r + 1)
+
+        return _tmap(windows, args[0])
+
+    def _transpose(self, p: Prim, args, env, r):
+        return _tmap(lambda a: np.swapaxes(a, r, r + 1), args[0])
+
+    def _pad(self, p: Prim, args, env, r):
+        left, right = self.size(p.static[0]), self.size(p.static[1])
+        return _tmap2(lambda v, a: _pad_leaf(a, v, r, left, right), args[0], args[1])
+
+    def _take(self, p: Prim, args, env, r):
+        m = self.size(p.static[0])
+
+        def take(a):
+            n = a.shape[r]
+            return _pad_leaf(a, np.zeros((1,) * r, a.dtype), r, 0, m - n)
+
+        return _tmap(take, args[0])
+
+    def _reorder(self, p: Prim, args, env, r):
+        s = self.size(p.static[0])
+        n = _leaf(args[0]).shape[r]
+        if s <= 0 or n % s:
+            raise InterpretError(f"reorder({s}) of an array of length {n}: {s} does not divide it")
+        i = np.arange(n)
+        idx = i // (n // s) + s * (i % (n // s))
+        return _tmap(lambda a: np.take(a, idx, axis=r), args[0])
+
+    def _as_vector(self, p: Prim, args, env, r):
+        k, a = self.size(p.static[0]), args[0]
+        if not isinstance(a, np.ndarray) or a.ndim != r + 1:
+            raise InterpretError(f"asVector({k}) expects an array of scalars")
+        m = a.shape[r]
+        if k <= 0 or m % k:
+            raise InterpretError(f"asVector({k}) of an array of length {m}: {k} does not divide it")
+        return a.reshape((*a.shape[:r], m // k, k))
+
+    def _as_scalar(self, p: Prim, args, env, r):
+        a = args[0]
+        if not isinstance(a, np.ndarray) or a.ndim != r + 2:
+            raise InterpretError("asScalar expects an array of vectors")
+        return a.reshape((*a.shape[:r], a.shape[r] * a.shape[r + 1]))
+
+    def _macro(self, p: Prim, args, env, r):
+        names, body = _expansion(p, len(args))
+        inner = dict(env)
+        for q, a in zip(names, args, strict=True):
+            inner[q] = (a, r)
+        return self.eval(body, inner, r)
+
+
+def _pad_leaf(a: np.ndarray, v: np.ndarray, r: int, left: int, right: int) -> np.ndarray:
+    n = a.shape[r]
+    lo, hi = max(0, -left), n - max(0, -right)
+    if hi < lo:
+        raise InterpretError(f"pad({left}, {right}) of an array of length {n} truncates more than its length")
+    a = a[_ix(r, slice(lo, hi))]
+    if left <= 0 and right <= 0:
+        return a
+    k = a.ndim - v.ndim - 1  # element dimensions the value is broadcast over
+    if k < 0:
+        raise InterpretError(f"pad: a value with {v.ndim - r} dimension(s) for elements with {a.ndim - r - 1}")
+    v = v.reshape(v.shape[:r] + (1,) * (1 + k) + v.shape[r:])
+    batch = np.broadcast_shapes(a.shape[:r], v.shape[:r])
+    rest = a.shape[r + 1:]
+    parts = [np.broadcast_to(v, (*batch, left, *rest))] if left > 0 else []
+    parts.append(np.broadcast_to(a, batch + a.shape[r:]))
+    if right > 0:
+        parts.append(np.broadcast_to(v, (*batch, right, *rest)))
+    return np.concatenate(parts, axis=r)
+
+
+def _call_userfun(u: UserFun, args: list[Rep], r: int) -> Rep:
+    if len(args) != len(u.params):
+        raise InterpretError(f"{u.name} takes {len(u.params)} argument(s), given {len(args)}")
+    try:
+        out = u.numpy_fn(*args)
+    except Exception as err:  # the NumPy expression is user text: name the function
+        raise InterpretError(f"user function {u.name}: evaluating {u.py!r} failed: {err}") from err
+    t = u.out_type
+    if isinstance(t, TypeVar):  # polymorphic (id): the result has the type of the argument bound to it
+        src = next((a for a, it in zip(args, u.in_types, strict=True) if it == t), None)
+        if isinstance(out, tuple) or src is None or isinstance(src, tuple):
+            return out
+        return np.asarray(out).astype(src.dtype, copy=False)
+    s = scalar_of(t)
+    if s is None:
+        raise InterpretError(f"user function {u.name}: result type {t} is not a scalar or vector")
+    out = np.asarray(out).astype(NUMPY_DTYPE[s.name], copy=False)
+    want = r + (1 if isinstance(t, VectorType) else 0)
+    if out.ndim < want:
+        out = out.reshape((1,) * (want - out.ndim) + out.shape)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _expansion(p: Prim, nargs: int) -> tuple[tuple[str, ...], Expr]:
+    """A layout macro's expansion over placeholder parameters (names no program can use)."""
+    names = tuple(f"\x00macroArg{i}" for i in range(nargs))
+    return names, macros.expand_call(FunCall(p, tuple(Param(n) for n in names)))
+
+
+# --- fast path for associative reductions -------------------------------------------------------------------
+_ASSOC = {"+": np.add, "*": np.multiply, "np.maximum": np.maximum, "np.minimum": np.minimum,
+          "np.fmax": np.fmax, "np.fmin": np.fmin}
+_UNSAFE_REST = re.compile(r"\bif\b|\blambda\b|\bor\b|\band\b|\bnot\b|[<>=!|&^]|[-+]\s*$")
+
+
+@functools.lru_cache(maxsize=1024)
+def _userfun_accumulation(u: UserFun):
+    """How u(acc, ...) accumulates, when it is `acc OP g(others)` with OP associative and commutative.
+
+    Returns (ufunc, acc positions, g) with g a NumPy function of the other parameters, or None.
+    """
+    py = " ".join(u.py.split())
+    if len(u.params) == 2:
+        a, b = u.params
+        for op, uf in _ASSOC.items():
+            forms = ((f"{a} {op} {b}", f"{b} {op} {a}") if op in "+*"
+                     else (f"{op}({a}, {b})", f"{op}({b}, {a})"))
+            if py in forms:
+                return uf, (0, 1), lambda y: y
+    p0, rest_params = u.params[0], u.params[1:]
+    m = re.fullmatch(rf"{re.escape(p0)} \+ (.+)", py)
+    if m and rest_params:
+        rest = m.group(1)
+        if re.search(rf"\b{re.escape(p0)}\b", rest) or _UNSAFE_REST.search(rest):
+            return None
+        try:
+            g = eval(f"lambda {', '.join(rest_params)}: ({rest})", {"np": np})
+        except SyntaxError:
+            return None
+        return np.add, (0,), g
+    return None
+
+
+def _is_map_call(e: Expr) -> bool:
+    return isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op in MAPS and len(e.args) == 1
+
+
+def _peel(f: FunDecl) -> FunDecl:
+    while isinstance(f, Prim) and f.op in ADDRESS_SPACES and len(f.funs) == 1:
+        f = f.funs[0]
+    return f
+
+
+def _mentions(node: Node, name: str) -> bool:
+    if isinstance(node, Param):
+        return node.name == name
+    return any(_mentions(c, name) for c in node.children())
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_reduce_spec(f: FunDecl):
+    """(ufunc, contributions) when reducing with f is folding ufunc over per-element contributions.
+
+    contributions(evaluator, xs_part, env, rank) evaluates the contributions of a slice of the reduced array,
+    whose reduced axis is a batch axis at `rank`.
+    """
+    g = _peel(f)
+    if isinstance(g, UserFun):
+        acc_rule = _userfun_accumulation(g)
+        if acc_rule is None or 0 not in acc_rule[1] or len(g.params) != 2:
+            return None
+        ufunc, _, fn = acc_rule
+        return ufunc, lambda ev, xs, env, r: fn(xs)
+    if not isinstance(g, Lambda) or len(g.params) != 2:
+        return None
+    acc, x = g.params[0].name, g.params[1].name
+    body = g.body
+    if not isinstance(body, FunCall):
+        return None
+    u = _peel(body.f)
+    if not isinstance(u, UserFun):
+        return None
+    acc_rule = _userfun_accumulation(u)
+    if acc_rule is None:
+        return None
+    ufunc, positions, fn = acc_rule
+    pos = [i for i, a in enumerate(body.args) if a == Param(acc)]
+    if len(pos) != 1 or pos[0] not in positions:
+        return None
+    others = [a for i, a in enumerate(body.args) if i != pos[0]]
+    if any(_mentions(a, acc) for a in others):
+        return None
+    out_dtype = NUMPY_DTYPE[u.out_type.name] if isinstance(u.out_type, ScalarType) else None
+
+    def contributions(ev: _Evaluator, xs, env, r):
+        inner = dict(env)
+        inner[x] = (xs, r)
+        vals = [ev.eval(a, inner, r) for a in others]
+        c = np.asarray(fn(*vals))
+        return c.astype(out_dtype, copy=False) if out_dtype is not None else c
+
+    return ufunc, contributions

@@ -1,0 +1,386 @@
+"""The `lift-gym` command line.
+
+    lift-gym benchmarks [--json]                               the suite: URIs, presets, default and small sizes
+    lift-gym show URI|FILE [--size NAME] [--sizes K=V,...]     a program's text form and its type
+    lift-gym check URI|FILE [--size NAME] [--sizes K=V,...] [--seed N] [--json]
+    lift-gym check --all [--size NAME]                         every suite program (at `small` unless --size)
+
+`check` type-checks a program and runs the NumPy interpreter on fresh random inputs; for a benchmark URI it
+compares with the benchmark's float64 reference (max|out - ref| / max|ref| against the benchmark's tolerance) and
+prints PASS or FAIL (exit 1 on FAIL). A FILE holds a program in text form (compiler.ir.parser); it has no
+reference, so check only type-checks and interprets it with sizes from `--sizes`. `--size` picks a preset of the
+URI's benchmark (it replaces a preset named in the URI; sizes in the URI's query and `--sizes` still override).
+
+Errors (unknown URI, unparsable file, ill-typed program, bad size) print one line `lift-gym: error: ...` and exit 2.
+
+Subcommands are registered with `@command(name, help, configure)`: `configure(parser)` adds the arguments and the
+decorated `run(args) -> int` executes; later modules add theirs the same way (`run`, `explore`, `train`, ...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
+
+import numpy as np
+
+PROG = "lift-gym"
+
+
+class CliError(Exception):
+    """A usage or input error: printed as one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None):
+    """Register the decorated `run(args) -> int` as subcommand `name`."""
+
+    def deco(run: Callable[[argparse.Namespace], int]):
+        COMMANDS[name] = Command(name, help, configure or (lambda p: None), run)
+        return run
+
+    return deco
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line instead of usage + message
+        raise CliError(f"{message} (see {self.prog} --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="LIFT-style GPU code generation as a reinforcement-learning problem.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for cmd in COMMANDS.values():
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        cmd.configure(p)
+        p.set_defaults(_run=cmd.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if getattr(args, "_run", None) is None:
+            parser.print_help()
+            return 2
+        return int(args._run(args) or 0)
+    except CliError as e:
+        return _error(str(e))
+    except BrokenPipeError:  # `lift-gym benchmarks | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as e:
+        from compiler.errors import CompilerError, ParseError
+
+        if isinstance(e, ParseError):  # the first line has the position; the rest is a caret picture
+            return _error(str(e).splitlines()[0])
+        if isinstance(e, CompilerError):
+            return _error(f"{_kind(e)}{e}")
+        raise
+
+
+def _error(msg: str) -> int:
+    line = " ".join(msg.split()) or "unknown error"
+    print(f"{PROG}: error: {line}", file=sys.stderr)
+    return 2
+
+
+def _kind(e: Exception) -> str:
+    from compiler.errors import InterpretError, TypeCheckError
+
+    if isinstance(e, TypeCheckError):
+        return "ill-typed program: "
+    if isinstance(e, InterpretError):
+        return "interpreter: "
+    return ""
+
+
+# --- targets: benchmark URIs and program files ---------------------------------------------------------------
+@dataclass
+class Target:
+    text: str
+    program: object  # compiler.ir.node.Program
+    sizes: dict[str, int]
+    benchmark: object | None = None  # compiler.suite.Benchmark
+
+    @property
+    def label(self) -> str:
+        if self.benchmark is None:
+            return self.text
+        from compiler import suite
+
+        return suite.uri(self.benchmark, None, **self.sizes)
+
+
+def parse_sizes(text: str | None) -> dict[str, int]:
+    """`M=4,N=8` -> {"M": 4, "N": 8}."""
+    out: dict[str, int] = {}
+    if not text:
+        return out
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, eq, val = item.partition("=")
+        key, val = key.strip(), val.strip()
+        if not eq or not key:
+            raise CliError(f"bad size {item!r}: expected KEY=VALUE, e.g. --sizes M=4,N=8")
+        if key in out:
+            raise CliError(f"size {key} is given twice")
+        try:
+            n = int(val)
+        except ValueError:
+            raise CliError(f"size {key}={val!r} is not an integer") from None
+        if n < 1:
+            raise CliError(f"size {key}={n} must be a positive integer")
+        out[key] = n
+    return out
+
+
+def load_target(text: str, size: str | None = None, sizes_text: str | None = None) -> Target:
+    """A benchmark URI (with --size preset and --sizes overrides) or a program file (sizes from --sizes)."""
+    from compiler import suite
+
+    overrides = parse_sizes(sizes_text)
+    if text.startswith(f"{suite.SCHEME}:"):
+        bench, sizes = suite.resolve(text)
+        if size is not None:
+            explicit = {k: int(v) for k, v in parse_qsl(urlsplit(text).query) if k != "size"}
+            sizes = {**suite.preset_sizes(bench, size), **explicit}
+        unknown = [k for k in overrides if k not in bench.size_keys]
+        if unknown:
+            raise CliError(f"{bench.name} has no size {', '.join(unknown)}; valid keys: {', '.join(bench.size_keys)}")
+        sizes.update(overrides)
+        err = bench.size_error(sizes)
+        if err:
+            raise CliError(f"{bench.name}: {err}")
+        return Target(text, bench.program, sizes, bench)
+    if not os.path.isfile(text):
+        raise CliError(f"{text!r} is neither a benchmark URI (benchmark://lift/NAME) nor a program file")
+    from compiler.ir.parser import parse_program
+
+    with open(text, encoding="utf-8") as fh:
+        source = fh.read()
+    if size is not None:
+        raise CliError("--size names a benchmark preset; give a program file's sizes with --sizes K=V,...")
+    prog = parse_program(source)
+    return Target(text, prog, overrides)
+
+
+def program_sizes(prog) -> list[str]:
+    from compiler.types import size_names
+
+    return sorted(set().union(*(size_names(p.type) for p in prog.params if p.type is not None)))
+
+
+def random_inputs(prog, sizes: dict[str, int], rng: np.random.Generator) -> dict:
+    """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file."""
+    from compiler import arith
+    from compiler.types import ArrayType, ScalarType, TupleType, VectorType
+
+    def gen(t, dims: list[int]):
+        if isinstance(t, ArrayType):
+            return gen(t.elem, [*dims, arith.evaluate(t.n, sizes)])
+        if isinstance(t, TupleType):
+            return tuple(gen(e, dims) for e in t.elems)
+        if isinstance(t, VectorType):
+            return gen(t.elem, [*dims, arith.evaluate(t.n, sizes)])
+        if isinstance(t, ScalarType):
+            if t.name in ("float", "double"):
+                return rng.uniform(0, 1, size=dims).astype(np.float32 if t.name == "float" else np.float64)
+            if t.name == "int":
+                return rng.integers(0, 10, size=dims).astype(np.int32)
+            return rng.integers(0, 2, size=dims).astype(bool)
+        raise CliError(f"cannot generate random inputs of type {t}")
+
+    return {p.name: gen(p.type, []) for p in prog.params}
+
+
+def _type_text(prog, result) -> str:
+    params = ", ".join(f"{p.name}: {p.type}" for p in prog.params)
+    return f"({params}) -> {result}"
+
+
+# --- benchmarks ----------------------------------------------------------------------------------------------
+def _configure_benchmarks(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+@command("benchmarks", "list the benchmark suite (URIs, presets, default and small sizes)", _configure_benchmarks)
+def cmd_benchmarks(args: argparse.Namespace) -> int:
+    from compiler import suite
+
+    rows = []
+    for b in suite.list_benchmarks():
+        rows.append({
+            "name": b.name, "family": b.family, "uri": b.uri, "description": b.description,
+            "size_keys": list(b.size_keys), "presets": list(b.presets),
+            "default": b.sizes("default"), "small": b.sizes("small"),
+            "default_uri": suite.uri(b, None, **b.sizes("default")),
+            "small_uri": suite.uri(b, "small"),
+        })
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    for r in rows:
+        default = " ".join(f"{k}={v}" for k, v in r["default"].items())
+        small = " ".join(f"{k}={v}" for k, v in r["small"].items())
+        extra = [p for p in r["presets"] if p not in ("default", "small")]
+        print(f"{r['uri']:34s} [{r['family']}] {r['description']}")
+        print(f"    default: {default}    small: {small}" + (f"    presets: {', '.join(extra)}" if extra else ""))
+    return 0
+
+
+# --- show ----------------------------------------------------------------------------------------------------
+def _configure_target(p: argparse.ArgumentParser, sizes_help: str) -> None:
+    p.add_argument("target", metavar="URI|FILE", help="benchmark URI (benchmark://lift/NAME...) or program file")
+    p.add_argument("--size", metavar="NAME", help="size preset of the benchmark (default, small, vgg16-7, ...)")
+    p.add_argument("--sizes", metavar="K=V,...", help=sizes_help)
+
+
+def _configure_show(p: argparse.ArgumentParser) -> None:
+    _configure_target(p, "size overrides (only shown; the program text keeps symbolic sizes)")
+
+
+@command("show", "print a program's text form and its type", _configure_show)
+def cmd_show(args: argparse.Namespace) -> int:
+    from compiler.ir.printer import print_program
+    from compiler.ir.typecheck import typecheck
+
+    t = load_target(args.target, args.size, args.sizes)
+    result = typecheck(t.program).result
+    text = print_program(t.program).rstrip("\n")
+    print(text)
+    print(f"# type: {_type_text(t.program, result)}")
+    if t.benchmark is not None:
+        print(f"# benchmark: {t.label}")
+        print("# sizes: " + " ".join(f"{k}={v}" for k, v in t.sizes.items()))
+    return 0
+
+
+# --- check ---------------------------------------------------------------------------------------------------
+def _configure_check(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", metavar="URI|FILE", nargs="?", help="benchmark URI or program file")
+    p.add_argument("--all", action="store_true", help="check every benchmark of the suite (at --size, default small)")
+    p.add_argument("--size", metavar="NAME", help="size preset of the benchmark (default, small, vgg16-7, ...)")
+    p.add_argument("--sizes", metavar="K=V,...", help="sizes, e.g. M=4,N=8 (required for a FILE's size variables)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def check_target(t: Target, seed: int) -> dict:
+    """Type-check and interpret one target; compare with the reference when it is a benchmark."""
+    from compiler import suite
+    from compiler.ir.interpret import interpret
+    from compiler.ir.typecheck import typecheck
+
+    t0 = time.perf_counter()
+    result_type = typecheck(t.program).result
+    rng = np.random.default_rng(seed)
+    report: dict = {"target": t.text, "program": t.program.name, "sizes": t.sizes, "seed": seed,
+                    "type": _type_text(t.program, result_type)}
+    if t.benchmark is None:
+        missing = [k for k in program_sizes(t.program) if k not in t.sizes]
+        if missing:
+            raise CliError(f"{t.text}: give the size(s) {', '.join(missing)} with --sizes, e.g. --sizes "
+                           + ",".join(f"{k}=8" for k in missing))
+        unknown = [k for k in t.sizes if k not in program_sizes(t.program)]
+        if unknown:
+            raise CliError(f"{t.text}: the program has no size {', '.join(unknown)}; its sizes: "
+                           f"{', '.join(program_sizes(t.program)) or 'none'}")
+        inputs = random_inputs(t.program, t.sizes, rng)
+        out = interpret(t.program, inputs, t.sizes)
+        report.update(benchmark=None, shape=_shape(out), finite=all(np.all(np.isfinite(x)) for x in _leaves(out)),
+                      status="RAN", max_rel_error=None, tolerance=None)
+    else:
+        b = t.benchmark
+        inputs = b.make_inputs(t.sizes, rng)
+        out = interpret(t.program, inputs, t.sizes)
+        ref = b.reference(inputs, t.sizes)
+        report.update(benchmark=b.name, uri=t.label, shape=list(np.shape(out)), tolerance=b.tolerance)
+        if np.shape(out) != np.shape(ref):
+            report.update(max_rel_error=None, status="FAIL",
+                          detail=f"output shape {np.shape(out)} differs from the reference shape {np.shape(ref)}")
+        else:
+            err = suite.rel_error(out, ref)
+            report.update(max_rel_error=err, status="PASS" if err <= b.tolerance else "FAIL")
+    report["seconds"] = round(time.perf_counter() - t0, 3)
+    return report
+
+
+def _leaves(out) -> list[np.ndarray]:
+    if isinstance(out, tuple):
+        return [x for o in out for x in _leaves(o)]
+    return [np.asarray(out, dtype=np.float64)]
+
+
+def _shape(out):
+    """The output's shape (a list), or nested lists of shapes for a tuple-valued result."""
+    return [_shape(o) for o in out] if isinstance(out, tuple) else list(np.shape(out))
+
+
+def _print_report(r: dict) -> None:
+    label = r.get("uri") or r["target"]
+    print(f"{label}  seed={r['seed']}")
+    print(f"  type: {r['type']}")
+    if r["benchmark"] is None:
+        print(f"  no reference: interpreted on random inputs, output shape {r['shape']}, "
+              f"{'all finite' if r['finite'] else 'NOT all finite'}: {r['status']} ({r['seconds']} s)")
+        return
+    if r["max_rel_error"] is None:
+        print(f"  {r.get('detail', '')}: {r['status']}")
+        return
+    print(f"  max relative error {r['max_rel_error']:.3e} (tolerance {r['tolerance']:g}): {r['status']} "
+          f"({r['seconds']} s)")
+
+
+@command("check", "type-check a program and compare the interpreter with the NumPy reference", _configure_check)
+def cmd_check(args: argparse.Namespace) -> int:
+    from compiler import suite
+
+    if args.all:
+        if args.target:
+            raise CliError("give either a URI|FILE or --all, not both")
+        if args.sizes:
+            raise CliError("--sizes does not apply to --all (sizes differ per benchmark); use --size NAME")
+        size = args.size or "small"
+        targets = [load_target(b.uri, size) for b in suite.list_benchmarks() if size in b.presets]
+        if not targets:
+            raise CliError(f"no benchmark has a size preset {size!r}")
+    else:
+        if not args.target:
+            raise CliError("check needs a URI|FILE (or --all)")
+        targets = [load_target(args.target, args.size, args.sizes)]
+    reports = []
+    for t in targets:
+        r = check_target(t, args.seed)
+        reports.append(r)
+        if not args.json:
+            _print_report(r)
+    failed = [r for r in reports if r["status"] == "FAIL"]
+    if args.json:
+        print(json.dumps(reports[0] if not args.all else reports, indent=2))
+    elif args.all:
+        print(f"{len(reports) - len(failed)}/{len(reports)} PASS")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,138 @@
+"""What every benchmark of the suite is made of, and small helpers the families share.
+
+A `Benchmark` holds a high-level program with symbolic sizes (sympy size variables such as M, N, K), a NumPy
+reference written independently of the IR (float64), an input generator (float32, ranges chosen so that the
+float32 program and the float64 reference agree to the suite tolerance), named size presets and static work
+counts (`flops`, `bytes`) for GFLOP/s and GB/s.
+
+Error metric (one for the whole suite): `rel_error(out, ref) = max|out - ref| / max|ref|`, the largest absolute
+deviation normalised by the largest reference magnitude. It is insensitive to the scale of the data and does not
+blow up on individual near-zero outputs (which a per-element relative error would); the suite tolerance is 1e-5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import numpy as np
+
+from ..ir.build import pad, value
+from ..ir.node import Program
+from ..types import FLOAT, size_names
+
+TOLERANCE = 1e-5
+ZERO = value(0, FLOAT)
+
+Sizes = Mapping[str, int]
+Inputs = dict[str, np.ndarray]
+
+
+@dataclass(frozen=True, repr=False)
+class Benchmark:
+    """One program of the suite.
+
+    `presets` maps a preset name (`default`, `small`, `small2`, and named ones such as `vgg16-7`) to a binding of
+    every size variable of the program. `reference(inputs, sizes)` and `make_inputs(sizes, rng)` work on the
+    program's parameter names; `flops(sizes)` / `bytes(sizes)` count the arithmetic operations the program
+    performs and the compulsory DRAM traffic (every input read once, the output written once).
+    """
+
+    name: str
+    family: str
+    program: Program
+    reference: Callable[[Inputs, Sizes], np.ndarray]
+    make_inputs: Callable[[Sizes, np.random.Generator], Inputs]
+    presets: Mapping[str, Mapping[str, int]]
+    flops: Callable[[Sizes], int]
+    bytes: Callable[[Sizes], int]
+    description: str = ""
+    tolerance: float = TOLERANCE
+    check_sizes: Callable[[Sizes], str | None] | None = None  # extra validity rule: an error message or None
+    _keys: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        keys = tuple(sorted(set().union(*(size_names(p.type) for p in self.program.params))))
+        object.__setattr__(self, "_keys", keys)
+        object.__setattr__(self, "presets", MappingProxyType({k: MappingProxyType(dict(v))
+                                                              for k, v in self.presets.items()}))
+        for name in ("default", "small"):
+            if name not in self.presets:
+                raise ValueError(f"benchmark {self.name}: missing size preset {name!r}")
+        for name, sizes in self.presets.items():
+            err = self.size_error(sizes)
+            if err:
+                raise ValueError(f"benchmark {self.name}: preset {name}: {err}")
+
+    def __repr__(self) -> str:
+        return f"Benchmark({self.name})"
+
+    @property
+    def size_keys(self) -> tuple[str, ...]:
+        """The program's size variables (sorted)."""
+        return self._keys
+
+    @property
+    def uri(self) -> str:
+        return f"benchmark://lift/{self.name}"
+
+    def sizes(self, preset: str = "default") -> dict[str, int]:
+        return dict(self.presets[preset])
+
+    def size_error(self, sizes: Sizes) -> str | None:
+        """Why `sizes` is not a valid binding of this benchmark's size variables, or None."""
+        missing = [k for k in self.size_keys if k not in sizes]
+        if missing:
+            return f"missing size(s) {', '.join(missing)}"
+        unknown = [k for k in sizes if k not in self.size_keys]
+        if unknown:
+            return f"unknown size(s) {', '.join(unknown)}; valid keys: {', '.join(self.size_keys)}"
+        bad = [f"{k}={v!r}" for k, v in sizes.items() if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+        if bad:
+            return f"sizes must be positive integers: {', '.join(bad)}"
+        return self.check_sizes(sizes) if self.check_sizes else None
+
+
+def rel_error(out: np.ndarray, ref: np.ndarray) -> float:
+    """max|out - ref| / max|ref| (0 when both are all zero); shapes must agree."""
+    out = np.asarray(out, dtype=np.float64)
+    ref = np.asarray(ref, dtype=np.float64)
+    if out.shape != ref.shape:
+        raise ValueError(f"output shape {out.shape} differs from the reference shape {ref.shape}")
+    if out.size == 0:
+        return 0.0
+    if not np.all(np.isfinite(out)):
+        return float("inf")
+    scale = float(np.max(np.abs(ref)))
+    diff = float(np.max(np.abs(out - ref)))
+    if scale == 0.0:
+        return diff
+    return diff / scale
+
+
+def f32(x) -> np.ndarray:
+    return np.ascontiguousarray(x, dtype=np.float32)
+
+
+def scalar(x: float) -> np.ndarray:
+    """A 0-d float32 array: the value of a `float` program parameter."""
+    return np.asarray(x, dtype=np.float32)
+
+
+def uniform(rng: np.random.Generator, lo: float, hi: float, *shape: int) -> np.ndarray:
+    return f32(rng.uniform(lo, hi, size=shape))
+
+
+def pick(i: int, n: int):
+    """`pad(-i, -(n-1-i), 0)`: the one-element array [x_i] of an array of length n (a view, no copy).
+
+    The IR has no indexing primitive; dropping elements with negative padding is how the suite's stencils read
+    single neighbours of a window (a layout-only selection the view system resolves to one index).
+    """
+    if not 0 <= i < n:
+        raise ValueError(f"pick({i}, {n}): index out of range")
+    return pad(-i, -(n - 1 - i), ZERO)
+
+
+__all__ = ["TOLERANCE", "ZERO", "Benchmark", "f32", "pick", "rel_error", "scalar", "uniform"]

@@ -109,7 +109,7 @@ def _reference(inp, s):
     out = np.zeros((oh, ow, w.shape[0]))
     for i in range(w.shape[1]):
         for j in range(w.shape[2]):
-            out += np.einsum("hwc,mc->hwm", p[i: i + oh, j: j + ow, :], w[:, i, j, :])
+            out += np.einsum("hwc,mc->hwm", p[i: i + oh, j: j + ow, :], w[:, i, j, :], optimize=True)
     return out
 
 

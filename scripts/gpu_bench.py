@@ -1,0 +1,206 @@
+"""The GPU benchmark table in one command: every suite program's lowerings at realistic sizes.
+
+    python3 scripts/gpu_bench.py [--device nvidia] [--only mm,conv] [--budget-s 540] [--out DIR]
+
+For each (benchmark, size, lowering): generate, build, check against the NumPy reference, measure with the
+runtime's protocol (events, warm-up, batching, median/IQR) in an isolated worker. The same run measures the
+device's copy bandwidth and FMA peak with small OpenCL kernels and, where PyTorch with CUDA is present, cuBLAS
+SGEMM and cuDNN FP32 convolution with TF32 off, so every ratio in the table comes from one session.
+Writes `bench.json` and `bench.md` to --out (default $OUT or ./bench-out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from compiler.lowering.catalog import lowerings
+from compiler.runtime.measure import MeasureConfig
+from compiler.runtime.peaks import measure_peaks
+from compiler.runtime.worker import MeasureWorker
+from compiler.suite import list_benchmarks, resolve
+
+VGG = ["vgg16-0", "vgg16-2", "vgg16-5", "vgg16-7", "vgg16-10", "vgg16-12", "vgg16-17", "vgg16-19", "vgg16-24"]
+STENCIL_SIZE = "N=8192&M=8192"
+
+
+def cases(only: set[str] | None) -> list[str]:
+    uris = []
+    for b in list_benchmarks():
+        if only and b.name not in only and b.family not in only:
+            continue
+        if b.name == "mm":
+            uris.append("benchmark://lift/mm?M=4096&N=4096&K=4096")
+        elif b.name == "conv":
+            uris += [f"benchmark://lift/conv/{v}" for v in VGG]
+        elif b.family == "stencil":
+            uris.append(f"benchmark://lift/{b.name}?{STENCIL_SIZE}")
+        else:
+            uris.append(f"benchmark://lift/{b.name}")
+    return uris
+
+
+def run_case(worker, uri: str, lowering_name: str, low, config: MeasureConfig, rng) -> dict:
+    bench, sizes = resolve(uri)
+    row = {"uri": uri, "benchmark": bench.name, "lowering": lowering_name, "sizes": sizes}
+    t0 = time.perf_counter()
+    lowered = low(sizes)
+    row["params"] = dict(lowered.params)
+    kp = lowered.compile()
+    kp = dataclasses.replace(kp, flops=float(bench.flops(sizes)), bytes=float(bench.bytes(sizes)))
+    row["codegen_s"] = time.perf_counter() - t0
+    inputs = bench.make_inputs(sizes, rng)
+    t0 = time.perf_counter()
+    ref = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
+    row["reference_s"] = time.perf_counter() - t0
+    gold = {kp.outputs[0]: ref.reshape(-1)}
+    m = worker.measure(kp, {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()}, gold, config)
+    row.update({k: v for k, v in m.to_dict().items() if k not in ("samples", "config", "build_log")})
+    row["kernels"] = len(kp.kernels)
+    return row
+
+
+def torch_baselines(rows: list[dict], budget_end: float) -> dict:
+    try:
+        import torch
+    except ImportError:
+        return {"available": False, "why": "no torch"}
+    if not torch.cuda.is_available():
+        return {"available": False, "why": "no CUDA device for torch"}
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    out: dict = {"available": True, "device": torch.cuda.get_device_name(0)}
+
+    def time_cuda(fn, min_ms=10.0, samples=15):
+        for _ in range(3):
+            fn()
+        torch.cuda.synchronize()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        one = max(start.elapsed_time(end), 1e-3)
+        n_inner = max(1, int(min_ms / one))
+        times = []
+        for _ in range(samples):
+            start.record()
+            for _ in range(n_inner):
+                fn()
+            end.record()
+            torch.cuda.synchronize()
+            times.append(start.elapsed_time(end) / n_inner / 1e3)
+        return float(np.median(times)), float(np.subtract(*np.percentile(times, [75, 25])))
+
+    for n in (4096,):
+        a = torch.rand(n, n, device="cuda")
+        b = torch.rand(n, n, device="cuda")
+        med, iqr = time_cuda(lambda: torch.mm(a, b))  # noqa: B023
+        out[f"cublas_sgemm_{n}"] = {"median_s": med, "iqr_s": iqr, "gflops": 2 * n**3 / med / 1e9}
+    conv = {}
+    for v in VGG:
+        if time.time() > budget_end:
+            break
+        bench, s = resolve(f"benchmark://lift/conv/{v}")
+        x = torch.rand(1, s["inChs"], s["inH"], s["inW"], device="cuda")
+        w = torch.rand(s["outChs"], s["inChs"], s["kerH"], s["kerW"], device="cuda")
+        torch.backends.cudnn.benchmark = True
+        med, iqr = time_cuda(lambda: torch.nn.functional.conv2d(x, w, padding=1))  # noqa: B023
+        conv[v] = {"median_s": med, "iqr_s": iqr, "gflops": bench.flops(s) / med / 1e9}
+    out["cudnn_conv"] = conv
+    return out
+
+
+def table(result: dict) -> str:
+    peaks = result.get("peaks", {})
+    copy, fma = peaks.get("copy_gbs"), peaks.get("fma_gflops")
+    tb = result.get("torch", {})
+    lines = [f"Device: {result['device']}  ",
+             f"Peaks measured in this run: copy {copy:.0f} GB/s, FP32 FMA {fma:.0f} GFLOP/s" if copy else "",
+             "", "| benchmark | lowering | status | median ms | IQR % | GFLOP/s | GB/s | % copy BW | % FMA peak "
+             "| vs vendor |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in result["rows"]:
+        med = r.get("median_s")
+        gf, gb = r.get("gflops") or 0.0, r.get("gbs") or 0.0
+        vendor = ""
+        if r["benchmark"] == "mm" and "cublas_sgemm_4096" in tb and gf:
+            vendor = f"{gf / tb['cublas_sgemm_4096']['gflops']:.2f}x cuBLAS"
+        if r["benchmark"] == "conv" and gf:
+            layer = r["uri"].rsplit("/", 1)[-1]
+            ref = tb.get("cudnn_conv", {}).get(layer)
+            if ref:
+                vendor = f"{gf / ref['gflops']:.2f}x cuDNN"
+        iqr = f"{100 * r['iqr_s'] / med:.1f}" if med and r.get("iqr_s") is not None else ""
+        lines.append(f"| {r['uri'].removeprefix('benchmark://lift/')} | {r['lowering']} | {r.get('status')} | "
+                     f"{med * 1e3:.3f} | {iqr} | {gf:.1f} | {gb:.1f} | "
+                     f"{100 * gb / copy:.1f} | {100 * gf / fma:.2f} | {vendor} |" if med and copy and fma else
+                     f"| {r['uri'].removeprefix('benchmark://lift/')} | {r['lowering']} | {r.get('status')} | "
+                     f"| | | | | | {(r.get('message') or '')[:80]} |")
+    if tb.get("available"):
+        lines += ["", f"cuBLAS SGEMM 4096^3 (TF32 off): {tb['cublas_sgemm_4096']['gflops']:.0f} GFLOP/s"]
+        for k, v in tb.get("cudnn_conv", {}).items():
+            lines.append(f"cuDNN FP32 conv {k}: {v['gflops']:.0f} GFLOP/s")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--device", default=None)
+    ap.add_argument("--only", default="", help="comma-separated benchmark names or families")
+    ap.add_argument("--lowerings", default="", help="comma-separated lowering names (default: all)")
+    ap.add_argument("--budget-s", type=float, default=540.0, help="stop starting new cases after this long")
+    ap.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
+    ap.add_argument("--no-torch", action="store_true")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    end = time.time() + args.budget_s
+    only = {s for s in args.only.split(",") if s} or None
+    wanted = {s for s in args.lowerings.split(",") if s} or None
+    config = MeasureConfig()
+    rng = np.random.default_rng(0)
+    result: dict = {"command": " ".join(["python3", "scripts/gpu_bench.py", *(argv or sys.argv[1:])]), "rows": []}
+    with MeasureWorker(args.device) as worker:
+        result["device"] = worker.info.describe() if hasattr(worker.info, "describe") else str(worker.info)
+        result["device_info"] = worker.info.to_dict()
+        result["peaks"] = dataclasses.asdict(measure_peaks(args.device)) if not only or "peaks" in only else {}
+        for key in ("copy", "fma"):
+            result["peaks"].pop(key, None)
+        for uri in cases(only):
+            bench, _ = resolve(uri)
+            for name, low in lowerings(bench.name).items():
+                if wanted and name not in wanted:
+                    continue
+                if time.time() > end:
+                    result["rows"].append({"uri": uri, "lowering": name, "benchmark": bench.name,
+                                           "status": "skipped", "message": "time budget spent"})
+                    continue
+                try:
+                    row = run_case(worker, uri, name, low, config, rng)
+                except Exception as e:  # a failing case is recorded, the table goes on
+                    row = {"uri": uri, "benchmark": bench.name, "lowering": name, "status": "error",
+                           "message": f"{type(e).__name__}: {e}"[:500], "trace": traceback.format_exc()[-1500:]}
+                result["rows"].append(row)
+                print(json.dumps({k: row.get(k) for k in ("uri", "lowering", "status", "median_s", "gflops",
+                                                           "gbs", "message")}), flush=True)
+                (out / "bench.json").write_text(json.dumps(result, indent=1, default=str))
+    if not args.no_torch:
+        result["torch"] = torch_baselines(result["rows"], end + 60)
+    (out / "bench.json").write_text(json.dumps(result, indent=1, default=str))
+    (out / "bench.md").write_text(table(result))
+    print(table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

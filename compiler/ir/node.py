@@ -223,6 +223,11 @@ class Program(Node):
         return f"Program({self.name})"
 
 
+# dataclass(eq=True, frozen=True) generates an uncached __hash__ per class: use the cached structural one
+for _cls in (Param, Literal, FunCall, Lambda, Prim, UserFun, Program):
+    _cls.__hash__ = Node.__hash__  # type: ignore[method-assign]
+
+
 def walk(node: Node, path: tuple[int, ...] = ()):
     """Pre-order (path, node) pairs; a path is the child indices from the root (stable site ids)."""
     yield path, node

@@ -1,1 +1,9 @@
-"""OpenCL code generation: views, memory allocation, barriers, rendering. Never compiles."""
+"""OpenCL code generation: views, memory allocation, barriers, rendering. Never compiles.
+
+    compile_program(program, sizes, local_size=None, global_size=None) -> KernelProgram
+"""
+
+from .kernel import Kernel, KernelArg, KernelProgram
+from .pipeline import PASSES, compile_program
+
+__all__ = ["PASSES", "Kernel", "KernelArg", "KernelProgram", "compile_program"]

@@ -1,0 +1,203 @@
+"""Barrier insertion (thesis §2.3.2.4, Algorithm 1), as a dependence check on the kernel IR.
+
+Algorithm 1 sets a barrier after a mapLcl whose results other work items read next (a layout change, a
+sequential consumer, or a loop-carried reuse of local memory) and drops barriers of an inner mapLcl in favour
+of the outer one. Here the same decision is made from the accesses themselves, block by block, for the
+statements every work item of a group executes in step:
+
+- two sibling statements conflict on a local or global buffer when one writes it, at least one of the two
+  accesses happens inside a parallel loop of its statement (otherwise both are made by the same work item, in
+  order), and they are not provably the same work item's elements: after renaming the loop variables inside
+  each statement by (kind, dimension, extent) - sequential ones by depth - the reader's index set must be
+  contained in the writer's (a read after write) or equal to it (a write after a read or write);
+- a conflict between mapLcl work items gets `barrier(...)` before the later statement, fencing the address
+  spaces of every access since the previous barrier; in a sequential, mapWrg or uniform mapLcl loop the end of
+  the body is checked against its start (loop-carried reuse);
+- a barrier inside a mapLcl loop whose trip count differs between work items makes that loop uniform (a
+  rounded-up bound with each segment guarded), so every work item reaches every barrier;
+- a conflict across work groups (mapWrg) or between mapGlb work items cannot be synchronised inside a kernel:
+  CodegenError (split the program with oclKernel).
+Private memory never needs a barrier.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import CodegenError
+from . import kir
+from .index import Idx, Var, bounds, substitute, var, variables
+from .ndrange import Launch
+
+
+@dataclass(frozen=True)
+class Access:
+    buf: str
+    space: str
+    form: tuple[Idx, int]
+    write: bool
+    kinds: frozenset[str]  # parallel loop kinds around the access, inside its statement
+
+
+@dataclass
+class Ctx:
+    launch: Launch
+    written: frozenset[str]
+    uniform: bool = True
+    loop: kir.Loop | None = None
+    parent: Ctx | None = None
+
+
+def _form(ref: kir.MemRef, loops: tuple[kir.Loop, ...]) -> tuple[Idx, int]:
+    subst, depth = {}, 0
+    for lp in loops:
+        if lp.kind == "seq":
+            name, depth = f"seq{depth}", depth + 1
+        else:
+            name = f"{lp.kind}{lp.dim}"
+        subst[lp.var] = var(Var(f"{name}#{lp.extent}", lp.extent, lp.kind, lp.dim))
+    return substitute(ref.index, subst), ref.width
+
+
+def summarise(s: kir.Stmt, written: frozenset[str]) -> list[Access]:
+    out = []
+    for ref, is_write, loops in kir.accesses(s):
+        b = ref.buf
+        if b.space == kir.PRIVATE or b.name not in written:
+            continue
+        kinds = frozenset(lp.kind for lp in loops if lp.kind != "seq")
+        out.append(Access(b.name, b.space, _form(ref, loops), is_write, kinds))
+    return out
+
+
+def conflict(before: list[Access], after: list[Access], carried: Var | None = None
+             ) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(parallel loop kinds, address spaces) of the accesses that make `after` wait for `before`, else None.
+
+    `carried` is the loop variable when `after` runs in the next iteration of that loop."""
+    kinds: set[str] = set()
+    spaces: set[str] = set()
+    for name in {a.buf for a in after} & {a.buf for a in before}:
+        p = [a for a in before if a.buf == name]
+        c = [a for a in after if a.buf == name]
+        if not any(a.write for a in p + c):
+            continue
+        if carried is not None and _separated(p + c, lambda v: v == carried):
+            continue
+        p_writes = {a.form for a in p if a.write}
+        c_forms = {a.form for a in c}
+        if (c_forms == {a.form for a in p}) if any(a.write for a in c) else (c_forms <= p_writes):
+            continue
+        involved = set().union(*(a.kinds for a in p + c))
+        if p[0].space == kir.LOCAL or _separated(p + c, lambda v: v.kind == "wrg"):
+            involved.discard("wrg")  # local memory, or elements each work group keeps to itself
+        if involved:
+            kinds |= involved
+            spaces.add(p[0].space)
+    return (frozenset(kinds), frozenset(spaces)) if spaces else None
+
+
+def _separated(accs: list[Access], pick) -> bool:
+    """Whether different values of the picked loop variables never touch the same element: every index is
+    Σ c_v * v + rest with the same coefficients, rest in [0, smallest c) and the c_v a mixed radix."""
+    coeffs = None
+    for a in accs:
+        idx, width = a.form
+        terms = {v: c for v, c in idx.terms if isinstance(v, Var) and pick(v)}
+        if not terms or (coeffs is not None and terms != coeffs):
+            return False
+        coeffs = terms
+        rest = idx
+        for v, c in terms.items():
+            rest = rest - var(v) * c
+        if any(pick(v) for v in variables(rest)):
+            return False
+        lo, hi = bounds(rest)
+        if lo < 0:
+            return False
+        reach = hi + width
+        for v, c in sorted(terms.items(), key=lambda t: t[1]):
+            if c < reach:
+                return False
+            reach += c * (v.extent - 1)
+    return True
+
+
+def _uniform(parent: Ctx, lp: kir.Loop) -> bool:
+    """Whether every work item of a group runs the body of lp equally often (given a uniform parent)."""
+    if lp.kind in ("seq", "wrg") or lp.uniform:
+        return parent.uniform
+    if lp.kind == "lcl":
+        size = parent.launch.size("lcl", lp.dim)
+        return parent.uniform and size is not None and lp.extent % size == 0
+    return False
+
+
+def _child(ctx: Ctx, lp: kir.Loop) -> Ctx:
+    return Ctx(ctx.launch, ctx.written, _uniform(ctx, lp), lp, ctx)
+
+
+def _require(ctx: Ctx, kinds: frozenset[str], stmt: kir.Stmt) -> None:
+    if "glb" in kinds:
+        raise CodegenError("a mapGlb result is read by other work items in the same kernel; work items of "
+                           "different work groups cannot synchronise: split the program with oclKernel")
+    if "wrg" in kinds:
+        raise CodegenError("a mapWrg result is read by another work group in the same kernel: split the program "
+                           "with oclKernel (or keep producer and consumer inside one mapWrg)")
+    if ctx.uniform:
+        return
+    chain, c = [], ctx  # the contexts from here up to the outermost non-uniform one
+    while c is not None and not c.uniform:
+        chain.append(c)
+        c = c.parent
+    top = chain[-1]
+    if top.loop is None or top.loop.kind != "lcl":
+        raise CodegenError(f"a barrier is needed inside {ctx.loop.label if ctx.loop else 'the kernel'}, which not "
+                           "every work item of the group executes the same number of times")
+    top.loop.uniform = True  # rendered with a rounded-up trip count and guarded statements
+    for c in reversed(chain):
+        c.uniform = _uniform(c.parent, c.loop) if c.parent is not None and c.loop is not None else True
+    if not ctx.uniform:
+        _require(ctx, kinds, stmt)
+
+
+def place(stmts: list[kir.Stmt], ctx: Ctx) -> list[kir.Stmt]:
+    for s in stmts:
+        if isinstance(s, kir.Loop):
+            s.body = place(s.body, _child(ctx, s))
+        elif isinstance(s, kir.Block):
+            s.body = place(s.body, ctx)
+    out: list[kir.Stmt] = []
+    pending: list[Access] = []
+    head: list[Access] | None = None  # accesses before the first barrier (for loop-carried reuse)
+    for s in stmts:
+        acc = summarise(s, ctx.written)
+        found = conflict(pending, acc) if acc else None
+        if found is not None:
+            _require(ctx, found[0], s)
+            out.append(kir.Barrier(found[1]))
+            if head is None:
+                head = list(pending)
+            pending = [a for a in pending if a.space not in found[1]]
+        out.append(s)
+        pending += acc
+    loop = ctx.loop
+    carried = loop is not None and (loop.kind in ("seq", "wrg") or (loop.kind == "lcl" and ctx.uniform))
+    if carried and pending and _iterations(ctx, loop) > 1:
+        found = conflict(pending, head if head is not None else pending, loop.var)
+        if found is not None:
+            _require(ctx, found[0], loop)
+            out.append(kir.Barrier(found[1]))
+    return out
+
+
+def _iterations(ctx: Ctx, lp: kir.Loop) -> int:
+    if lp.kind == "seq":
+        return lp.extent
+    size = ctx.launch.size(lp.kind, lp.dim) or 1
+    return -(-lp.extent // size)
+
+
+def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
+    written = frozenset(r.buf.name for s in kir.walk(stmts) if isinstance(s, kir.Store) for r in (s.ref,))
+    return place(stmts, Ctx(launch, written))

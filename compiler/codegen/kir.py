@@ -1,0 +1,227 @@
+"""The kernel IR between lowering and rendering: buffers, C value expressions and statements.
+
+Indices are `index.Idx` values (so unrolling can substitute and re-simplify them); everything else is plain
+data. A `MemRef` addresses `width` consecutive scalars of a buffer starting at a scalar offset: width 1 is a
+scalar access, width n a vector (vloadn/vstoren in global and local memory, a vector variable in private).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+
+from ..types import ScalarType, Type, VectorType
+from .index import Cmp, Idx, Var, compare, substitute
+
+GLOBAL, LOCAL, PRIVATE = "global", "local", "private"
+
+
+def ctype(t: Type) -> str:
+    if isinstance(t, ScalarType):
+        return t.name
+    if isinstance(t, VectorType):
+        return f"{t.elem.name}{int(t.n)}"
+    raise TypeError(f"no OpenCL C type for {t}")
+
+
+def scalar_of_elem(t: Type) -> ScalarType:
+    return t.elem if isinstance(t, VectorType) else t  # type: ignore[return-value]
+
+
+def width(t: Type) -> int:
+    return int(t.n) if isinstance(t, VectorType) else 1
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """A memory region: `count` elements of `elem` (a scalar or vector type) in one address space.
+
+    `role` is "in"/"out"/"tmp" for global buffers (kernel arguments), "local" or "private" otherwise.
+    """
+
+    name: str
+    space: str
+    elem: Type
+    count: int
+    role: str
+
+    @property
+    def scalar(self) -> ScalarType:
+        return scalar_of_elem(self.elem)
+
+    @property
+    def scalars(self) -> int:
+        return self.count * width(self.elem)
+
+
+@dataclass(frozen=True)
+class MemRef:
+    buf: Buffer
+    index: Idx  # offset in scalars
+    width: int = 1
+
+
+# --- C value expressions ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lit:
+    text: str
+
+
+@dataclass(frozen=True)
+class Load:
+    ref: MemRef
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    args: tuple[CExpr, ...]
+
+
+@dataclass(frozen=True)
+class Select:
+    """`any(conds) ? then : other` (pad)."""
+
+    conds: tuple[Cmp, ...]
+    then: CExpr
+    other: CExpr
+
+
+@dataclass(frozen=True)
+class Vec:
+    ctype: str
+    lanes: tuple[CExpr, ...]
+
+
+@dataclass(frozen=True)
+class Lane:
+    value: CExpr
+    k: int
+
+
+CExpr = Lit | Load | Call | Select | Vec | Lane
+
+
+# --- statements -------------------------------------------------------------------------------------------------
+@dataclass
+class Store:
+    ref: MemRef
+    value: CExpr
+
+
+@dataclass
+class Decl:
+    buf: Buffer  # a private buffer, declared where it is allocated
+
+
+@dataclass
+class Barrier:
+    fences: frozenset[str]  # {"local", "global"}
+
+
+@dataclass
+class Comment:
+    text: str
+
+
+@dataclass
+class Block:
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class Loop:
+    """A loop of one primitive: kind "seq" (mapSeq, reduceSeq, copies), "glb", "wrg" or "lcl" (dimension `dim`).
+
+    `unroll` asks the unroll pass to replace it by `extent` copies; `uniform` is set by the barrier pass on a
+    local loop that holds a barrier but whose trip count differs between work items (rendered with a rounded-up
+    bound and guarded segments so every work item reaches every barrier).
+    """
+
+    var: Var
+    kind: str
+    dim: int
+    extent: int
+    body: list[Stmt] = field(default_factory=list)
+    unroll: bool = False
+    label: str = ""
+    uniform: bool = False
+
+
+Stmt = Store | Decl | Barrier | Comment | Block | Loop
+
+
+# --- traversal ----------------------------------------------------------------------------------------------
+def expr_loads(e: CExpr) -> Iterator[MemRef]:
+    if isinstance(e, Load):
+        yield e.ref
+    elif isinstance(e, Call | Vec):
+        for a in (e.args if isinstance(e, Call) else e.lanes):
+            yield from expr_loads(a)
+    elif isinstance(e, Select):
+        yield from expr_loads(e.then)
+        yield from expr_loads(e.other)
+    elif isinstance(e, Lane):
+        yield from expr_loads(e.value)
+
+
+def children(s: Stmt) -> list[Stmt]:
+    return s.body if isinstance(s, Loop | Block) else []
+
+
+def accesses(s: Stmt, loops: tuple[Loop, ...] = ()) -> Iterator[tuple[MemRef, bool, tuple[Loop, ...]]]:
+    """(ref, is_write, loops inside `s` around the access) for every memory access in s."""
+    if isinstance(s, Store):
+        for r in expr_loads(s.value):
+            yield r, False, loops
+        yield s.ref, True, loops
+    for c in children(s):
+        yield from accesses(c, (*loops, s) if isinstance(s, Loop) else loops)
+
+
+def walk(stmts: list[Stmt]) -> Iterator[Stmt]:
+    for s in stmts:
+        yield s
+        yield from walk(children(s))
+
+
+def map_expr(e: CExpr, f: Callable[[Idx], Idx]) -> CExpr:
+    """Apply f to every index inside a C expression."""
+    if isinstance(e, Load):
+        return Load(replace(e.ref, index=f(e.ref.index)))
+    if isinstance(e, Call):
+        return Call(e.name, tuple(map_expr(a, f) for a in e.args))
+    if isinstance(e, Vec):
+        return Vec(e.ctype, tuple(map_expr(a, f) for a in e.lanes))
+    if isinstance(e, Lane):
+        return Lane(map_expr(e.value, f), e.k)
+    if isinstance(e, Select):
+        conds = tuple(compare(f(c.e), c.op, c.c) for c in e.conds)
+        return select(conds, map_expr(e.then, f), map_expr(e.other, f))
+    return e
+
+
+def select(conds: tuple[Cmp, ...], then: CExpr, other: CExpr) -> CExpr:
+    """A pad conditional with the comparisons the ranges decide removed."""
+    keep = []
+    for c in conds:
+        d = c.decided()
+        if d is True:
+            return then
+        if d is None:
+            keep.append(c)
+    return Select(tuple(keep), then, other) if keep else other
+
+
+def substitute_stmt(s: Stmt, subst: dict[Var, Idx]) -> Stmt:
+    """A copy of s with loop variables replaced (indices re-simplified)."""
+    def f(i: Idx) -> Idx:
+        return substitute(i, subst)
+
+    if isinstance(s, Store):
+        return Store(replace(s.ref, index=f(s.ref.index)), map_expr(s.value, f))
+    if isinstance(s, Loop):
+        return replace(s, body=[substitute_stmt(c, subst) for c in s.body])
+    if isinstance(s, Block):
+        return Block([substitute_stmt(c, subst) for c in s.body])
+    return s

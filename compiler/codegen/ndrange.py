@@ -1,0 +1,91 @@
+"""NDRange inference (thesis Ch6 §6.3.1): launch sizes from the iteration counts of the parallel maps.
+
+- mapWrg/mapLcl kernels: work groups in dimension d = the largest iteration count of a mapWrg(d) (1 if none);
+  local size in d = the largest iteration count of a mapLcl(d) (1 if none) unless given; global = groups x local
+  (a given global size fixes the number of groups, global / local).
+- mapGlb kernels: global size in d = the largest iteration count of a mapGlb(d), rounded up to a multiple of
+  the local size when one is given (else the runtime chooses the work-group size); a given global size wins.
+- kernels without parallel maps run in one work item.
+A buffer that holds one element per work item of a loop (a private result of a mapLcl read back by the same
+work item) needs that loop to run at most once per work item; a launch that breaks this is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..errors import CodegenError
+from . import kir
+
+
+@dataclass(frozen=True)
+class Launch:
+    global_size: tuple[int, ...]
+    local_size: tuple[int, ...] | None
+    kind: str  # "glb" | "wrg" | "single"
+
+    def size(self, kind: str, dim: int) -> int | None:
+        """How many work items (glb, lcl) or work groups (wrg) run along `dim`."""
+        if kind == "glb":
+            return self.global_size[dim] if dim < len(self.global_size) else 1
+        if self.local_size is None:
+            return None
+        local = self.local_size[dim] if dim < len(self.local_size) else 1
+        if kind == "lcl":
+            return local
+        return (self.global_size[dim] if dim < len(self.global_size) else 1) // local
+
+
+def extents(stmts: list[kir.Stmt]) -> dict[tuple[str, int], int]:
+    out: dict[tuple[str, int], int] = {}
+    for s in kir.walk(stmts):
+        if isinstance(s, kir.Loop) and s.kind != "seq":
+            out[(s.kind, s.dim)] = max(out.get((s.kind, s.dim), 0), s.extent)
+    return out
+
+
+def _fit(sizes: Sequence[int] | None, ndim: int, what: str) -> tuple[int, ...] | None:
+    if sizes is None:
+        return None
+    sizes = tuple(int(x) for x in sizes)
+    if not 1 <= len(sizes) <= 3 or any(x <= 0 for x in sizes):
+        raise CodegenError(f"{what} {sizes} must have 1 to 3 positive entries")
+    return sizes + (1,) * (ndim - len(sizes))
+
+
+def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None) -> Launch:
+    ext = extents(stmts)
+    kinds = {k for k, _ in ext}
+    ndim = max([d + 1 for _, d in ext] + [len(local_size or ()), len(global_size or ()), 1])
+    local = _fit(local_size, ndim, "local size")
+    glob = _fit(global_size, ndim, "global size")
+    if "glb" in kinds:
+        g = tuple(ext.get(("glb", d), 1) for d in range(ndim))
+        if local is not None:
+            g = tuple(-(-x // v) * v for x, v in zip(g, local))
+        launch = Launch(glob or g, local, "glb")
+    elif kinds:
+        local = local or tuple(ext.get(("lcl", d), 1) for d in range(ndim))
+        if glob is not None:
+            if any(x % v for x, v in zip(glob, local)):
+                raise CodegenError(f"global size {glob} is not a multiple of the local size {local}")
+            launch = Launch(glob, local, "wrg")
+        else:
+            groups = tuple(ext.get(("wrg", d), 1) for d in range(ndim))
+            launch = Launch(tuple(x * v for x, v in zip(groups, local)), local, "wrg")
+    else:
+        launch = Launch((1,) * ndim, (1,) * ndim, "single")
+    for kind, dim, n in sorted(requirements):
+        have = launch.size(kind, dim)
+        if have is not None and have < n:
+            raise CodegenError(f"a result of a {kind} loop over {n} in dimension {dim} is kept per work item, so "
+                               f"the launch needs at least {n} there, not {have}")
+    return launch
+
+
+def choose(per_kernel: Mapping[str, Sequence[int]] | Sequence[int] | None, name: str):
+    """A launch override given for all kernels (a tuple) or per kernel name (a mapping)."""
+    if per_kernel is None or not isinstance(per_kernel, Mapping):
+        return per_kernel
+    return per_kernel.get(name)

@@ -1,0 +1,210 @@
+"""OpenCL C rendering of the kernel IR: a language table plus a small recursive printer.
+
+Loops (thesis Listing 2.3): a sequential loop is `for (int i = 0; i < N; i++)`; a parallel loop over N with
+launch size L (work groups for mapWrg, local size for mapLcl, global size for mapGlb) is
+- L == N: straight-line, `int wg_id_0 = get_group_id(0);` in its own block;
+- L >  N: `if (get_group_id(0) < N) { int wg_id_0 = get_group_id(0); ... }`;
+- L <  N: `for (int wg_id_0 = get_group_id(0); wg_id_0 < N; wg_id_0 += get_num_groups(0))`;
+- a mapLcl made uniform by the barrier pass runs to N rounded up to a multiple of L and guards each run of
+  barrier-free statements with `if (l_id_0 < N)`.
+Private scalars are declared where allocated (merged with their first assignment), private arrays that are
+only indexed by constants become scalar variables, local buffers are declared at kernel scope, and vector
+elements of global/local buffers use vloadn/vstoren.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..errors import CodegenError
+from . import kir
+from .index import exact_div, floordiv, mod, render, render_cmp
+from .ndrange import Launch
+
+
+class OpenCL:
+    """The language table."""
+
+    kernel = "kernel void"
+    arg_in = "const global {t}* restrict {n}"
+    arg_out = "global {t}* {n}"
+    local_decl = "local {t} {n}[{size}];"
+    id_fn: ClassVar[dict[str, str]] = {"glb": "get_global_id", "wrg": "get_group_id", "lcl": "get_local_id"}
+    size_fn: ClassVar[dict[str, str]] = {"glb": "get_global_size", "wrg": "get_num_groups", "lcl": "get_local_size"}
+    fence: ClassVar[dict[str, str]] = {"local": "CLK_LOCAL_MEM_FENCE", "global": "CLK_GLOBAL_MEM_FENCE"}
+    barrier = "barrier({});"
+    vload = "vload{w}({off}, {ptr})"
+    vstore = "vstore{w}({val}, {off}, {ptr});"
+    indent = "  "
+
+
+def _has_barrier(s: kir.Stmt) -> bool:
+    return any(isinstance(x, kir.Barrier) for x in kir.walk([s]))
+
+
+class Renderer:
+    def __init__(self, launch: Launch, scalars: frozenset[str], lang: type[OpenCL] = OpenCL):
+        self.launch, self.scalars, self.lang = launch, scalars, lang
+        self.guards: list[str] = []
+
+    # --- expressions ---
+    def expr(self, e: kir.CExpr) -> str:
+        if isinstance(e, kir.Lit):
+            return e.text
+        if isinstance(e, kir.Load):
+            return self.ref(e.ref, load=True)
+        if isinstance(e, kir.Call):
+            return f"{e.name}({', '.join(self.expr(a) for a in e.args)})"
+        if isinstance(e, kir.Select):
+            conds = " || ".join(render_cmp(c) for c in e.conds)
+            return f"(({conds}) ? {self.expr(e.then)} : {self.expr(e.other)})"
+        if isinstance(e, kir.Vec):
+            return f"({e.ctype})({', '.join(self.expr(a) for a in e.lanes)})"
+        assert isinstance(e, kir.Lane), e
+        return f"({self.expr(e.value)}).s{e.k:x}"
+
+    def ref(self, r: kir.MemRef, load: bool) -> str:
+        b, lang = r.buf, self.lang
+        if b.space != kir.PRIVATE:
+            if r.width == 1:
+                return f"{b.name}[{render(r.index)}]"
+            q = exact_div(r.index, r.width)
+            off, ptr = (render(q), b.name) if q is not None else ("0", f"{b.name} + {render(r.index)}")
+            if not load:
+                raise AssertionError("vector stores are rendered by store()")
+            return lang.vload.format(w=r.width, off=off, ptr=ptr)
+        w = kir.width(b.elem)
+        el, lane = floordiv(r.index, w), mod(r.index, w)
+        if b.name in self.scalars:
+            if not el.is_const:
+                raise CodegenError(f"internal: private scalars {b.name} indexed by {render(el)}")
+            base = b.name if b.count == 1 else f"{b.name}_{el.const}"
+        else:
+            base = f"{b.name}[{render(el)}]"
+        if r.width == w:
+            return base
+        if not lane.is_const or r.width != 1:
+            raise CodegenError(f"lane {render(lane)} of private vector {b.name} must be a constant")
+        return f"{base}.s{lane.const:x}"
+
+    # --- statements ---
+    def block(self, stmts: list[kir.Stmt], depth: int) -> list[str]:
+        if self.guards:
+            return self._guarded(stmts, depth)
+        out: list[str] = []
+        k = 0
+        while k < len(stmts):
+            s = stmts[k]
+            nxt = stmts[k + 1] if k + 1 < len(stmts) else None
+            if isinstance(s, kir.Decl) and self._merge(s, nxt):
+                assert isinstance(nxt, kir.Store)
+                out.append(self._pad(depth) + f"{kir.ctype(s.buf.elem)} {s.buf.name} = {self.expr(nxt.value)};")
+                k += 2
+                continue
+            out += self.stmt(s, depth)
+            k += 1
+        return out
+
+    def _merge(self, d: kir.Decl, nxt) -> bool:
+        return (isinstance(nxt, kir.Store) and nxt.ref.buf == d.buf and d.buf.count == 1
+                and nxt.ref.width == kir.width(d.buf.elem) and not any(
+                    ref.buf == d.buf for ref in kir.expr_loads(nxt.value)))
+
+    def _guarded(self, stmts: list[kir.Stmt], depth: int) -> list[str]:
+        out: list[str] = []
+        run: list[kir.Stmt] = []
+
+        def flush():
+            if run:
+                guards, self.guards = self.guards, []
+                out.append(self._pad(depth) + f"if ({' && '.join(guards)}) {{")
+                out.extend(self.block(run, depth + 1))
+                out.append(self._pad(depth) + "}")
+                self.guards = guards
+                run.clear()
+
+        for s in stmts:
+            if isinstance(s, kir.Decl | kir.Comment):
+                out += self.stmt(s, depth)
+            elif isinstance(s, kir.Barrier) or _has_barrier(s):
+                flush()
+                out += self.stmt(s, depth)
+            else:
+                run.append(s)
+        flush()
+        return out
+
+    def _pad(self, depth: int) -> str:
+        return self.lang.indent * depth
+
+    def stmt(self, s: kir.Stmt, depth: int) -> list[str]:
+        pad, lang = self._pad(depth), self.lang
+        if isinstance(s, kir.Store):
+            return [pad + self.store(s)]
+        if isinstance(s, kir.Decl):
+            return [pad + self.decl(s.buf)]
+        if isinstance(s, kir.Barrier):
+            fences = " | ".join(lang.fence[f] for f in ("local", "global") if f in s.fences)
+            return [pad + lang.barrier.format(fences)]
+        if isinstance(s, kir.Comment):
+            return [pad + f"// {s.text}"]
+        if isinstance(s, kir.Block):
+            return [pad + "{", *self.block(s.body, depth + 1), pad + "}"]
+        assert isinstance(s, kir.Loop), s
+        return self.loop(s, depth)
+
+    def store(self, s: kir.Store) -> str:
+        r, value = s.ref, self.expr(s.value)
+        if r.buf.space != kir.PRIVATE and r.width > 1:
+            q = exact_div(r.index, r.width)
+            off, ptr = (render(q), r.buf.name) if q is not None else ("0", f"{r.buf.name} + {render(r.index)}")
+            return self.lang.vstore.format(w=r.width, val=value, off=off, ptr=ptr)
+        return f"{self.ref(r, load=False)} = {value};"
+
+    def decl(self, b: kir.Buffer) -> str:
+        t = kir.ctype(b.elem)
+        if b.count == 1:
+            return f"{t} {b.name};"
+        if b.name in self.scalars:
+            return f"{t} {', '.join(f'{b.name}_{k}' for k in range(b.count))};"
+        return f"{t} {b.name}[{b.count}];"
+
+    def loop(self, lp: kir.Loop, depth: int) -> list[str]:
+        pad, v, n = self._pad(depth), lp.var.name, lp.extent
+        if lp.kind == "seq":
+            head = f"for (int {v} = 0; {v} < {n}; {v}++) {{  // {lp.label}"
+            return [pad + head, *self.block(lp.body, depth + 1), pad + "}"]
+        size = self.launch.size(lp.kind, lp.dim)
+        idf = f"{self.lang.id_fn[lp.kind]}({lp.dim})"
+        step = f"{self.lang.size_fn[lp.kind]}({lp.dim})"
+        if lp.uniform and size is not None and n % size:
+            bound = -(-n // size) * size
+            self.guards.append(f"{v} < {n}")
+            try:
+                body = self.block(lp.body, depth + 1)
+            finally:
+                self.guards.pop()
+            if bound == size:
+                return [pad + f"{{  // {lp.label}", pad + lang_indent(self) + f"int {v} = {idf};", *body, pad + "}"]
+            head = f"for (int {v} = {idf}; {v} < {bound}; {v} += {step}) {{  // {lp.label}"
+            return [pad + head, *body, pad + "}"]
+        body = self.block(lp.body, depth + 1)
+        decl = pad + lang_indent(self) + f"int {v} = {idf};"
+        if size == n:
+            return [pad + f"{{  // {lp.label}", decl, *body, pad + "}"]
+        if size is not None and size > n:
+            return [pad + f"if ({idf} < {n}) {{  // {lp.label}", decl, *body, pad + "}"]
+        head = f"for (int {v} = {idf}; {v} < {n}; {v} += {step}) {{  // {lp.label}"
+        return [pad + head, *body, pad + "}"]
+
+
+def lang_indent(r: Renderer) -> str:
+    return r.lang.indent
+
+
+def signature(lang: type[OpenCL], name: str, args: list[tuple[kir.Buffer, bool]]) -> str:
+    parts = []
+    for b, written in args:
+        fmt = lang.arg_out if written else lang.arg_in
+        parts.append(fmt.format(t=b.scalar.name, n=b.name))
+    return f"{lang.kernel} {name}({', '.join(parts)})"

@@ -1,0 +1,222 @@
+"""compile_program: a lowered program and its sizes to OpenCL kernels, as a named sequence of small passes.
+
+    expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
+    -> unroll -> ndrange -> barriers -> emit
+
+Every pass takes and returns a `State`; a failure is a CodegenError prefixed with the pass name, and the
+passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+import sympy
+
+from .. import arith
+from ..errors import CodegenError
+from ..ir.macros import expand_program
+from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, with_children
+from ..ir.typecheck import Typing, typecheck
+from ..types import NUMPY_DTYPE, Type, map_lengths
+from . import barriers, kir, ndrange, opencl, unroll
+from .cfuns import render_function
+from .check import check_lowered
+from .host import Lowered, ProgramLowerer
+from .kernel import Kernel, KernelArg, KernelProgram
+from .spaces import infer_spaces
+
+LaunchSizes = Sequence[int] | Mapping[str, Sequence[int]] | None
+
+
+@dataclass(frozen=True)
+class State:
+    program: Program
+    sizes: Mapping[str, int]
+    local_size: LaunchSizes = None
+    global_size: LaunchSizes = None
+    typing: Typing | None = None
+    spaces: dict | None = None
+    lowered: Lowered | None = None
+    launches: dict = field(default_factory=dict)
+    result: KernelProgram | None = None
+
+
+def expand(s: State) -> State:
+    return replace(s, program=expand_program(s.program))
+
+
+def specialise(s: State) -> State:
+    """Bind every size variable and tuning parameter: lengths and static parameters become integers."""
+    subs = {arith.var(k): int(v) for k, v in s.sizes.items()}
+    missing: set[str] = set()
+
+    def size(e):
+        v = sympy.sympify(e).subs(subs)
+        missing.update(x.name for x in v.free_symbols)
+        return v
+
+    def typ(t: Type | None):
+        return None if t is None else map_lengths(t, size)
+
+    def node(n: Node) -> Node:
+        if isinstance(n, Param):
+            return Param(n.name, typ(n.type))
+        if isinstance(n, Literal):
+            return Literal(n.value, typ(n.type))
+        if isinstance(n, Prim):
+            return Prim(n.op, tuple(size(x) for x in n.static), tuple(node(f) for f in n.funs))
+        if isinstance(n, UserFun):
+            return n
+        return with_children(n, [node(c) for c in n.children()])
+
+    p = node(s.program)
+    if missing:
+        raise CodegenError(f"size variable(s) {', '.join(sorted(missing))} are not bound by the sizes given")
+    assert isinstance(p, Program)
+    return replace(s, program=p)
+
+
+def check_types(s: State) -> State:
+    typing = typecheck(s.program)
+    for t in typing.of.values():
+        map_lengths(t, _integer)
+    return replace(s, typing=typing)
+
+
+def _integer(n):
+    if not isinstance(n, sympy.Integer):
+        raise CodegenError(f"length {n} is not an integer for the sizes given")
+    if int(n) <= 0:
+        raise CodegenError(f"length {n} is not positive for the sizes given")
+    return n
+
+
+def check(s: State) -> State:
+    check_lowered(s.program)
+    return s
+
+
+def spaces(s: State) -> State:
+    return replace(s, spaces=infer_spaces(s.program))
+
+
+def lower(s: State) -> State:
+    return replace(s, lowered=ProgramLowerer(s.program, s.typing, s.spaces).run())
+
+
+def unroll_pass(s: State) -> State:
+    for k in s.lowered.kernels:
+        k.body = unroll.unroll(k.body)
+    return s
+
+
+def ndrange_pass(s: State) -> State:
+    launches = {}
+    for k in s.lowered.kernels:
+        launches[k.name] = ndrange.infer(k.body, k.requirements, ndrange.choose(s.local_size, k.name),
+                                         ndrange.choose(s.global_size, k.name))
+    return replace(s, launches=launches)
+
+
+def barrier_pass(s: State) -> State:
+    for k in s.lowered.kernels:
+        try:
+            k.body = barriers.insert_barriers(k.body, s.launches[k.name])
+        except CodegenError as err:
+            raise CodegenError(f"kernel {k.name}: {err}") from None
+    return s
+
+
+def emit(s: State) -> State:
+    low = s.lowered
+    kernels = []
+    single = len(low.kernels) == 1
+    unused = {b.name for b in low.inputs}
+    for n, k in enumerate(low.kernels):
+        launch = s.launches[k.name]
+        args = _arguments(k, low, single)
+        unused -= {b.name for b, _ in args}
+        if n == len(low.kernels) - 1 and unused:  # the runtime binds every input: pass unused ones too
+            args = [(b, False) for b in low.inputs if b.name in unused] + args
+        r = opencl.Renderer(launch, unroll.scalarised(k.body))
+        body = r.block(k.body, 1)
+        lines = [render_function(n, f, ct, out) for n, (f, ct, out) in k.funs.items()]
+        if lines:
+            lines.append("")
+        lines.append(opencl.signature(opencl.OpenCL, k.name, args) + " {")
+        for b in k.locals:
+            lines.append(opencl.OpenCL.indent + opencl.OpenCL.local_decl.format(t=b.scalar.name, n=b.name,
+                                                                                size=b.scalars))
+        lines += [*body, "}", ""]
+        if any(b.scalar.name == "double" for b in (*k.locals, *k.tmps, *(b for b, _ in args))) or any(
+                "double" in (out, *ct) for _, ct, out in k.funs.values()):
+            lines.insert(0, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
+        kargs = tuple(KernelArg(b.name, b.role, b.scalar.name, b.scalars) for b, _ in args)
+        kernels.append(Kernel(k.name, "\n".join(lines), kargs, launch.global_size, launch.local_size))
+    flops = sum(k.flops for k in low.kernels)
+    nbytes = sum(b.scalars * _itemsize(b) for b in (*low.inputs, low.output))
+    result = KernelProgram(tuple(kernels), tuple(b.name for b in low.inputs), (low.output.name,), float(flops),
+                           float(nbytes))
+    return replace(s, result=result)
+
+
+def _itemsize(b: kir.Buffer) -> int:
+    return NUMPY_DTYPE[b.scalar.name](0).itemsize
+
+
+def _arguments(k, low: Lowered, single: bool) -> list[tuple[kir.Buffer, bool]]:
+    """Global buffers of a kernel: program inputs in parameter order, then the others by first use."""
+    used: dict[str, kir.Buffer] = {}
+    written: set[str] = set()
+    for st in kir.walk(k.body):
+        if isinstance(st, kir.Store):
+            for ref, is_write, _ in kir.accesses(st):
+                if ref.buf.space == kir.GLOBAL:
+                    used.setdefault(ref.buf.name, ref.buf)
+                    if is_write:
+                        written.add(ref.buf.name)
+    for b in k.tmps:
+        used.setdefault(b.name, b)
+    inputs = [b for b in low.inputs if single or b.name in used]
+    rest = [b for n, b in used.items() if n not in {i.name for i in low.inputs}]
+    return [(b, False) for b in inputs] + [(b, b.name in written) for b in rest]
+
+
+PASSES: tuple[tuple[str, Callable[[State], State]], ...] = (
+    ("expand-macros", expand),
+    ("specialise", specialise),
+    ("typecheck", check_types),
+    ("check-lowered", check),
+    ("address-spaces", spaces),
+    ("lower", lower),
+    ("unroll", unroll_pass),
+    ("ndrange", ndrange_pass),
+    ("barriers", barrier_pass),
+    ("emit", emit),
+)
+
+
+def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
+                    global_size: LaunchSizes = None) -> KernelProgram:
+    """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
+
+    `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
+    kernel name to tuple. Raises CodegenError (prefixed with the failing pass) for programs it cannot compile.
+    """
+    state = State(program, dict(sizes), local_size, global_size)
+    times = []
+    for name, fn in PASSES:
+        t0 = time.perf_counter()
+        try:
+            state = fn(state)
+        except CodegenError as err:
+            raise CodegenError(f"{name}: {err}") from None
+        times.append(f"{name}={(time.perf_counter() - t0) * 1e3:.2f}")
+    assert state.result is not None
+    return replace(state.result, meta=(("codegen_ms", " ".join(times)),))
+
+
+

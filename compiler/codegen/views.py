@@ -1,0 +1,416 @@
+"""Views (thesis §2.3.2.2): lazy descriptions of how a value is laid out, turned into index expressions only when
+a user function reads or writes.
+
+A view has a type (`t`, with concrete lengths) and `resolve(stack)`: the access stack holds one index per array
+dimension, outermost first, and `Field(k)` for tuple components. Each layout view rewrites the stack and hands
+it to its parent; a `MemView` (the root, a buffer with an offset and per-dimension strides) turns it into a
+`MemRef`, a `ConstView` into a literal. Reading gives a C expression (`read`), writing needs a location
+(`locate`). The same views serve as write targets ("output views"): a producer writing through `Join(dest)`
+writes `[i][j]` to `dest[i * m + j]`.
+
+Index semantics (element of the view at the stack -> parent element):
+    Split(m)        [i][j]        -> [i * m + j]
+    Join (inner m)  [k]           -> [k / m][k % m]
+    Transpose       [i][j]        -> [j][i]
+    Slide(s, st)    [i][j]        -> [i * st + j]
+    Pad(l, r, c)    [i]           -> (i < l || i >= l + n) ? c : [i - l]   (no test for a negative side)
+    Reorder(s)      [i]           -> [i / (n / s) + s * (i % (n / s))]
+    Zip / Tuple     [i].k / .k    -> component k at [i] / component k
+    AsVector(n)     [i]           -> lanes [i * n + 0 .. i * n + n - 1]: vloadn when consecutive in memory
+    AsScalar (n)    [k]           -> lane k % n of [k / n]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy
+
+from ..errors import CodegenError
+from ..types import BOOL, FLOAT, INT, ArrayType, ScalarType, TupleType, Type, VectorType
+from . import kir
+from .index import Idx, as_idx, compare, cst
+
+Res = kir.MemRef | kir.CExpr
+
+
+class ViewError(CodegenError):
+    """A view that cannot be read or written as asked (the lowering adds the offending sub-expression)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    k: int
+
+
+def arr(elem: Type, n: int) -> ArrayType:
+    return ArrayType(elem, sympy.Integer(n))
+
+
+def length(t: Type) -> int:
+    if not isinstance(t, ArrayType):
+        raise ViewError(f"expected an array, got {t}")
+    return int(t.n)
+
+
+def c_literal(text: str, t: Type) -> str:
+    """The C literal of `value(text, t)` for a scalar or vector type."""
+    if isinstance(t, VectorType):
+        return f"({kir.ctype(t)})({c_literal(text, t.elem)})"
+    if not isinstance(t, ScalarType):
+        raise ViewError(f"no literal of type {t}")
+    x = float(text.rstrip("fF"))
+    if t == INT:
+        return str(int(x))
+    if t == BOOL:
+        return "true" if x else "false"
+    if math.isinf(x):
+        return "INFINITY" if x > 0 else "-INFINITY"
+    if math.isnan(x):
+        return "NAN"
+    s = f"{x:.1f}" if x == int(x) and abs(x) < 1e15 else repr(x)
+    return s + "f" if t == FLOAT else s
+
+
+class View:
+    t: Type
+
+    def resolve(self, stack: tuple) -> Res:
+        raise NotImplementedError
+
+    def at(self, i: Idx | int) -> View:
+        return Access(self, as_idx(i), _elem(self.t))
+
+    def get(self, k: int) -> View:
+        if not isinstance(self.t, TupleType):
+            raise ViewError(f"get({k}) of a non-tuple {self.t}")
+        return GetV(self, k, self.t.elems[k])
+
+
+def _elem(t: Type) -> Type:
+    if not isinstance(t, ArrayType):
+        raise ViewError(f"indexing a non-array value of type {t}")
+    return t.elem
+
+
+def read(v: View) -> kir.CExpr:
+    """The value of a scalar- or vector-typed view as a C expression."""
+    r = v.resolve(())
+    return kir.Load(r) if isinstance(r, kir.MemRef) else r
+
+
+def locate(v: View) -> kir.MemRef:
+    """The memory location a write to a scalar- or vector-typed view goes to."""
+    r = v.resolve(())
+    if not isinstance(r, kir.MemRef):
+        raise ViewError("the value is not backed by memory here (a literal or a pad), so it cannot be written")
+    return r
+
+
+@dataclass(frozen=True)
+class Dim:
+    extent: int
+    stride: int  # in scalars; 0 for a dimension the address space does not hold
+    dist: tuple[str, int, int] | None = None  # (kind, dim, extent) of the loop whose work items each hold one
+
+
+@dataclass(frozen=True)
+class MemView(View):
+    buf: kir.Buffer
+    offset: Idx
+    dims: tuple[Dim, ...]
+    t: Type
+
+    def at(self, i: Idx | int) -> View:
+        i = as_idx(i)
+        if not self.dims:
+            raise ViewError(f"indexing a non-array value of type {self.t} in {self.buf.name}")
+        d = self.dims[0]
+        if d.dist is not None:
+            v = i.var
+            if v is None or (v.kind, v.dim, v.extent) != d.dist:
+                kind, dim, ext = d.dist
+                raise ViewError(f"{self.buf.space} buffer {self.buf.name} holds one element per work item of the "
+                                f"{_MAP_NAME[kind]}({dim}) over {ext}, but element [{i}] is read elsewhere")
+        return MemView(self.buf, self.offset + i * d.stride, self.dims[1:], _elem(self.t))
+
+    def resolve(self, stack: tuple) -> Res:
+        v: View = self
+        for s in stack:
+            if isinstance(s, Field):
+                raise ViewError(f"tuple values are not stored in memory ({self.buf.name})")
+            v = v.at(s)
+        assert isinstance(v, MemView)
+        if v.dims:
+            raise ViewError(f"{self.buf.name}: an array of type {v.t} cannot be read as one value")
+        return kir.MemRef(self.buf, v.offset, kir.width(v.t))
+
+
+_MAP_NAME = {"glb": "mapGlb", "wrg": "mapWrg", "lcl": "mapLcl", "seq": "mapSeq"}
+
+
+def dense(buf: kir.Buffer, t: Type, offset: Idx | None = None) -> MemView:
+    """A row-major view of type t over buf."""
+    lens, e = [], t
+    while isinstance(e, ArrayType):
+        lens.append(int(e.n))
+        e = e.elem
+    stride, dims = kir.width(e), []
+    for n in reversed(lens):
+        dims.append(Dim(n, stride))
+        stride *= n
+    return MemView(buf, offset if offset is not None else cst(0), tuple(reversed(dims)), t)
+
+
+@dataclass(frozen=True)
+class ConstView(View):
+    lit: kir.Lit
+    t: Type
+
+    def at(self, i) -> View:
+        return ConstView(self.lit, _elem(self.t))
+
+    def resolve(self, stack: tuple) -> Res:
+        return self.lit
+
+
+@dataclass(frozen=True)
+class Access(View):
+    parent: View
+    i: Idx
+    t: Type
+
+    def resolve(self, stack):
+        return self.parent.resolve((self.i, *stack))
+
+
+@dataclass(frozen=True)
+class GetV(View):
+    parent: View
+    k: int
+    t: Type
+
+    def resolve(self, stack):
+        return self.parent.resolve((Field(self.k), *stack))
+
+
+@dataclass(frozen=True)
+class Unit(View):
+    """[U]1 over a U (a reduction's result): the index is always 0."""
+
+    inner: View
+    t: Type
+
+    def at(self, i) -> View:
+        return self.inner
+
+    def resolve(self, stack):
+        return self.inner.resolve(stack[1:])
+
+
+def _two(stack: tuple, what: str) -> tuple:
+    if len(stack) < 2 or isinstance(stack[0], Field) or isinstance(stack[1], Field):
+        raise ViewError(f"{what} read without two indices")
+    return stack
+
+
+@dataclass(frozen=True)
+class Split(View):
+    m: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, j, *r = _two(stack, "split")
+        return self.parent.resolve((i * self.m + j, *r))
+
+
+@dataclass(frozen=True)
+class Join(View):
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        k, *r = stack
+        m = length(_elem(self.parent.t))
+        return self.parent.resolve((k // m, k % m, *r))
+
+
+@dataclass(frozen=True)
+class Transpose(View):
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, j, *r = _two(stack, "transpose")
+        return self.parent.resolve((j, i, *r))
+
+
+@dataclass(frozen=True)
+class Slide(View):
+    step: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, j, *r = _two(stack, "slide")
+        return self.parent.resolve((i * self.step + j, *r))
+
+
+@dataclass(frozen=True)
+class Reorder(View):
+    stride: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, *r = stack
+        m = length(self.parent.t) // self.stride
+        return self.parent.resolve((i // m + (i % m) * self.stride, *r))
+
+
+@dataclass(frozen=True)
+class Pad(View):
+    left: int
+    right: int
+    value: View
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, *rest = stack
+        n = length(self.parent.t)
+        inner = self.parent.resolve((i - self.left, *rest))
+        conds = []
+        if self.left > 0:
+            conds.append(compare(i, "<", self.left))
+        if self.right > 0:
+            conds.append(compare(i, ">=", self.left + n))
+        if not conds:
+            return inner
+        drop = _rank(_elem(self.t)) - _rank(self.value.t)
+        v = self.value.resolve(tuple(rest[drop:]))
+        as_expr = kir.Load(inner) if isinstance(inner, kir.MemRef) else inner
+        out = kir.select(tuple(conds), kir.Load(v) if isinstance(v, kir.MemRef) else v, as_expr)
+        return inner if out is as_expr and isinstance(inner, kir.MemRef) else out
+
+
+def _rank(t: Type) -> int:
+    r = 0
+    while isinstance(t, ArrayType):
+        r, t = r + 1, t.elem
+    return r
+
+
+@dataclass(frozen=True)
+class Zip(View):
+    parts: tuple[View, ...]
+    t: Type
+
+    def resolve(self, stack):
+        if len(stack) < 2 or not isinstance(stack[1], Field):
+            raise ViewError("an element of a zip is a tuple: select a component with get before reading it")
+        i, f, *r = stack
+        return self.parts[f.k].resolve((i, *r))
+
+
+@dataclass(frozen=True)
+class TupleV(View):
+    parts: tuple[View, ...]
+    t: Type
+
+    def resolve(self, stack):
+        if not stack or not isinstance(stack[0], Field):
+            raise ViewError("a tuple is read through get")
+        f, *r = stack
+        return self.parts[f.k].resolve(tuple(r))
+
+
+@dataclass(frozen=True)
+class AsVector(View):
+    n: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, *r = stack
+        if r:
+            raise ViewError("asVector: a vector has no inner dimensions")
+        lanes = [self.parent.resolve((i * self.n + k,)) for k in range(self.n)]
+        first = lanes[0]
+        if isinstance(first, kir.MemRef) and all(
+                isinstance(x, kir.MemRef) and x.buf == first.buf and x.width == 1 and (x.index - first.index).is_const
+                and (x.index - first.index).const == k for k, x in enumerate(lanes)):
+            return kir.MemRef(first.buf, first.index, self.n)
+        vt = _elem(self.t)
+        if all(isinstance(x, kir.Lit) and x == first for x in lanes):
+            return kir.Lit(f"({kir.ctype(vt)})({first.text})")  # type: ignore[union-attr]
+        return kir.Vec(kir.ctype(vt), tuple(kir.Load(x) if isinstance(x, kir.MemRef) else x for x in lanes))
+
+
+@dataclass(frozen=True)
+class AsScalar(View):
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        k, *r = stack
+        n = kir.width(_elem(self.parent.t))
+        whole = self.parent.resolve((k // n, *r))
+        lane = k % n
+        if isinstance(whole, kir.MemRef):
+            return kir.MemRef(whole.buf, whole.index + lane, 1)
+        if not lane.is_const:
+            raise ViewError(f"asScalar: lane {lane} of a computed vector must be a constant")
+        if isinstance(whole, kir.Lit):
+            return kir.Lit(whole.text.rsplit(")(", 1)[-1].rstrip(")")) if whole.text.startswith("(") else whole
+        return kir.Lane(whole, lane.const)
+
+
+@dataclass(frozen=True)
+class MapV(View):
+    """map(f) of a layout-only f: element i is f applied to the parent's element i."""
+
+    fn: Callable[[View], View]
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        if not stack or isinstance(stack[0], Field):
+            raise ViewError("map view read without an index")
+        i, *r = stack
+        return self.fn(self.parent.at(i)).resolve(tuple(r))
+
+
+def roots(v: View) -> set[kir.Buffer]:
+    """The buffers a view reads from (its ViewMem roots)."""
+    if isinstance(v, MemView):
+        return {v.buf}
+    out: set[kir.Buffer] = set()
+    for name in ("parent", "inner", "value"):
+        sub = getattr(v, name, None)
+        if isinstance(sub, View):
+            out |= roots(sub)
+    for sub in getattr(v, "parts", ()):
+        out |= roots(sub)
+    return out
+
+
+def inverse(op_name: str, static: tuple[int, ...], dest: View, arg_t: Type) -> View:
+    """The write target of a layout primitive's argument when its result is written to `dest`."""
+    if op_name == "split":
+        return Join(dest, arg_t)
+    if op_name == "join":
+        return Split(length(_elem(arg_t)), dest, arg_t)
+    if op_name in ("transpose", "transposeW"):
+        return Transpose(dest, arg_t)
+    if op_name == "reorder":
+        return Reorder(length(arg_t) // static[0], dest, arg_t)
+    if op_name == "asVector":
+        return AsScalar(dest, arg_t)
+    if op_name == "asScalar":
+        return AsVector(kir.width(_elem(arg_t)), dest, arg_t)
+    raise ViewError(f"{op_name} cannot be applied on the write side (it is not a permutation of the elements); "
+                    "apply it to the consumer's input instead")

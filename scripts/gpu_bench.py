@@ -34,12 +34,14 @@ VGG = ["vgg16-0", "vgg16-2", "vgg16-5", "vgg16-7", "vgg16-10", "vgg16-12", "vgg1
 STENCIL_SIZE = "N=8192&M=8192"
 
 
-def cases(only: set[str] | None) -> list[str]:
+def cases(only: set[str] | None, small: bool = False) -> list[str]:
     uris = []
     for b in list_benchmarks():
         if only and b.name not in only and b.family not in only:
             continue
-        if b.name == "mm":
+        if small:
+            uris.append(f"benchmark://lift/{b.name}?size=small")
+        elif b.name == "mm":
             uris.append("benchmark://lift/mm?M=4096&N=4096&K=4096")
         elif b.name == "conv":
             uris += [f"benchmark://lift/conv/{v}" for v in VGG]
@@ -161,6 +163,7 @@ def main(argv=None) -> int:
     ap.add_argument("--budget-s", type=float, default=540.0, help="stop starting new cases after this long")
     ap.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
     ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--small", action="store_true", help="small sizes (a smoke run on PoCL)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -176,7 +179,7 @@ def main(argv=None) -> int:
         result["peaks"] = dataclasses.asdict(measure_peaks(args.device)) if not only or "peaks" in only else {}
         for key in ("copy", "fma"):
             result["peaks"].pop(key, None)
-        for uri in cases(only):
+        for uri in cases(only, args.small):
             bench, _ = resolve(uri)
             for name, low in lowerings(bench.name).items():
                 if wanted and name not in wanted:

@@ -1,0 +1,16 @@
+"""Lowered (OpenCL-mapped) versions of the suite's programs: a generic default lowering and named, tunable
+lowerings per benchmark (see docs/lowering.md).
+
+    default_lowering(program, sizes=None) -> Program
+    lowerings("mm") -> {"default": Lowering, "tiled": Lowering};  lower("conv", "conv42", "vgg16-7") -> Lowered
+"""
+
+from __future__ import annotations
+
+from .analysis import IRFacts, ir_facts
+from .catalog import KernelLaunch, Lowered, Lowering, TuningParam, lower, lowerings
+from .default import default_lowering, default_params, is_lowered
+from .util import LoweringError, substitute_sizes
+
+__all__ = ["IRFacts", "KernelLaunch", "Lowered", "Lowering", "LoweringError", "TuningParam", "default_lowering",
+           "default_params", "ir_facts", "is_lowered", "lower", "lowerings", "substitute_sizes"]

@@ -1,0 +1,198 @@
+"""2-D stencils "tiled": overlapped tiles of the (padded) grids copied to local memory, each work item computing
+one output point from local memory (Lift's tileStencils / Hagedorn et al. CGO'18 local-memory tiling).
+
+Applies to every suite stencil of the form (compiler.suite.stencils)
+
+    map(join) o mapND(2, f) << Z,    Z = nbh(g) | zipND(2, Z_1, ..., Z_m),    Z_i = nbh(g_i) | g_i,
+    nbh(g) = slideND(k1, k2, 1, 1) o padND(t, b, l, r, v) << g
+
+Lowered (one work group per tileH x tileW block of outputs):
+
+    join o mapWrg(1)(tileRow => map(join) o transposeW o mapWrg(0)(tile =>
+        mapLcl(1)(row => join o mapLcl(0)(f) << row)                        f as in the program, lowered inside
+        << zipND(2, nbhL_1, ..., nbhL_m)
+      ) << tileRow
+    ) << zipND(2, tiles_1, ..., tiles_m)
+
+    tiles_i = slideStrictND(tileH + k1 - 1, tileW + k2 - 1, tileH, tileW) o padND(t, b, l, r, v) << g_i
+    nbhL_i  = slideND(k1, k2, 1, 1) o toLocal(mapLcl(1)(mapLcl(0)(id))) << get(i) << tile
+    (a grid read at the centre only: tiles_i = slideStrictND(tileH, tileW, tileH, tileW) << g_i, read from
+     global memory in place: nbhL_i = get(i) << tile)
+
+The padding stays a view inside the local copy (its conditionals run once per element of the tile, not once per
+use). Tuning parameters: tileH (output rows per work group, outN % tileH = 0) and tileW (output columns per work
+group, outM % tileW = 0); the local size is (tileW, tileH) (<= 1024 work items), the local memory
+(tileH + k1 - 1)(tileW + k2 - 1) floats per copied grid (<= 48 KiB in all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from .. import arith
+from ..ir.build import (
+    get,
+    join,
+    map_,
+    map_lcl,
+    map_wrg,
+    pad_nd,
+    slide_nd,
+    slide_strict_nd,
+    to_local,
+    transpose_w,
+    zip_nd,
+)
+from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
+from ..ir.ops import Op
+from ..ir.typecheck import typecheck
+from ..ir.userfuns import ID
+from ..types import ArrayType
+from .catalog import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .default import finish
+from .util import is_call
+
+PARAMS = (
+    TuningParam("tileH", "output rows per work group (rows of the output % tileH = 0)"),
+    TuningParam("tileW", "output columns per work group (columns of the output % tileW = 0)"),
+)
+MAX_WG = 1024
+MAX_LOCAL_BYTES = 48 * 1024
+
+
+@dataclass(frozen=True)
+class Operand:
+    grid: Param
+    window: tuple[int, int] | None  # (k1, k2) for a neighbourhood, None for a grid read in place
+    pads: tuple[sympy.Expr, ...] = ()  # (top, bottom, left, right)
+    value: Literal | None = None
+
+
+@dataclass(frozen=True)
+class StencilForm:
+    f: FunDecl
+    operands: tuple[Operand, ...]
+    zipped: bool
+
+
+def match(p: Program) -> StencilForm | None:
+    """The stencil skeleton of a high-level program, or None."""
+    body = p.body
+    if not (is_call(body, Op.MAP) and _is_join(body.f.funs[0])):  # type: ignore[union-attr]
+        return None
+    inner = body.args[0]  # type: ignore[union-attr]
+    if not (is_call(inner, Op.MAP_ND) and int(inner.f.static[0]) == 2):  # type: ignore[union-attr]
+        return None
+    f = inner.f.funs[0]  # type: ignore[union-attr]
+    z = inner.args[0]  # type: ignore[union-attr]
+    zipped = is_call(z, Op.ZIP_ND) and int(z.f.static[0]) == 2  # type: ignore[union-attr]
+    ops = []
+    for x in (z.args if zipped else (z,)):  # type: ignore[union-attr]
+        o = _operand(x)
+        if o is None:
+            return None
+        ops.append(o)
+    if not any(o.window for o in ops):
+        return None
+    return StencilForm(f, tuple(ops), zipped)
+
+
+def _is_join(f) -> bool:
+    if isinstance(f, Prim):
+        return f.op is Op.JOIN
+    return isinstance(f, Lambda) and len(f.params) == 1 and is_call(f.body, Op.JOIN) and f.body.args == f.params
+
+
+def _operand(x: Expr) -> Operand | None:
+    if isinstance(x, Param):
+        return Operand(x, None)
+    if not is_call(x, Op.SLIDE_ND) or len(x.f.static) != 4:  # type: ignore[union-attr]
+        return None
+    k1, k2, s1, s2 = (int(v) for v in x.f.static)  # type: ignore[union-attr]
+    padded = x.args[0]  # type: ignore[union-attr]
+    if (s1, s2) != (1, 1) or not is_call(padded, Op.PAD_ND) or len(padded.f.static) != 4:  # type: ignore
+        return None
+    val, g = padded.args  # type: ignore[union-attr]
+    if not isinstance(g, Param) or not isinstance(val, Literal):
+        return None
+    return Operand(g, (k1, k2), tuple(padded.f.static), val)  # type: ignore[union-attr]
+
+
+def build_tiled(bench, form: StencilForm) -> Program:
+    th, tw = arith.var("tileH"), arith.var("tileW")
+
+    def tiles(o: Operand) -> Expr:
+        if o.window is None:
+            return slide_strict_nd((th, tw), (th, tw)) << o.grid
+        k1, k2 = o.window
+        return slide_strict_nd((th + k1 - 1, tw + k2 - 1), (th, tw)) << (pad_nd(o.pads, o.value) << o.grid)
+
+    def local(o: Operand, t: Expr) -> Expr:
+        if o.window is None:
+            return t
+        copy = to_local(map_lcl(1, lambda lrow: map_lcl(0, ID) << lrow)) << t
+        return slide_nd(o.window, (1, 1)) << copy
+
+    ops = form.operands
+
+    def work_group(tile):
+        parts = [local(o, get(i) << tile if form.zipped else tile) for i, o in enumerate(ops)]
+        z = zip_nd(2, *parts) if form.zipped else parts[0]
+        return map_lcl(1, lambda row: join() << (map_lcl(0, form.f) << row)) << z
+
+    zt = zip_nd(2, *(tiles(o) for o in ops)) if form.zipped else tiles(ops[0])
+    body = join() << (map_wrg(1, lambda tileRow: map_(join()) << (transpose_w() << (
+        map_wrg(0, work_group) << tileRow))) << zt)
+    return finish(Program(bench.program.name, bench.program.params, body))
+
+
+def _out_shape(bench, s) -> tuple[int, int]:
+    t = typecheck(bench.program).result
+    assert isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)
+    return arith.evaluate(t.n, s), arith.evaluate(t.elem.n, s)
+
+
+def lowerings_for(bench) -> list[Lowering]:
+    if bench.family != "stencil":
+        return []
+    form = match(bench.program)
+    if form is None:
+        return []
+    windows = [o.window for o in form.operands if o.window]
+    halo = (max(w[0] for w in windows) - 1, max(w[1] for w in windows) - 1)
+    ncopies = len(windows)
+
+    def choose(s):
+        n, m = _out_shape(bench, s)
+        return {"tileH": s.get("tileH") or largest_divisor(n, 8) or 1,
+                "tileW": s.get("tileW") or largest_divisor(m, 32) or 1}
+
+    def check(s, v):
+        n, m = _out_shape(bench, s)
+        th, tw = v["tileH"], v["tileW"]
+        bad = []
+        if th < 1 or tw < 1:
+            return ["tileH and tileW must be positive"]
+        if n % th:
+            bad.append(f"output rows % tileH = 0 (rows = {n}, tileH = {th})")
+        if m % tw:
+            bad.append(f"output columns % tileW = 0 (columns = {m}, tileW = {tw})")
+        if th * tw > MAX_WG:
+            bad.append(f"work-group size tileH * tileW = {th * tw} <= {MAX_WG}")
+        lmem = 4 * ncopies * (th + halo[0]) * (tw + halo[1])
+        if lmem > MAX_LOCAL_BYTES:
+            bad.append(f"local memory {lmem} <= {MAX_LOCAL_BYTES} bytes")
+        return bad
+
+    def build(s, v):
+        p = build_tiled(bench, form)
+        n, m = _out_shape(bench, s)
+        th, tw = v["tileH"], v["tileW"]
+        launch = KernelLaunch((m, n), (tw, th))
+        facts = {"work_groups": (n // th) * (m // tw), "local_floats": ncopies * (th + halo[0]) * (tw + halo[1])}
+        return p, (launch,), facts
+
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, choose, check)]
+

@@ -1,0 +1,351 @@
+"""Term helpers the lowerings share: fresh names, substitution, eta-expansion, map/reduce fusion, copies into an
+address space, size substitution and small queries (is a function layout-only, which Lowered records what).
+
+Kept local to the lowering package (the rewrite package has its own term utilities; the lowerings only need a
+handful and must not depend on the rule system).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+
+import sympy
+
+from .. import arith
+from ..errors import CompilerError
+from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
+from ..ir.ops import REDUCES, Op
+from ..ir.userfuns import ID
+from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, map_lengths
+
+
+class LoweringError(CompilerError):
+    """A program (or a parameter choice) a lowering cannot handle; names the program and the reason."""
+
+
+# --- primitive builders (calls in the IR's own form) -------------------------------------------------------
+def P(op: Op, *static, funs: Iterable[FunDecl] = ()) -> Prim:
+    return Prim(op, tuple(arith.size(s) for s in static), tuple(funs))
+
+
+def call(f: FunDecl, *args: Expr) -> FunCall:
+    return FunCall(f, tuple(args))
+
+
+def chain(funs: list[FunDecl], x: Expr) -> Expr:
+    """funs[0] o funs[1] o ... << x (the last function is applied first)."""
+    for f in reversed(funs):
+        x = FunCall(f, (x,))
+    return x
+
+
+def is_call(e: Node, *ops: Op) -> bool:
+    return isinstance(e, FunCall) and isinstance(e.f, Prim) and (not ops or e.f.op in ops)
+
+
+# --- names -------------------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=100_000)
+def free_vars(n: Node) -> frozenset[str]:
+    if isinstance(n, Param):
+        return frozenset((n.name,))
+    if isinstance(n, Lambda | Program):
+        return free_vars(n.body) - {q.name for q in n.params}
+    out: frozenset[str] = frozenset()
+    for c in n.children():
+        out |= free_vars(c)
+    return out
+
+
+def all_names(n: Node) -> set[str]:
+    out: set[str] = set()
+
+    def go(x: Node):
+        if isinstance(x, Param):
+            out.add(x.name)
+        for c in x.children():
+            go(c)
+
+    go(n)
+    return out
+
+
+class Fresh:
+    """Deterministic fresh names `base`, `base1`, `base2`, ... avoiding every name already used."""
+
+    def __init__(self, used: Iterable[str] = ()):
+        self.used = set(used)
+
+    def __call__(self, base: str = "x") -> str:
+        name, i = base, 1
+        while name in self.used:
+            name, i = f"{base}{i}", i + 1
+        self.used.add(name)
+        return name
+
+    def param(self, base: str = "x") -> Param:
+        return Param(self(base))
+
+
+def unique_binders(p: Program) -> Program:
+    """Alpha-rename every lambda parameter so that no name is bound twice or shadows a program parameter.
+
+    After this, substitution can never capture, which keeps fusion and the lowerings simple.
+    """
+    fresh = Fresh(q.name for q in p.params)
+
+    def go(n: Node, env: dict[str, Expr]) -> Node:
+        if isinstance(n, Param):
+            return env.get(n.name, n)
+        if isinstance(n, Lambda):
+            inner = dict(env)
+            params = []
+            for q in n.params:
+                new = Param(fresh(q.name), q.type)
+                inner[q.name] = new
+                params.append(new)
+            return Lambda(tuple(params), go(n.body, inner))  # type: ignore[arg-type]
+        kids = n.children()
+        if not kids:
+            return n
+        return with_children(n, [go(c, env) for c in kids])
+
+    return Program(p.name, p.params, go(p.body, {}))  # type: ignore[arg-type]
+
+
+def subst(n: Node, mapping: Mapping[str, Expr]) -> Node:
+    """Substitution of free parameters (binders are unique after `unique_binders`, so no capture)."""
+    if not mapping or not (free_vars(n) & mapping.keys()):
+        return n
+    if isinstance(n, Param):
+        return mapping.get(n.name, n)
+    if isinstance(n, Lambda):
+        inner = {k: v for k, v in mapping.items() if k not in {q.name for q in n.params}}
+        return Lambda(n.params, subst(n.body, inner))  # type: ignore[arg-type]
+    return with_children(n, [subst(c, mapping) for c in n.children()])
+
+
+def count_uses(n: Node, name: str) -> int:
+    if name not in free_vars(n):
+        return 0
+    if isinstance(n, Param):
+        return 1
+    return sum(count_uses(c, name) for c in n.children())
+
+
+def apply(f: FunDecl, args: tuple[Expr, ...]) -> Expr:
+    """`f(args)`, beta-reducing a lambda when every argument is atomic or used at most once (thesis: a lambda
+    inlines arguments used once); a computed argument used several times is bound with `let` instead."""
+    if isinstance(f, Lambda) and len(f.params) == len(args):
+        simple = all(isinstance(a, Param | Literal) or count_uses(f.body, q.name) <= 1 or is_layout_only_expr(a)
+                     for q, a in zip(f.params, args, strict=True))
+        if simple:
+            return subst(f.body, {q.name: a for q, a in zip(f.params, args, strict=True)})  # type: ignore
+        if len(args) == 1:
+            return FunCall(P(Op.LET, funs=(f,)), args)
+    return FunCall(f, tuple(args))
+
+
+# --- classification ----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=100_000)
+def computes(n: Node) -> bool:
+    """True when `n` contains a user-function call (so it produces values in memory). Maps and reduces whose
+    functions only rearrange data are layout-only (views): Lift's 'abstract' expressions."""
+    if isinstance(n, UserFun):
+        return True
+    if isinstance(n, Prim) and n.op in (Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL, Op.ITERATE):
+        return True
+    return any(computes(c) for c in n.children())
+
+
+def is_layout_only_expr(e: Expr) -> bool:
+    return not computes(e)
+
+
+# --- eta-expansion -----------------------------------------------------------------------------------------
+def eta_program(p: Program) -> Program:
+    """Every function argument of a map/reduce/let/iterate becomes a Lambda (`map(abs)` is `map(y => abs(y))`,
+    `map(join)` is `map(y => join << y)`), so that the lowerings only meet lambdas."""
+    fresh = Fresh(all_names(p))
+
+    def lam_of(f: FunDecl, arity: int) -> FunDecl:
+        if isinstance(f, Lambda):
+            return f
+        ps = tuple(fresh.param("y") for _ in range(arity))
+        return Lambda(ps, FunCall(f, ps))
+
+    def go(n: Node) -> Node:
+        kids = n.children()
+        if kids:
+            n = with_children(n, [go(c) for c in kids])
+        if isinstance(n, Prim) and n.funs and n.op in (Op.MAP, Op.REDUCE, Op.LET, Op.ITERATE):
+            arity = 2 if n.op in REDUCES else 1
+            f = n.funs[0]
+            new = lam_of(f, arity)
+            if new is not f:
+                new = Lambda(new.params, go(new.body))  # type: ignore[union-attr,arg-type]
+            return Prim(n.op, n.static, (new,))
+        return n
+
+    out = go(p)
+    assert isinstance(out, Program)
+    return out
+
+
+def beta_program(p: Program, inline_kernels: bool = True) -> Program:
+    """Inline applied lambdas (`(x => b)(e)`, as macro expansions produce) where `apply` allows it; an
+    `oclKernel(f)` applied to views only (Listing 4.1's single kernel) is inlined the same way (the lowering
+    decides the kernels)."""
+
+    def go(n: Node) -> Node:
+        kids = n.children()
+        if kids:
+            n = with_children(n, [go(c) for c in kids])
+        if inline_kernels and is_call(n, Op.OCL_KERNEL) and isinstance(n.f.funs[0], Lambda) \
+                and not any(map(computes, n.args)):
+            n = FunCall(n.f.funs[0], n.args)  # type: ignore[union-attr]  # a kernel over views: inline it
+        if isinstance(n, FunCall) and isinstance(n.f, Lambda):
+            m = apply(n.f, n.args)
+            if not (isinstance(m, FunCall) and (m.f is n.f or is_call(m, Op.LET))):
+                return go(m)
+        return n
+
+    out = go(p)
+    assert isinstance(out, Program)
+    return out
+
+
+# --- fusion (semantics-preserving high-level rewrites) -------------------------------------------------------
+def fuse_program(p: Program) -> Program:
+    """map(f) o map(g) => map(f o g) and reduce(init, f) o map(g) => reduce(init, (a, y) => f(a, g(y))),
+    bottom-up to a fixpoint. Needs eta-expanded, uniquely named programs."""
+    fresh = Fresh(all_names(p))
+
+    def go(n: Node) -> Node:
+        kids = n.children()
+        if kids:
+            n = with_children(n, [go(c) for c in kids])
+        while isinstance(n, FunCall):
+            m = _fuse_once(n, fresh)
+            if m is None:
+                break
+            n = m
+        return n
+
+    for _ in range(32):  # a fusion can expose a new redex inside the fused lambda: repeat to a fixpoint
+        out = go(p)
+        if out == p:
+            break
+        p = unique_binders(out)  # type: ignore[arg-type]
+    assert isinstance(p, Program)
+    return p
+
+
+def _fuse_once(e: FunCall, fresh: Fresh) -> FunCall | None:
+    if not isinstance(e.f, Prim):
+        return None
+    inner = e.args[-1]
+    if not is_call(inner, Op.MAP):
+        return None
+    g = inner.f.funs[0]  # type: ignore[attr-defined]
+    x = inner.args[0]  # type: ignore[attr-defined]
+    if not isinstance(g, Lambda):
+        return None
+    if e.f.op is Op.MAP:
+        f = e.f.funs[0]
+        if not isinstance(f, Lambda):
+            return None
+        y = fresh.param(g.params[0].name)
+        body = apply(f, (apply(Lambda(g.params, g.body), (y,)),))
+        return FunCall(P(Op.MAP, funs=(Lambda((y,), body),)), (x,))
+    if e.f.op is Op.REDUCE:
+        f = e.f.funs[0]
+        if not isinstance(f, Lambda):
+            return None
+        acc, y = fresh.param(f.params[0].name), fresh.param(g.params[0].name)
+        body = apply(f, (acc, apply(g, (y,))))
+        return FunCall(P(Op.REDUCE, funs=(Lambda((acc, y), body),)), (e.args[0], x))
+    return None
+
+
+# --- copies ------------------------------------------------------------------------------------------------
+def copy_fun(t: Type, fresh: Fresh, unroll: bool = False) -> FunDecl:
+    """A function copying a value of type t element by element: id, mapSeq(id), x => mapSeq(mapSeq(id)) << x..."""
+    if isinstance(t, ArrayType):
+        inner = copy_fun(t.elem, fresh, unroll)
+        op = Op.MAP_SEQ_UNROLL if unroll else Op.MAP_SEQ
+        if isinstance(inner, UserFun):
+            return P(op, funs=(inner,))
+        y = fresh.param("y")
+        return P(op, funs=(Lambda((y,), FunCall(inner, (y,))),))
+    return ID
+
+
+def copy_to(space: Op, e: Expr, t: Type, fresh: Fresh, unroll: bool = False) -> Expr:
+    """`toGlobal(id) << e` / `toGlobal(mapSeq(id)) << e` (thesis style: the address-space caster outermost)."""
+    return FunCall(P(space, funs=(copy_fun(t, fresh, unroll),)), (e,))
+
+
+def elements(t: Type) -> sympy.Expr:
+    """Number of scalars in a value of type t (vector lanes count)."""
+    if isinstance(t, ArrayType):
+        return t.n * elements(t.elem)
+    if isinstance(t, VectorType):
+        return t.n
+    if isinstance(t, TupleType):
+        return sum((elements(e) for e in t.elems), sympy.Integer(0))
+    if isinstance(t, ScalarType):
+        return sympy.Integer(1)
+    raise LoweringError(f"no element count for type {t}")
+
+
+# --- size substitution --------------------------------------------------------------------------------------
+def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
+    """The program with size variables / tuning parameters replaced by integers everywhere: parameter types,
+    primitive static arguments, literal types and user-function signatures."""
+    subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
+
+    def sz(e):
+        return sympy.sympify(e).subs(subs) if isinstance(e, sympy.Basic) else e
+
+    def ty(t):
+        return None if t is None else map_lengths(t, sz)
+
+    @functools.cache
+    def go(n: Node) -> Node:
+        if isinstance(n, Param):
+            return Param(n.name, ty(n.type))
+        if isinstance(n, Literal):
+            return Literal(n.value, ty(n.type))
+        if isinstance(n, UserFun):
+            return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
+        if isinstance(n, Prim):
+            return Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
+        if isinstance(n, Lambda):
+            return Lambda(tuple(go(q) for q in n.params), go(n.body))  # type: ignore[arg-type]
+        if isinstance(n, FunCall):
+            return FunCall(go(n.f), tuple(go(a) for a in n.args))  # type: ignore[arg-type]
+        if isinstance(n, Program):
+            return Program(n.name, tuple(go(q) for q in n.params), go(n.body))  # type: ignore[arg-type]
+        return n
+
+    out = go(p)
+    assert isinstance(out, Program)
+    return out
+
+
+def ops_used(n: Node) -> set[Op]:
+    out: set[Op] = set()
+
+    def go(x: Node):
+        if isinstance(x, Prim):
+            out.add(x.op)
+        for c in x.children():
+            go(c)
+
+    go(n)
+    return out
+
+
+def divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]

@@ -1,0 +1,145 @@
+"""Every lowering of every suite benchmark through the code generator and the runtime (PoCL in CI), compared with
+the benchmark's NumPy reference (small sizes on PoCL; `-m gpu`: full sizes on a GPU, timed)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.conv import TABLE_4_4
+from compiler.suite import get, list_benchmarks, rel_error
+
+
+def _opencl_available() -> bool:
+    try:
+        from compiler.runtime.cl import opencl_available
+    except ImportError:
+        return False
+    return opencl_available()
+
+
+def _codegen_available() -> bool:
+    try:
+        from compiler.codegen.pipeline import compile_program  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+pytestmark = [pytest.mark.opencl,
+              pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available"),
+              pytest.mark.skipif(not _codegen_available(), reason="compiler.codegen.pipeline is not available")]
+
+CASES = [(b.name, name) for b in list_benchmarks() for name in lowerings(b.name)]
+
+
+def run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
+    """Build, upload, poison the output, launch once, read back (the runtime's correctness launch)."""
+    from compiler.runtime.cl import open_device
+    from compiler.runtime.plan import plan_buffers, validate_inputs
+
+    dev = open_device()
+    prepared = dev.prepare(kernel_program)
+    try:
+        arrays = validate_inputs(kernel_program, plan_buffers(kernel_program),
+                                 {n: inputs[n] for n in kernel_program.inputs})
+        prepared.write_inputs(arrays)
+        prepared.poison_outputs()
+        prepared.launch(1)
+        (out,) = prepared.read_outputs().values()
+    finally:
+        prepared.release()
+    return out
+
+
+def check_on_device(bench_name: str, lowered, seed: int = 0) -> str:
+    bench = get(bench_name)
+    sizes = dict(lowered.sizes)
+    kp = lowered.compile()
+    want = lowered.local_sizes([k.name for k in kp.kernels])
+    assert {k.name: k.local_size for k in kp.kernels if k.name in want} == want
+    inputs = bench.make_inputs(sizes, np.random.default_rng(seed))
+    ref = bench.reference(inputs, sizes)
+    out = run_once(kp, inputs).reshape(ref.shape)
+    err = rel_error(out, ref)
+    assert err <= bench.tolerance, f"{bench_name}/{lowered.lowering} {dict(lowered.params)}: rel error {err}"
+    return kp.source
+
+
+@pytest.mark.parametrize(("bench", "name"), CASES)
+def test_lowering_on_device(bench, name):
+    check_on_device(bench, lower(bench, name, "small"))
+
+
+@pytest.mark.parametrize(("bench", "name", "preset", "params"), [
+    ("mm", "tiled", "small", {"TM": 8, "TN": 8, "TK": 4, "RM": 2, "RN": 2, "VW": 4}),
+    ("mm", "tiled", "small2", {"TM": 4, "TN": 10, "TK": 4, "RM": 2, "RN": 5, "VW": 2}),
+    ("mm", "tiled", "small", {"TM": 4, "TN": 16, "TK": 4, "RM": 1, "RN": 2, "VW": 4}),
+    ("mm", "tiled", "small", {"TM": 4, "TN": 8, "TK": 8, "RM": 1, "RN": 4, "VW": 1}),
+    ("gaussian", "tiled", "small2", {"tileH": 3, "tileW": 4}),
+    ("asum", "default", {"N": 1 << 20}, None),  # three kernels: 2^20 -> 4096 -> 16 -> 1
+    ("hotspot2d", "tiled", "small", {"tileH": 4, "tileW": 8}),
+    ("conv", "conv42", "small", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 2, "ω": 12, "v": 2, "unroll": 1,
+                                 "coalesce": 0}),
+    ("conv", "conv42", "small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0,
+                                  "coalesce": 1}),
+])
+def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
+    check_on_device(bench, lower(bench, name, preset, params), seed=1)
+
+
+# --- full-size runs on a GPU (skipped on PoCL: `pytest -m gpu` on a machine with one) ------------------------
+GPU_CASES = [
+    ("mm", "default", "default", None),
+    ("mm", "tiled", "default", None),
+    ("gaussian", "default", "1024", None),
+    ("gaussian", "tiled", "1024", None),
+    ("stencil2d", "tiled", "1024", None),
+    ("hotspot2d", "tiled", "1024", None),
+    ("asum", "default", "default", None),
+    ("conv", "default", "vgg16-7", None),
+    ("conv", "conv42", "vgg16-7", TABLE_4_4),
+    ("conv", "conv42", "vgg16-0", None),
+    ("conv", "conv42", "vgg16-24", None),
+    ("nbody", "default", "default", None),
+    ("kmeans", "default", "default", None),
+]
+
+
+def _is_gpu() -> bool:
+    if not _opencl_available():
+        return False
+    from compiler.runtime.cl import open_device
+
+    try:
+        return open_device().info.is_gpu
+    except Exception:
+        return False
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(("bench", "name", "preset", "params"), GPU_CASES)
+def test_full_size_on_gpu(bench, name, preset, params):
+    if not _is_gpu():
+        pytest.skip("needs a GPU OpenCL device")
+    import json
+    import os
+
+    from compiler.runtime.measure import MeasureConfig, measure_in_process
+
+    lowered = lower(bench, name, preset, params)
+    check_on_device(bench, lowered)
+    b = get(bench)
+    kp = lowered.compile()
+    inputs = b.make_inputs(dict(lowered.sizes), np.random.default_rng(0))
+    m = measure_in_process(kp, {n: inputs[n] for n in kp.inputs}, None,
+                           MeasureConfig(time_cap_s=1.0, max_samples=20))
+    assert m.ok, m.message
+    gflops = b.flops(dict(lowered.sizes)) / m.median_s * 1e-9
+    row = {"benchmark": bench, "lowering": name, "preset": preset, "params": dict(lowered.params),
+           "median_ms": m.median_s * 1e3, "gflops": gflops, "rel_iqr": m.rel_iqr, "device": m.device}
+    print(json.dumps(row))
+    if os.environ.get("OUT"):
+        with open(os.path.join(os.environ["OUT"], "lowering_gpu.jsonl"), "a") as f:
+            f.write(json.dumps(row) + "\n")

@@ -1,0 +1,254 @@
+"""Episode records: serialise an episode to JSON, replay it, validate it.
+
+    record = env.unwrapped.episode_state(); text = record.to_json()
+    result = replay(text)                      # re-run the actions: final state + reward (same source)
+    report = validate(text)                    # replay + checks; report.ok, report.checks
+
+A record holds what is needed to re-run an episode (benchmark URI with its sizes, actions, seed, the
+transition config, device fingerprint, package and env versions) and what it produced (the final program's
+hash, the kernel's hash, the reward, its source and the noise tolerance of the log speedup).
+
+`validate` re-runs the actions and checks:
+1. versions: the package, env and rule catalogue versions match the record's (a mismatch is reported, and the
+   remaining checks still run);
+2. program hash: the lowered program and the kernel program have the recorded keys;
+3. correctness: the lowered program (tuning values bound) evaluated by the reference interpreter matches the
+   benchmark's high-level program on seeded random inputs (the benchmark's tolerance); with `on_device=True`
+   the kernel also runs on the OpenCL device and is checked against the interpreter's output;
+4. reward: re-evaluated with the recorded source, within the recorded noise: |r - r0| <= max(2 x tolerance,
+   1e-6) (deterministic sources have tolerance 0).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from gymnasium.error import InvalidAction
+
+from compiler import __version__
+from compiler.errors import CompilerError
+from compiler.ir.interpret import interpret
+from compiler.lowering import substitute_sizes
+from compiler.runtime import MeasureConfig, measure_in_process
+from compiler.suite import rel_error
+
+from . import pipeline, transition
+from .pipeline import DeviceLimits
+from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs_and_gold
+from .transition import Config, State
+
+FORMAT = "lift-gym-episode/1"
+ENV_VERSION = 0
+
+
+def env_version() -> str:
+    """`LiftGym-v0` plus the rule set the action ids refer to."""
+    return f"LiftGym-v{ENV_VERSION}/{pipeline.rules_version()}"
+
+
+@dataclass(frozen=True)
+class EpisodeState:
+    """One episode, as recorded (see the module docstring). `reward` is None for an unfinished episode."""
+
+    benchmark: str
+    actions: tuple[int, ...]
+    seed: int
+    config: dict
+    device: str | None
+    version: str = __version__
+    env_version: str = field(default_factory=env_version)
+    program_key: str | None = None
+    kernel_key: str | None = None
+    reward: float | None = None
+    reward_source: str | None = None
+    tolerance: float = 0.0
+    format: str = FORMAT
+
+    @staticmethod
+    def from_state(state: State, evaluation: Evaluation | None = None,
+                   reward_fn: RewardFunction | None = None) -> EpisodeState:
+        cfg = state.config
+        config = {"max_rewrites": cfg.max_rewrites, "max_nodes": cfg.max_nodes, "n_slots": cfg.n_slots,
+                  "limits": asdict(cfg.limits)}
+        if reward_fn is not None:
+            config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
+                                "device": reward_fn.config.device, "store": reward_fn.config.store,
+                                "model": reward_fn.config.model}
+        config = json.loads(json.dumps(config))  # JSON-normal (lists, not tuples): equal after a round trip
+        device = reward_fn.ctx.opened_fingerprint if reward_fn is not None else None
+        return EpisodeState(
+            benchmark=pipeline.canonical_uri(state.uri), actions=tuple(int(a) for a in state.actions),
+            seed=state.seed, config=config, device=device,
+            program_key=state.lowered.key if state.kernel is not None and state.lowered is not None else None,
+            kernel_key=state.kernel.key if state.kernel is not None else None,
+            reward=None if evaluation is None else float(evaluation.reward),
+            reward_source=None if evaluation is None else evaluation.source.split(" ")[0],
+            tolerance=0.0 if evaluation is None else float(evaluation.tolerance))
+
+    def to_json(self, indent: int | None = 2) -> str:
+        d = asdict(self)
+        d["actions"] = list(self.actions)
+        return json.dumps(d, indent=indent, sort_keys=True)
+
+    @staticmethod
+    def from_json(text: str | dict) -> EpisodeState:
+        d = json.loads(text) if isinstance(text, str) else dict(text)
+        if d.get("format") != FORMAT:
+            raise ValueError(f"not a lift-gym episode record (format {d.get('format')!r}, expected {FORMAT!r})")
+        d["actions"] = tuple(int(a) for a in d["actions"])
+        known = set(EpisodeState.__dataclass_fields__)
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ValueError(f"episode record has unknown keys {unknown}")
+        return EpisodeState(**d)
+
+    def transition_config(self) -> Config:
+        c = self.config
+        lim = dict(c.get("limits", {}))
+        if "max_work_item_sizes" in lim:
+            lim["max_work_item_sizes"] = tuple(lim["max_work_item_sizes"])
+        return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
+                      limits=DeviceLimits(**lim) if lim else DeviceLimits())
+
+
+def _record(state_json: str | dict | EpisodeState) -> EpisodeState:
+    return state_json if isinstance(state_json, EpisodeState) else EpisodeState.from_json(state_json)
+
+
+def _reward_config(rec: EpisodeState, reward: RewardConfig | None, store: str | None = None) -> RewardConfig | None:
+    """The reward configuration to re-evaluate with: `reward` if given, else the recorded source on the recorded
+    device, store and model (`store` overrides the store)."""
+    if reward is not None:
+        return reward
+    r = rec.config.get("reward")
+    if not r or rec.reward_source is None:
+        return None
+    return RewardConfig(source=rec.reward_source, device=r.get("device"), store=store or r.get("store"),
+                        model=r.get("model"))
+
+
+@dataclass
+class ReplayResult:
+    record: EpisodeState
+    state: State
+    evaluation: Evaluation | None
+
+
+def replay(state_json: str | dict | EpisodeState, reward: RewardConfig | None = None) -> ReplayResult:
+    """Re-run a recorded episode's actions; evaluate the final kernel with `reward` (default: the recorded
+    source, on the recorded device selection) when the episode was complete."""
+    rec = _record(state_json)
+    state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
+    evaluation = None
+    cfg = _reward_config(rec, reward)
+    if transition.is_terminal(state) and cfg is not None:
+        fn = RewardFunction(cfg)
+        try:
+            evaluation = fn.evaluate(state)
+        finally:
+            fn.close()
+    return ReplayResult(rec, state, evaluation)
+
+
+@dataclass
+class ValidationReport:
+    record: EpisodeState
+    checks: list[tuple[str, bool, str]] = field(default_factory=list)
+    evaluation: Evaluation | None = None
+
+    @property
+    def ok(self) -> bool:
+        return all(ok for _, ok, _ in self.checks)
+
+    def add(self, name: str, ok: bool, detail: str = "") -> None:
+        self.checks.append((name, bool(ok), detail))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "benchmark": self.record.benchmark,
+                "checks": [{"check": n, "ok": ok, "detail": d} for n, ok, d in self.checks],
+                "reward": None if self.evaluation is None else self.evaluation.reward,
+                "reward_source": None if self.evaluation is None else self.evaluation.source}
+
+    def __str__(self) -> str:
+        lines = [f"{'OK' if self.ok else 'FAILED'}: {self.record.benchmark} ({len(self.record.actions)} actions)"]
+        lines += [f"  [{'ok' if ok else 'FAIL'}] {n}: {d}" for n, ok, d in self.checks]
+        return "\n".join(lines)
+
+
+def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None = None, *,
+             on_device: bool = False, check_reward: bool = True, remeasure: bool = True) -> ValidationReport:
+    """Replay a recorded episode and check versions, hashes, correctness and reward (module docstring).
+
+    A measured reward is measured again (in a temporary store) when `remeasure`, so the check compares two
+    measurements within the recorded noise; otherwise it is read back from the recorded store."""
+    rec = _record(state_json)
+    report = ValidationReport(rec)
+    report.add("versions", rec.version == __version__ and rec.env_version == env_version(),
+               f"recorded {rec.version} / {rec.env_version}, running {__version__} / {env_version()}")
+    try:
+        state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
+    except (CompilerError, InvalidAction) as err:
+        report.add("replay", False, f"{type(err).__name__}: {err}")
+        return report
+    report.add("replay", transition.is_terminal(state) or rec.reward is None,
+               f"phase {state.phase.name} after {len(rec.actions)} actions")
+    if not transition.is_terminal(state):
+        return report
+    assert state.lowered is not None and state.kernel is not None
+    report.add("program hash", state.lowered.key == rec.program_key and state.kernel.key == rec.kernel_key,
+               f"program {state.lowered.key[:16]} (recorded {str(rec.program_key)[:16]}), kernel "
+               f"{state.kernel.key[:16]} (recorded {str(rec.kernel_key)[:16]})")
+    _check_interpreter(report, state)
+    if on_device:
+        _check_device(report, state, reward or _reward_config(rec, None))
+    if check_reward and rec.reward is not None:
+        with tempfile.TemporaryDirectory(prefix="lift-gym-validate-") as tmp:
+            fresh = remeasure and reward is None and rec.reward_source == "measured"
+            cfg = _reward_config(rec, reward, str(Path(tmp) / "store.sqlite") if fresh else None)
+            if cfg is None:
+                report.add("reward", False, "the record names no reward source to re-evaluate with")
+                return report
+            fn = RewardFunction(cfg)
+            try:
+                ev = fn.evaluate(state)
+            finally:
+                fn.close()
+        report.evaluation = ev
+        tol = max(2.0 * max(rec.tolerance, ev.tolerance), 1e-6)
+        report.add("reward", math.isfinite(ev.reward) and abs(ev.reward - rec.reward) <= tol,
+                   f"{ev.reward:.6f} ({ev.source}) vs recorded {rec.reward:.6f} ({rec.reward_source}); "
+                   f"tolerance {tol:.3g}")
+    return report
+
+
+def _check_interpreter(report: ValidationReport, state: State) -> None:
+    bench, _ = pipeline.resolve(state.uri)
+    sizes = state.size_map
+    inputs = bench.make_inputs(sizes, np.random.default_rng(state.seed))
+    want = interpret(bench.program, inputs, sizes)
+    program = substitute_sizes(state.lowered, state.assignment) if state.assignment else state.lowered
+    got = interpret(program, inputs, sizes)
+    wants = want if isinstance(want, tuple) else (want,)
+    gots = got if isinstance(got, tuple) else (got,)
+    errs = [rel_error(g, w) for g, w in zip(gots, wants, strict=True)]
+    report.add("interpreter", max(errs) <= bench.tolerance,
+               f"lowered vs high-level program: relative error {max(errs):.3g} (tolerance {bench.tolerance:g})")
+
+
+def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | None) -> None:
+    job = final_job(state)
+    inputs, gold = inputs_and_gold(job)
+    device = cfg.device if cfg is not None else None
+    quick = MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-4, min_samples=1, max_samples=1)
+    m = measure_in_process(job.kernel, inputs, gold, quick, device=device)
+    report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
+
+
+__all__ = ["ENV_VERSION", "FORMAT", "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "replay",
+           "validate"]

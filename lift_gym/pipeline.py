@@ -1,0 +1,530 @@
+"""Every use of the compiler's moving parts, behind small adapters (so an API change touches this file only).
+
+    resolve(uri)                         -> (Benchmark, sizes)
+    start_program(bench)                 -> the normal high-level program an episode starts from
+    env_rules()                          -> the rewrite rules the env offers (positions are action ids)
+    legal_rewrites(program, sizes)       -> [(rule position, site pre-order index)]
+    apply_rewrite(program, r, site, sz)  -> program
+    mapping_problem(program, sizes)      -> MappingProblem: the maps to decide and their valid codes
+    tuning_problem(lowered, sizes, lim)  -> TuningProblem: the parameters and their valid values
+    default_kernel(bench, sizes)         -> the default lowering's KernelProgram (the reward baseline)
+
+Mapping codes are the thesis Ch5 encoding (Table 5.2): 0 = mapSeq, 1 = fused into its outer map,
+10-12 = mapLcl(d), 20-22 = mapWrg(d), 30-32 = mapGlb(d).
+
+`active_fallbacks()` names every place where a dependency was not available and a simpler rule stands in; `info`
+and docs/env.md report it. Private helpers of compiler.lowering.default (`prepare`, `_top_reduce`, `_Lowerer`)
+are used here, and only here, for the default lowering's fusion, output-path and memory steps.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import sympy
+
+from compiler import arith
+from compiler.codegen import pipeline as codegen
+from compiler.codegen.kernel import KernelProgram
+from compiler.constraints import Constraint, Space, param
+from compiler.errors import CompilerError, ConstraintError
+from compiler.ir.node import FunCall, Lambda, Prim, Program, walk
+from compiler.ir.ops import Op
+from compiler.ir.typecheck import typecheck
+from compiler.lowering import default as lowering_default
+from compiler.lowering import default_lowering
+from compiler.lowering.util import fuse_program, unique_binders
+from compiler.perf import features as hw
+from compiler.rewrite import RULES, all_legal, apply, prepare, site_of
+from compiler.rewrite.catalog import CATALOG_VERSION
+from compiler.suite import Benchmark
+from compiler.suite import resolve as suite_resolve
+from compiler.suite import uri as suite_uri
+
+try:  # issue D: the Ch5 parallel-mapping CSP
+    from compiler.constraints import mapping as _csp_mapping
+except ImportError:  # pragma: no cover - depends on the state of the tree
+    _csp_mapping = None
+
+MAP_CODES: tuple[int, ...] = (0, 1, 10, 11, 12, 20, 21, 22, 30, 31, 32)
+MAP_CODE_NAMES = {0: "mapSeq", 1: "fused", 10: "mapLcl(0)", 11: "mapLcl(1)", 12: "mapLcl(2)", 20: "mapWrg(0)",
+                  21: "mapWrg(1)", 22: "mapWrg(2)", 30: "mapGlb(0)", 31: "mapGlb(1)", 32: "mapGlb(2)"}
+
+# the rule groups the rewrite phase offers: mapping comes from the mapping phase, and the memory rules need
+# lowered maps (toLocal inside mapWrg), which exist only after it
+REWRITE_GROUPS: tuple[str, ...] = ("algorithmic",)
+# rules whose results the downstream lowering does not handle yet (found by the random-rollout tests)
+EXCLUDED_FAMILIES: frozenset[str] = frozenset({
+    "padCrop",  # the crop lands on the output (write) side, where the code generator cannot write through a pad
+    "vectorise",  # vectorised user functions on padded values / private vectors do not compile yet
+    "vectoriseZip",  # (codegen: "value is not backed by memory", "lane 0 of private vector must be a constant")
+})
+
+FALLBACKS_ALL: dict[str, str] = {
+    "mapping": "compiler.constraints has no mapping CSP yet: the mapping phase decides mapGlb(d) or mapSeq for "
+               "the maps on the output path (the default lowering's candidates) with lift_gym's own rule "
+               "(distinct dimensions along a nest), keeping the codes some completion of which compiles; the "
+               "default lowering's fusion and memory steps complete the program; a scalar reduction chooses "
+               "between the default two-kernel parallel reduction and one work item",
+    "tuning": "the lowered programs carry no symbolic tuning parameters (the catalogue's rules use concrete sizes), "
+              "so the tuning phase chooses the work-group size of each mapGlb dimension: lift_gym states the "
+              "NDRange constraints (divisors of the global size, device item and work-group limits) and the "
+              "solver (compiler.constraints.Space) answers; compiler.constraints.infer's memory constraints "
+              "are not applied; mapWrg/mapLcl kernels use the code generator's NDRange",
+}
+
+
+def active_fallbacks() -> dict[str, str]:
+    """The fallbacks in use in this tree (empty once every dependency is available)."""
+    out = dict(FALLBACKS_ALL)
+    if _csp_mapping is not None:
+        del out["mapping"]
+    return out
+
+
+@dataclass(frozen=True)
+class DeviceLimits:
+    """What the tuning constraints need to know about the device."""
+
+    name: str = "generic-gpu"
+    max_work_group_size: int = 1024
+    max_work_item_sizes: tuple[int, ...] = (1024, 1024, 64)
+    local_mem_size: int = 48 * 1024
+
+    @staticmethod
+    def from_info(info) -> DeviceLimits:
+        """From a `compiler.runtime.DeviceInfo`."""
+        items = tuple(int(x) for x in info.max_work_item_sizes) or (info.max_work_group_size,) * 3
+        return DeviceLimits(info.fingerprint, int(info.max_work_group_size), items, int(info.local_mem_size))
+
+
+# --- benchmarks and rewriting ---------------------------------------------------------------------------------
+def resolve(uri: str) -> tuple[Benchmark, dict[str, int]]:
+    return suite_resolve(uri)
+
+
+def canonical_uri(uri: str) -> str:
+    """The URI with every size explicit (`benchmark://lift/mm?K=16&M=16&N=16`): the store's benchmark key."""
+    bench, sizes = resolve(uri)
+    return suite_uri(bench, **dict(sorted(sizes.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _start(program: Program) -> Program:
+    return prepare(program)
+
+
+def start_program(bench: Benchmark) -> Program:
+    return _start(bench.program)
+
+
+@functools.cache
+def env_rules() -> tuple:
+    return tuple(r for r in RULES if r.group in REWRITE_GROUPS and r.family not in EXCLUDED_FAMILIES)
+
+
+def rules_version() -> str:
+    return f"catalog{CATALOG_VERSION}-" + ",".join(REWRITE_GROUPS) + (
+        "-minus-" + ",".join(sorted(EXCLUDED_FAMILIES)) if EXCLUDED_FAMILIES else "")
+
+
+def legal_rewrites(program: Program, sizes: Mapping[str, int]) -> list[tuple[int, int]]:
+    """(position in env_rules(), site pre-order index) of every legal application at the concrete sizes."""
+    return [(i, site.index) for i, site in all_legal(program, env_rules(), sizes=dict(sizes))]
+
+
+def apply_rewrite(program: Program, rule_pos: int, site_index: int, sizes: Mapping[str, int]) -> Program:
+    q = prepare(program)
+    path = _path_of_index(q, site_index)
+    return apply(q, env_rules()[rule_pos], site_of(q, path), dict(sizes))
+
+
+@functools.lru_cache(maxsize=1024)
+def _paths(program: Program) -> tuple:
+    return tuple(path for path, _ in walk(program))
+
+
+def _path_of_index(program: Program, index: int) -> tuple[int, ...]:
+    paths = _paths(program)
+    if not 0 <= index < len(paths):
+        raise IndexError(f"site #{index} is not a node of {program.name} ({len(paths)} nodes)")
+    return paths[index]
+
+
+def node_index(program: Program, path: tuple[int, ...]) -> int:
+    return _paths(program).index(path)
+
+
+# --- mapping ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MapSite:
+    """One map to decide: its node in `MappingProblem.program` (pre-order index and path) and its length."""
+
+    index: int
+    path: tuple[int, ...]
+    length: int
+
+
+SEARCH_BUDGET = 16
+
+
+class MappingProblem:
+    """The parallel-mapping decisions of a high-level program: `sites` are decided in order (outer to inner),
+    `program` is the form they refer to (what the observation encodes in phase MAPPING).
+
+    `valid_codes(partial)` is exact: a code is offered iff some completion of the mapping lowers and compiles
+    (the constraints propose, the code generator decides, so the few mappings it rejects, such as a mapGlb
+    whose result other work items read, are never offered; memoised depth-first search, mapSeq first). The
+    all-mapSeq completion runs in one work item and compiles for every program the rewrite rules produce
+    (tests/env), so every program has a valid mapping, and the search usually needs one compilation per
+    candidate code. Past SEARCH_BUDGET compilations for one question a code is conservatively not offered
+    (sound, possibly incomplete; `exhausted` counts those answers)."""
+
+    program: Program
+    sites: tuple[MapSite, ...]
+    source = ""
+
+    def __init__(self, sizes: Mapping[str, int]):
+        self.sizes = dict(sizes)
+        self._feasible: dict[tuple[int, ...], bool] = {}
+        self.exhausted = 0  # questions answered False because the search budget ran out
+
+    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def lower(self, codes: Sequence[int]) -> Program:
+        """The lowered program of a complete mapping (tuning parameters, if any, still symbolic)."""
+        raise NotImplementedError
+
+    def valid_codes(self, partial: Sequence[int]) -> tuple[int, ...]:
+        """The codes for the next map that extend `partial` to a complete mapping that compiles (exact)."""
+        return tuple(sorted(c for c in self.candidates(partial) if self.feasible((*partial, c))))
+
+    def feasible(self, partial: Sequence[int] = ()) -> bool:
+        """Whether some completion of `partial` lowers and compiles (depth-first, memoised, first success,
+        at most SEARCH_BUDGET compilations per question: past it the answer is a conservative False)."""
+        key = tuple(partial)
+        hit = self._feasible.get(key)
+        if hit is None:
+            budget = [SEARCH_BUDGET]
+            hit = self._search(key, budget)
+            if budget[0] <= 0 and not hit:
+                self.exhausted += 1
+        return hit
+
+    def _search(self, key: tuple[int, ...], budget: list[int]) -> bool:
+        hit = self._feasible.get(key)
+        if hit is not None:
+            return hit
+        if len(key) == len(self.sites):
+            if budget[0] <= 0:
+                return False  # not memoised: another question may afford it
+            budget[0] -= 1
+            hit = self._compiles(key)
+        else:
+            hit = False
+            for c in self.candidates(key):
+                if self._search((*key, c), budget):
+                    hit = True
+                    break
+                if budget[0] <= 0:
+                    return False
+        self._feasible[key] = hit
+        return hit
+
+    def _compiles(self, codes: tuple[int, ...]) -> bool:
+        try:
+            compile_program(self.lower(codes), self.sizes)
+        except CompilerError:
+            return False
+        return True
+
+    def _check_length(self, codes: Sequence[int]) -> None:
+        if len(codes) != len(self.sites):
+            raise ConstraintError(f"{self.program.name}: {len(codes)} mapping codes for {len(self.sites)} maps")
+
+
+class _KeepMappedLowerer(lowering_default._Lowerer):
+    """The default lowering's memory and reduction steps (toGlobal on the output path, reduceSeq with a private
+    accumulator) over a program whose maps are already mapped: mapped maps keep their primitive."""
+
+    def _map(self, e, f, args, path, out):
+        if f.op not in _MAPPED:
+            return super()._map(e, f, args, path, out)
+        lam = f.funs[0]
+        (x, xpath), = args
+        body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), out)
+        return FunCall(Prim(f.op, f.static, (Lambda(lam.params, body),)), (self.lo(x, xpath, False),))
+
+
+_MAPPED = frozenset({Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
+
+
+def _complete_memory(p: Program) -> Program:
+    low = _KeepMappedLowerer(p, typecheck(p), Op.MAP_SEQ)
+    out = Program(kernel_name(p.name), p.params, low.lo(p.body, (len(p.params),), True))
+    typecheck(out)
+    return out
+
+
+class CspMapping(MappingProblem):
+    """The Ch5 parallel-mapping CSP of compiler.constraints.mapping: one site per concrete map (pre-order), codes
+    0, 1, 10-12, 20-22, 30-32 as its solver allows them; `lower` applies the mapping and completes memory."""
+
+    source = "compiler.constraints.mapping (Ch5 CSP) + compile check"
+
+    def __init__(self, program: Program, sizes: Mapping[str, int]):
+        super().__init__(sizes)
+        p = lowering_default.prepare(program)
+        # (5.10) is a search heuristic, not a validity rule; without it the all-mapSeq completion stays in the
+        # space, which keeps the compile check's search short
+        self._space = _csp_mapping.mapping_space(p, fusion_heuristic=False)
+        self.program = self._space.program
+        self.sites = tuple(MapSite(node_index(self.program, site.path), site.path,
+                                   arith.evaluate(site.in_type.n, self.sizes))  # type: ignore[union-attr]
+                           for site in self._space.sites)
+        self._names = self._space.names
+
+    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
+        k = len(partial)
+        if k >= len(self.sites):
+            return ()
+        given = dict(zip(self._names, partial, strict=False))
+        return tuple(sorted(self._space.valid_values(self._names[k], given)))
+
+    def lower(self, codes: Sequence[int]) -> Program:
+        self._check_length(codes)
+        return _complete_memory(self._space.apply(dict(zip(self._names, codes, strict=True))))
+
+
+class RuleMapping(MappingProblem):
+    """Fallback (see FALLBACKS_ALL["mapping"]): mapGlb(d) for a dimension no outer site uses, or mapSeq, for the
+    maps on the output path (the default lowering's candidates); its fusion and memory steps complete it."""
+
+    source = "lift_gym rule: mapGlb/mapSeq on the output path + compile check"
+
+    def __init__(self, program: Program, sizes: Mapping[str, int]):
+        super().__init__(sizes)
+        p = unique_binders(fuse_program(lowering_default.prepare(program)))
+        self.program = p
+        self._typing = typecheck(p)
+        low = lowering_default._Lowerer(p, self._typing, Op.MAP_SEQ)
+        sites = []
+        for path, n in low._out_maps(p.body, (len(p.params),)):
+            length = arith.evaluate(n, self.sizes)
+            if length > 1:
+                sites.append(MapSite(node_index(p, path), path, length))
+        self.sites = tuple(sites)
+
+    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
+        k = len(partial)
+        if k >= len(self.sites):
+            return ()
+        used = {c - 30 for c in partial if c >= 30}
+        return (0, *(30 + d for d in (2, 1, 0) if d not in used))
+
+    def lower(self, codes: Sequence[int]) -> Program:
+        self._check_length(codes)
+        low = lowering_default._Lowerer(self.program, self._typing, Op.MAP_SEQ)
+        low.glb = {s.path: c - 30 for s, c in zip(self.sites, codes, strict=True) if c >= 30}
+        body = low.lo(self.program.body, (len(self.program.params),), True)
+        out = Program(kernel_name(self.program.name), self.program.params, body)
+        typecheck(out)
+        return out
+
+
+class ReductionMapping(MappingProblem):
+    """A program whose result is a scalar reduction: one site, the default two-kernel parallel reduction (30) or
+    one work item (0)."""
+
+    source = "scalar reduction: default parallel reduction or one work item + compile check"
+
+    def __init__(self, program: Program, sizes: Mapping[str, int]):
+        super().__init__(sizes)
+        self._high = program
+        p = unique_binders(fuse_program(lowering_default.prepare(program)))
+        self.program = p
+        self._typing = typecheck(p)
+        body = (len(p.params),)
+        n = self._typing.of[(*body, 2)].n  # type: ignore[union-attr]
+        self.sites = (MapSite(node_index(p, body), body, arith.evaluate(n, self.sizes)),)
+
+    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
+        return (0, 30) if not partial else ()
+
+    def lower(self, codes: Sequence[int]) -> Program:
+        self._check_length(codes)
+        if codes[0] == 30:
+            return default_lowering(self._high, self.sizes)
+        low = lowering_default._Lowerer(self.program, self._typing, Op.MAP_SEQ)
+        out = Program(kernel_name(self.program.name), self.program.params,
+                      low.lo(self.program.body, (len(self.program.params),), True))
+        typecheck(out)
+        return out
+
+
+# OpenCL C built-in functions that are also program names in the suite: a kernel named after the program cannot
+# take their name (PoCL renames it, and the build then reports INVALID_KERNEL_NAME)
+_OPENCL_BUILTINS = frozenset({"dot", "cross", "distance", "length", "normalize", "clamp", "mix", "step", "min", "max",
+                              "abs", "sqrt", "exp", "log", "pow", "sin", "cos", "fma", "mad", "select", "any", "all"})
+
+
+def kernel_name(name: str) -> str:
+    """The program name the lowered program carries (the code generator names single kernels after it)."""
+    return f"{name}_kernel" if name in _OPENCL_BUILTINS else name
+
+
+@functools.lru_cache(maxsize=256)
+def _mapping_problem(program: Program, sizes_key: tuple) -> MappingProblem:
+    sizes = dict(sizes_key)
+    if lowering_default._top_reduce(lowering_default.prepare(program)) is not None:
+        return ReductionMapping(program, sizes)
+    if _csp_mapping is not None:
+        return CspMapping(program, sizes)
+    return RuleMapping(program, sizes)
+
+
+def mapping_problem(program: Program, sizes: Mapping[str, int]) -> MappingProblem:
+    return _mapping_problem(program, tuple(sorted(sizes.items())))
+
+
+# --- tuning ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TuningParam:
+    name: str
+    kind: str  # "local_size" | "split" | "other"
+
+
+class TuningProblem:
+    """The tuning parameters of a lowered program (see FALLBACKS_ALL["tuning"]) as a space of the constraint
+    solver (`compiler.constraints.Space`): `ls<d>` over the divisors of the global size in d within the device's
+    item size, their product within the work-group size. `valid_values(name, partial)` is the solver's exact
+    answer: every value extends to a complete valid assignment."""
+
+    def __init__(self, lowered: Program, sizes: Mapping[str, int], limits: DeviceLimits):
+        self.program, self.sizes, self.limits = lowered, dict(sizes), limits
+        self.kernels = sum(1 for _, n in walk(lowered) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL)
+        self.global_sizes = _glb_extents(lowered, self.sizes)
+        dims = sorted(self.global_sizes) if self.kernels == 0 else []
+        self.params: tuple[TuningParam, ...] = tuple(TuningParam(f"ls{d}", "local_size") for d in dims)
+        items = (*limits.max_work_item_sizes, 1, 1, 1)
+        domains = {f"ls{d}": [v for v in _divisors(self.global_sizes[d]) if v <= min(items[d],
+                                                                                      limits.max_work_group_size)]
+                   for d in dims}
+        cons = []
+        if len(dims) > 1:
+            prod = sympy.Mul(*(param(f"ls{d}") for d in dims))
+            cons.append(Constraint.of(prod <= limits.max_work_group_size,
+                                      f"work-group size {prod} <= {limits.max_work_group_size}"))
+        self.space = Space(domains, cons)
+
+    def valid_values(self, name: str, partial: Mapping[str, int]) -> list[int]:
+        return list(self.space.valid_values(name, {k: v for k, v in partial.items() if k != name}))
+
+    def local_size(self, assignment: Mapping[str, int]) -> tuple[int, ...] | None:
+        if not self.params:
+            return None
+        ndim = max(self.global_sizes) + 1
+        return tuple(int(assignment.get(f"ls{d}", 1)) for d in range(ndim))
+
+    def compile(self, assignment: Mapping[str, int]) -> KernelProgram:
+        return compile_program(self.program, self.sizes, self.local_size(assignment))
+
+
+def _glb_extents(p: Program, sizes: Mapping[str, int]) -> dict[int, int]:
+    typing = typecheck(p)
+    out: dict[int, int] = {}
+    for path, n in walk(p):
+        if isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.MAP_GLB:
+            d = int(n.f.static[0])
+            length = arith.evaluate(typing.of[(*path, 1)].n, sizes)  # type: ignore[union-attr]
+            out[d] = max(out.get(d, 1), length)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _divisors(n: int) -> tuple[int, ...]:
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    return tuple(sorted(set(small) | {n // d for d in small}))
+
+
+@functools.lru_cache(maxsize=256)
+def _tuning_problem(lowered: Program, sizes_key: tuple, limits: DeviceLimits) -> TuningProblem:
+    return TuningProblem(lowered, dict(sizes_key), limits)
+
+
+def tuning_problem(lowered: Program, sizes: Mapping[str, int], limits: DeviceLimits) -> TuningProblem:
+    return _tuning_problem(lowered, tuple(sorted(sizes.items())), limits)
+
+
+# --- code generation -----------------------------------------------------------------------------------------
+def compile_program(program: Program, sizes: Mapping[str, int],
+                    local_size: tuple[int, ...] | None = None) -> KernelProgram:
+    """The OpenCL kernels of a lowered program (compiler.codegen.pipeline.compile_program), without the pass
+    timings in `meta` (a pure function's result must not depend on the clock)."""
+    kp = codegen.compile_program(program, dict(sizes), local_size=local_size)
+    return replace(kp, meta=tuple((k, v) for k, v in kp.meta if k != "codegen_ms"))
+
+
+@functools.lru_cache(maxsize=256)
+def _kernel_irs(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple:
+    """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
+    state = codegen.State(program, dict(sizes_key), local_size, None)
+    for name, fn in codegen.PASSES:
+        if name == "emit":
+            break
+        try:
+            state = fn(state)
+        except CompilerError as err:
+            raise CompilerError(f"{name}: {err}") from None
+    out = []
+    for k in state.lowered.kernels:
+        launch = state.launches[k.name]
+        out.append(hw.KernelIR(tuple(k.body), tuple(launch.global_size),
+                               None if launch.local_size is None else tuple(launch.local_size)))
+    return tuple(out)
+
+
+def kernel_features(program: Program, sizes: Mapping[str, int], local_size: tuple[int, ...] | None,
+                    dev: hw.DeviceModel) -> tuple[float, ...]:
+    """P000 features (compiler.perf.features.FEATURE_NAMES) of a lowered program's kernels."""
+    irs = _kernel_irs(program, tuple(sorted(sizes.items())), None if local_size is None else tuple(local_size))
+    return tuple(float(x) for x in hw.features(list(irs), dev))
+
+
+@functools.lru_cache(maxsize=128)
+def _default_kernel(bench_program: Program, sizes_key: tuple) -> tuple[Program, KernelProgram]:
+    sizes = dict(sizes_key)
+    lowered = default_lowering(bench_program, sizes)
+    return lowered, compile_program(lowered, sizes)
+
+
+def default_kernel(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[Program, KernelProgram]:
+    """The benchmark's default lowering (the reward baseline) and its kernel program."""
+    return _default_kernel(bench.program, tuple(sorted(sizes.items())))
+
+
+__all__ = [
+    "FALLBACKS_ALL",
+    "MAP_CODES",
+    "DeviceLimits",
+    "MapSite",
+    "MappingProblem",
+    "TuningParam",
+    "TuningProblem",
+    "active_fallbacks",
+    "apply_rewrite",
+    "canonical_uri",
+    "compile_program",
+    "default_kernel",
+    "env_rules",
+    "kernel_features",
+    "legal_rewrites",
+    "mapping_problem",
+    "resolve",
+    "start_program",
+    "tuning_problem",
+]

@@ -1,0 +1,447 @@
+"""Reward sources: log speedup of the episode's final kernel over the benchmark's default lowering.
+
+    reward = log(throughput(final) / throughput(default lowering))     (same program and sizes, so = log(t_d / t_f))
+
+given at the last step of an episode (every other step rewards 0; no shaping). Sources:
+
+- `measured`: the runtime's protocol (build, correctness check against the interpreter's output on seeded random
+  inputs, warm-up, batched samples, median) in a `MeasureWorker` process. Every result is stored in the sqlite
+  `MeasurementStore` under its content key (kernel sources + launch sizes + input sizes + device + driver +
+  package version), with its P000 features; the store is consulted first, so a kernel is measured once. The
+  final kernel is measured with the baseline's median as `best_known_s`, so a kernel 5x slower than the
+  default lowering is pruned early; its reward then uses the (lower-bound) median at pruning. A kernel that
+  fails (wrong result, crash) gets `failure_reward`.
+- `predicted`: the kNN model of seed 000 (compiler.perf.model: StandardScaler, PCA 95%, k = 5) fitted on the
+  store's measurements for the device (leaving the episode's own benchmark out unless configured otherwise),
+  predicting both kernels' normalised throughput from their P000 features; deterministic.
+- `replay`: the store only; a kernel missing from it raises `RewardUnavailable`, or is evaluated by the
+  configured `fallback` source.
+- `analytical`: a deterministic roofline estimate from the P000 features and the device limits (documented in
+  `analytical_time`); for CI and smoke tests, never a substitute for a measurement.
+
+`Evaluation.info()` says which source produced the reward, and carries the measurement reports (or the
+predictions), the noise (relative IQRs and the tolerance of the log speedup) and the features.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from compiler.codegen.kernel import KernelProgram
+from compiler.errors import DeviceNotFound
+from compiler.ir.interpret import interpret
+from compiler.ir.node import Program
+from compiler.perf import features as hw
+from compiler.perf.model import KnnPerfModel, ModelUnavailable
+from compiler.perf.store import MeasurementStore, Record, measurement_key
+from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl
+
+from . import pipeline
+from .transition import State
+
+SOURCES = ("measured", "predicted", "replay", "analytical")
+
+
+class RewardUnavailable(RuntimeError):
+    """A reward source cannot evaluate a kernel (replay miss, no model, no device); the message says why."""
+
+
+@dataclass(frozen=True)
+class RewardConfig:
+    """How rewards are computed (see the module docstring)."""
+
+    source: str = "predicted"
+    fallback: str | None = None  # for replay misses and an unavailable model: another source, or None (error)
+    store: str | None = None  # sqlite path (None: $LIFT_GYM_STORE or ~/.cache/lift-gym/measurements.sqlite)
+    device: str | None = None  # device selection (None: $LIFT_GYM_DEVICE or the default)
+    model: str | None = None  # a saved KnnPerfModel (None: fit on the store)
+    leave_benchmark_out: bool = True  # predicted: never use the evaluated benchmark's own rows
+    measure: MeasureConfig = field(default_factory=MeasureConfig)
+    failure_reward: float = -2.0
+    prune: bool = True  # measured: prune kernels much slower than the default lowering
+
+    def __post_init__(self) -> None:
+        if self.source not in SOURCES:
+            raise ValueError(f"reward source {self.source!r} is not one of {', '.join(SOURCES)}")
+        if self.fallback is not None and (self.fallback not in SOURCES or self.fallback == self.source):
+            raise ValueError(f"reward fallback {self.fallback!r} must be another of {', '.join(SOURCES)}")
+
+
+@dataclass(frozen=True)
+class KernelEval:
+    """One kernel's evaluation: a time (seconds; measured, replayed or estimated) or a predicted normalised
+    throughput, its status and report."""
+
+    kernel_key: str
+    status: str
+    time_s: float | None = None
+    throughput: float | None = None  # predicted normalised throughput (predicted source)
+    rel_iqr: float = 0.0
+    report: dict = field(default_factory=dict)
+    features: dict = field(default_factory=dict)
+    source: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    reward: float
+    source: str
+    speedup: float | None
+    final: KernelEval
+    baseline: KernelEval
+    tolerance: float  # of the log speedup: rewards within it are indistinguishable (noise)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "reward_source": self.source,
+            "speedup": self.speedup,
+            "log_speedup": self.reward,
+            "final": _kernel_info(self.final),
+            "baseline": _kernel_info(self.baseline),
+            "noise": {"rel_iqr_final": self.final.rel_iqr, "rel_iqr_baseline": self.baseline.rel_iqr,
+                      "log_tolerance": self.tolerance},
+        }
+
+
+def _kernel_info(k: KernelEval) -> dict[str, Any]:
+    return {"kernel_key": k.kernel_key, "status": k.status, "source": k.source, "time_s": k.time_s,
+            "predicted_throughput": k.throughput, "report": dict(k.report), "features": dict(k.features)}
+
+
+# --- what every source needs -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Job:
+    """A kernel to evaluate: the benchmark, its sizes, the lowered program, local size and the kernel."""
+
+    uri: str
+    sizes: tuple[tuple[str, int], ...]
+    lowered: Program
+    local_size: tuple[int, ...] | None
+    kernel: KernelProgram
+    seed: int = 0
+
+    @property
+    def benchmark_key(self) -> str:
+        """The benchmark and its sizes (the store's `benchmark` column and the model's group)."""
+        return pipeline.canonical_uri(self.uri)
+
+
+def final_job(state: State) -> Job:
+    assert state.kernel is not None and state.lowered is not None, "the episode has no compiled kernel yet"
+    return Job(state.uri, state.sizes, state.lowered, state.tuning.local_size(state.assignment), state.kernel,
+               state.seed)
+
+
+def baseline_job(state: State) -> Job:
+    bench, _ = pipeline.resolve(state.uri)
+    lowered, kernel = pipeline.default_kernel(bench, state.size_map)
+    return Job(state.uri, state.sizes, lowered, None, kernel, state.seed)
+
+
+class Source:
+    """Base of the reward sources: `evaluate_kernel(job)`; `evaluate(state)` for a terminal state."""
+
+    name = ""
+    deterministic = True
+
+    def __init__(self, config: RewardConfig, context: Context):
+        self.config, self.ctx = config, context
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        raise NotImplementedError
+
+    def evaluate(self, state: State) -> Evaluation:
+        base = self.evaluate_kernel(baseline_job(state))
+        if not base.ok:
+            raise RewardUnavailable(f"the default lowering of {state.uri} failed ({base.status}): "
+                                    f"{base.report.get('message', '')}")
+        best = base.time_s if (self.config.prune and base.time_s) else None
+        final = self.evaluate_kernel(final_job(state), best)
+        return combine(final, base, self.config.failure_reward, self.name)
+
+    def close(self) -> None:
+        return None
+
+
+def combine(final: KernelEval, base: KernelEval, failure_reward: float, source: str) -> Evaluation:
+    tol = final.rel_iqr + base.rel_iqr
+    if final.throughput is not None and base.throughput is not None:
+        speedup = final.throughput / max(base.throughput, 1e-12)
+    elif final.time_s and base.time_s and (final.ok or final.status == "timeout"):
+        speedup = base.time_s / final.time_s
+    else:
+        return Evaluation(failure_reward, source, None, final, base, tol)
+    return Evaluation(math.log(max(speedup, 1e-12)), source, speedup, final, base, tol)
+
+
+class Context:
+    """Shared, lazily created resources: the store, the device (info and limits) and the measurement worker."""
+
+    def __init__(self, config: RewardConfig):
+        self.config = config
+        self._store: MeasurementStore | None = None
+        self._worker: MeasureWorker | None = None
+        self._info = None
+        self._info_tried = False
+
+    @property
+    def store(self) -> MeasurementStore:
+        if self._store is None:
+            self._store = MeasurementStore(self.config.store)
+        return self._store
+
+    @property
+    def worker(self) -> MeasureWorker:
+        if self._worker is None:
+            self._worker = MeasureWorker(self.config.device)
+            self._info, self._info_tried = self._worker.info, True
+        return self._worker
+
+    @property
+    def device_info(self):
+        """The device's DeviceInfo, or None when no OpenCL device can be opened (analytical/predicted only)."""
+        if not self._info_tried:
+            self._info_tried = True
+            self._info = _open_info(self.config.device)
+        return self._info
+
+    @property
+    def fingerprint(self) -> str | None:
+        return self.device_info.fingerprint if self.device_info is not None else None
+
+    @property
+    def opened_fingerprint(self) -> str | None:
+        """The device fingerprint if the device was opened already (never opens it)."""
+        return self._info.fingerprint if self._info_tried and self._info is not None else None
+
+    @property
+    def limits(self) -> pipeline.DeviceLimits:
+        info = self.device_info
+        return pipeline.DeviceLimits.from_info(info) if info is not None else pipeline.DeviceLimits()
+
+    @property
+    def device_model(self) -> hw.DeviceModel:
+        return hw.DeviceModel.for_device(self.device_info)
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+def _open_info(selection: str | None):
+    """The DeviceInfo of the selected device opened in this process, or None without a usable OpenCL."""
+    try:
+        return cl.open_device(selection).info
+    except (DeviceNotFound, ImportError, OSError):
+        return None
+    except Exception as err:  # pyopencl raises its own errors when no platform exists at all
+        if type(err).__module__.startswith("pyopencl"):
+            return None
+        raise
+
+
+@functools.lru_cache(maxsize=64)
+def _features(job: Job, dev: hw.DeviceModel) -> tuple[float, ...]:
+    return tuple(float(x) for x in pipeline.kernel_features(job.lowered, dict(job.sizes), job.local_size, dev))
+
+
+def job_features(job: Job, dev: hw.DeviceModel) -> dict[str, float]:
+    return hw.as_dict(_features(job, dev))
+
+
+# --- measured --------------------------------------------------------------------------------------------------
+class Measured(Source):
+    name = "measured"
+    deterministic = False
+
+    def key(self, job: Job) -> str:
+        return measurement_key(job.kernel.key, dict(job.sizes), self.ctx.worker.info.fingerprint)
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        key = self.key(job)
+        rec = self.ctx.store.get(key)
+        if rec is not None:
+            return from_record(rec, "measured (stored)")
+        cfg = replace(self.config.measure, best_known_s=best_known_s)
+        inputs, gold = inputs_and_gold(job)
+        m = self.ctx.worker.measure(job.kernel, inputs, gold, cfg)
+        feats = job_features(job, self.ctx.device_model)
+        # every outcome is a property of the kernel on this device: stored, so it is never measured twice
+        self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,
+                           kernel_key=job.kernel.key, device=m.device or self.ctx.fingerprint or "",
+                           report=m.to_dict(), features=feats)
+        return from_measurement(m, job.kernel.key, feats, "measured")
+
+
+def from_measurement(m: Measurement, kernel_key: str, feats: Mapping, source: str) -> KernelEval:
+    return KernelEval(kernel_key, m.status, m.median_s, None, m.rel_iqr or 0.0, _slim(m.to_dict()), dict(feats),
+                      source)
+
+
+def from_record(rec: Record, source: str) -> KernelEval:
+    rel = (rec.iqr_s / rec.median_s) if rec.iqr_s is not None and rec.median_s else 0.0
+    return KernelEval(rec.kernel_key, rec.status, rec.median_s, None, rel, _slim(rec.report), dict(rec.features or {}),
+                      source)
+
+
+def _slim(report: Mapping) -> dict:
+    """The report without the build log's bulk (kept in the store)."""
+    out = dict(report)
+    if len(str(out.get("build_log", ""))) > 2000:
+        out["build_log"] = str(out["build_log"])[:2000] + "..."
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _inputs_and_gold(uri: str, sizes: tuple, seed: int):
+    bench, _ = pipeline.resolve(uri)
+    s = dict(sizes)
+    inputs = bench.make_inputs(s, np.random.default_rng(seed))
+    out = interpret(bench.program, inputs, s)
+    return inputs, out
+
+
+def inputs_and_gold(job: Job) -> tuple[dict, dict]:
+    """Seeded random inputs and the interpreter's output of the high-level program, by kernel buffer name."""
+    inputs, out = _inputs_and_gold(job.uri, job.sizes, job.seed)
+    outs = out if isinstance(out, tuple) else (out,)
+    names = job.kernel.outputs
+    if len(names) != len(outs):
+        raise RewardUnavailable(f"{job.uri}: the kernel program has outputs {names}, the interpreter gave "
+                                f"{len(outs)} results")
+    return {k: v for k, v in inputs.items() if k in job.kernel.inputs}, dict(zip(names, outs, strict=True))
+
+
+# --- predicted -------------------------------------------------------------------------------------------------
+class Predicted(Source):
+    name = "predicted"
+
+    def __init__(self, config: RewardConfig, context: Context):
+        super().__init__(config, context)
+        self._models: dict[str, KnnPerfModel] = {}
+
+    def model(self, job: Job) -> KnnPerfModel:
+        if self.config.model is not None:
+            if "" not in self._models:
+                self._models[""] = KnnPerfModel.load(self.config.model)
+            return self._models[""]
+        bench = pipeline.resolve(job.uri)[0]
+        exclude = (f"benchmark://lift/{bench.name}",) if self.config.leave_benchmark_out else ()
+        key = exclude[0] if exclude else ""
+        if key not in self._models:
+            try:
+                self._models[key] = KnnPerfModel.fit_store(self.ctx.store, self.ctx.fingerprint, exclude)
+            except ModelUnavailable as err:
+                raise RewardUnavailable(f"predicted reward: {err}") from err
+        return self._models[key]
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        model = self.model(job)
+        feats = job_features(job, self.ctx.device_model)
+        x = np.array([[feats[n] for n in hw.FEATURE_NAMES]])
+        y = float(model.predict(x)[0])
+        dist = float(model.neighbour_distance(x)[0])
+        report = {"model_rows": model.n_rows, "pca_components": model.n_components, "neighbour_distance": dist,
+                  "device": model.device}
+        return KernelEval(job.kernel.key, "ok", None, max(y, 1e-6), 0.0, report, feats, "predicted")
+
+
+# --- replay ------------------------------------------------------------------------------------------------------
+class Replay(Source):
+    name = "replay"
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        fp = self.ctx.fingerprint
+        if fp is None:
+            raise RewardUnavailable("replay: no device fingerprint (no OpenCL device to identify the store rows)")
+        rec = self.ctx.store.get(measurement_key(job.kernel.key, dict(job.sizes), fp))
+        if rec is None:
+            raise RewardUnavailable(f"replay: kernel {job.kernel.key[:16]} of {job.uri} is not in the store "
+                                    f"{self.ctx.store.path} for device {fp}")
+        return from_record(rec, "replay")
+
+
+# --- analytical -----------------------------------------------------------------------------------------------
+def analytical_time(f: Mapping[str, float], limits: pipeline.DeviceLimits, flops: float,
+                    bandwidth: float = 500e9, flop_rate: float = 10e12, lanes: int = 8192,
+                    clock: float = 1.5e9) -> float:
+    """A roofline estimate in seconds from P000 features (deterministic; for CI, not a measurement).
+
+    threads = gs0*gs1*gs2; global bytes = threads x (loads + stores per thread) x lines per warp access x
+    line (128 B) / 32 (lanes of a warp); t_mem = bytes / bandwidth; t_flop = flops / flop_rate; both scaled
+    by lanes / threads when fewer threads than lanes run; plus control: (loop bodies + ifs + 20 x barriers)
+    per thread x ceil(threads / lanes) / clock. The local-memory footprint over the device's local memory
+    divides the occupancy."""
+    threads = max(f["gs0"] * f["gs1"] * f["gs2"], 1.0)
+    accesses = threads * (f["glb_ld_pt"] + f["glb_st_pt"])
+    bytes_moved = accesses * max(f["avg_lines_per_warp_access"], 1.0) * 128.0 / 32.0
+    occupancy = min(1.0, threads / lanes)
+    if f["local_mem_bytes"] > 0:
+        occupancy *= min(1.0, limits.local_mem_size / (4.0 * f["local_mem_bytes"]))
+    occupancy = max(occupancy, 1e-6)
+    t_mem = bytes_moved / bandwidth / occupancy
+    t_flop = flops / flop_rate / occupancy
+    waves = math.ceil(threads / lanes)
+    t_ctrl = (f["for_bodies_pt"] + f["ifs_pt"] + 20.0 * f["barriers_pt"] + f["lcl_ld_pt"] + f["lcl_st_pt"]) \
+        * waves / clock
+    return max(t_mem, t_flop) + t_ctrl + 2e-6
+
+
+class Analytical(Source):
+    name = "analytical"
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        feats = job_features(job, self.ctx.device_model)
+        bench, _ = pipeline.resolve(job.uri)
+        t = analytical_time(feats, self.ctx.limits, float(bench.flops(dict(job.sizes))))
+        return KernelEval(job.kernel.key, "ok", t, None, 0.0, {"estimate_s": t, "model": "roofline"}, feats,
+                          "analytical")
+
+
+# --- the front -------------------------------------------------------------------------------------------------
+_CLASSES: dict[str, type[Source]] = {"measured": Measured, "predicted": Predicted, "replay": Replay,
+                                     "analytical": Analytical}
+
+
+class RewardFunction:
+    """The configured source with its fallback: `evaluate(state) -> Evaluation`, `close()`."""
+
+    def __init__(self, config: RewardConfig | None = None):
+        self.config = config or RewardConfig()
+        self.ctx = Context(self.config)
+        self.primary = _CLASSES[self.config.source](self.config, self.ctx)
+        self.fallback = _CLASSES[self.config.fallback](self.config, self.ctx) if self.config.fallback else None
+
+    @property
+    def deterministic(self) -> bool:
+        return self.primary.deterministic and (self.fallback is None or self.fallback.deterministic)
+
+    def evaluate(self, state: State) -> Evaluation:
+        try:
+            return self.primary.evaluate(state)
+        except RewardUnavailable as err:
+            if self.fallback is None:
+                raise
+            ev = self.fallback.evaluate(state)
+            return replace(ev, source=f"{ev.source} (fallback: {err})")
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+__all__ = ["SOURCES", "Evaluation", "Job", "KernelEval", "RewardConfig", "RewardFunction", "RewardUnavailable",
+           "analytical_time", "baseline_job", "final_job", "inputs_and_gold"]

@@ -1,0 +1,82 @@
+"""Env speed: steps per second and mask time per step with random masked actions.
+
+    python -m lift_gym.speed [--reward analytical|predicted|replay|measured] [--store PATH] [--episodes N]
+                             [--seed S] [URI ...]
+
+Prints one line per benchmark and a total: episodes, steps, steps/s and mean/p95 of the whole step
+(transition + mask + observation + reward at the end, as an agent sees it; the caches of rule sites, mapping
+searches and compilations fill as episodes repeat, and `--warmup` episodes run before timing), and the mask
+time: `legal_actions` recomputed from cold caches for every state the timed episodes visited (rule listing,
+mapping-constraint answers with their compile checks, tuning values).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import gymnasium as gym
+import numpy as np
+
+from . import pipeline, transition
+
+DEFAULT = ("benchmark://lift/mm/small", "benchmark://lift/stencil2d/small", "benchmark://lift/conv/small",
+           "benchmark://lift/gemv/small")
+
+
+def measure(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) -> dict:
+    env = gym.make("LiftGym-v0", benchmark=uri, reward=reward, **kw)
+    rng = np.random.default_rng(seed)
+    steps: list[float] = []
+    states = []
+    for ep in range(warmup + episodes):
+        timed = ep >= warmup
+        env.reset(seed=seed + ep)
+        done = False
+        while not done:
+            if timed:
+                states.append(env.unwrapped.state)
+            t0 = time.perf_counter()
+            m = env.unwrapped.action_masks()
+            _, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(m))))
+            done = term or trunc
+            if timed:
+                steps.append(time.perf_counter() - t0)
+    env.close()
+    masks = [cold_mask_time(s) for s in states]
+    return {"uri": uri, "episodes": episodes, "steps": len(steps), "steps_per_s": len(steps) / max(sum(steps), 1e-9),
+            "mask_ms_mean": 1e3 * float(np.mean(masks)), "mask_ms_p95": 1e3 * float(np.percentile(masks, 95)),
+            "step_ms_mean": 1e3 * float(np.mean(steps)), "step_ms_p95": 1e3 * float(np.percentile(steps, 95))}
+
+
+def cold_mask_time(state: transition.State) -> float:
+    """Seconds to compute the mask of `state` with the transition and pipeline caches emptied."""
+    for cached in (transition._mask, transition._legal, transition._slots, pipeline._mapping_problem,
+                   pipeline._tuning_problem):
+        cached.cache_clear()
+    t0 = time.perf_counter()
+    transition.legal_actions(state)
+    return time.perf_counter() - t0
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("uris", nargs="*", default=list(DEFAULT))
+    ap.add_argument("--reward", default="analytical")
+    ap.add_argument("--store", default=None)
+    ap.add_argument("--episodes", type=int, default=10)
+    ap.add_argument("--warmup", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    kw = {"store": a.store} if a.store else {}
+    rows = [measure(u, a.reward, a.episodes, a.seed, a.warmup, **kw) for u in a.uris]
+    for r in rows:
+        print(f"{r['uri']:45s} {r['episodes']:3d} ep {r['steps']:5d} steps {r['steps_per_s']:8.1f} steps/s  "
+              f"mask {r['mask_ms_mean']:7.3f} ms (p95 {r['mask_ms_p95']:7.3f})  "
+              f"step {r['step_ms_mean']:8.2f} ms (p95 {r['step_ms_p95']:8.2f})")
+    n, t = sum(r["steps"] for r in rows), sum(r["steps"] / r["steps_per_s"] for r in rows)
+    print(f"total: {n} steps, {n / t:.1f} steps/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,295 @@
+"""The environment's pure transition functions over frozen states (no Gymnasium, no randomness, no I/O).
+
+    s = initial(uri, seed, config)         # the benchmark's high-level program, phase REWRITE
+    m = legal_actions(s)                   # bool mask over the fixed action layout (exact)
+    s = step(s, a)                         # raises gymnasium.error.InvalidAction when not m[a]
+    is_terminal(s)                         # phase DONE: s.kernel is the compiled program
+
+Phases, each asking one decision per step:
+1. REWRITE: apply a rule of `pipeline.env_rules()` at a site (action `rule * max_nodes + site`), or stop
+   rewriting (`layout.done`). Ends by itself after `config.max_rewrites` rewrites or when no rule applies.
+2. MAPPING: the parallel mapping of each map, outer to inner (a Ch5 code, `layout.map_base + k`).
+3. TUNING: the value of each tuning parameter (`layout.tune_base + slot`; slot i is the i-th of the values
+   `slot_values(s)` lists: the valid values, log-thinned to `n_slots` when there are more).
+4. DONE: the program is lowered, every parameter bound, and the kernel compiled.
+
+Search baselines and replay use these functions directly; `LiftGymEnv` is a thin shell over them.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from gymnasium.error import InvalidAction
+
+from compiler.codegen.kernel import KernelProgram
+from compiler.ir.node import Program
+
+from . import pipeline
+from .pipeline import MAP_CODES, DeviceLimits
+
+
+class Phase(enum.IntEnum):
+    REWRITE = 0
+    MAPPING = 1
+    TUNING = 2
+    DONE = 3
+
+
+@dataclass(frozen=True)
+class ActionLayout:
+    """The one fixed Discrete action space: rewrite (rule, site) pairs, stop rewriting, mapping codes, slots."""
+
+    n_rules: int
+    max_nodes: int = 256
+    n_codes: int = len(MAP_CODES)
+    n_slots: int = 32
+
+    @property
+    def done(self) -> int:
+        return self.n_rules * self.max_nodes
+
+    @property
+    def map_base(self) -> int:
+        return self.done + 1
+
+    @property
+    def tune_base(self) -> int:
+        return self.map_base + self.n_codes
+
+    @property
+    def n(self) -> int:
+        return self.tune_base + self.n_slots
+
+    def rewrite(self, rule: int, site: int) -> int:
+        return rule * self.max_nodes + site
+
+    def decode(self, a: int) -> tuple:
+        """("rewrite", rule, site) | ("done",) | ("map", code) | ("tune", slot)."""
+        a = int(a)
+        if not 0 <= a < self.n:
+            raise InvalidAction(f"action {a} is outside the action space Discrete({self.n})")
+        if a < self.done:
+            return ("rewrite", a // self.max_nodes, a % self.max_nodes)
+        if a == self.done:
+            return ("done",)
+        if a < self.tune_base:
+            return ("map", MAP_CODES[a - self.map_base])
+        return ("tune", a - self.tune_base)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the transitions depend on besides the benchmark: the horizon, the layout and the device limits."""
+
+    max_rewrites: int = 6
+    max_nodes: int = 256
+    n_slots: int = 32
+    limits: DeviceLimits = field(default_factory=DeviceLimits)
+
+    @property
+    def layout(self) -> ActionLayout:
+        return _layout(self.max_nodes, self.n_slots)
+
+    @property
+    def max_steps(self) -> int:
+        """An upper bound of the decisions of any episode (rewrites + stop + maps + parameters)."""
+        return self.max_rewrites + 1 + 64 + 16
+
+
+@functools.cache
+def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
+    return ActionLayout(len(pipeline.env_rules()), max_nodes, len(MAP_CODES), n_slots)
+
+
+@dataclass(frozen=True)
+class State:
+    """One point of an episode. `high` is the (rewritten) high-level program; `codes` the mapping chosen so far;
+    `lowered` the mapped program (from phase TUNING on); `values` the tuning values chosen so far; `kernel`
+    the compiled program (phase DONE)."""
+
+    uri: str
+    sizes: tuple[tuple[str, int], ...]
+    seed: int
+    config: Config
+    phase: Phase
+    high: Program
+    actions: tuple[int, ...] = ()
+    rewrites: int = 0
+    codes: tuple[int, ...] = ()
+    lowered: Program | None = None
+    values: tuple[int, ...] = ()
+    kernel: KernelProgram | None = None
+
+    @property
+    def size_map(self) -> dict[str, int]:
+        return dict(self.sizes)
+
+    @property
+    def mapping(self) -> pipeline.MappingProblem:
+        return pipeline.mapping_problem(self.high, self.size_map)
+
+    @property
+    def tuning(self) -> pipeline.TuningProblem:
+        assert self.lowered is not None, "no tuning problem before the mapping is complete"
+        return pipeline.tuning_problem(self.lowered, self.size_map, self.config.limits)
+
+    @property
+    def assignment(self) -> dict[str, int]:
+        if self.lowered is None:
+            return {}
+        return {p.name: v for p, v in zip(self.tuning.params, self.values, strict=False)}
+
+    @property
+    def program(self) -> Program:
+        """The program the current decision is about (what the observation encodes)."""
+        if self.phase is Phase.REWRITE:
+            return self.high
+        if self.phase is Phase.MAPPING:
+            return self.mapping.program
+        assert self.lowered is not None
+        return self.lowered
+
+    @property
+    def decision(self) -> str:
+        """The decision asked now, in words."""
+        if self.phase is Phase.REWRITE:
+            return f"rewrite {self.rewrites + 1} of at most {self.config.max_rewrites} (or stop rewriting)"
+        if self.phase is Phase.MAPPING:
+            site = self.mapping.sites[len(self.codes)]
+            return f"mapping of map #{site.index} (length {site.length}), {len(self.codes) + 1} of " \
+                   f"{len(self.mapping.sites)}"
+        if self.phase is Phase.TUNING:
+            p = self.tuning.params[len(self.values)]
+            return f"value of tuning parameter {p.name} ({p.kind}), {len(self.values) + 1} of " \
+                   f"{len(self.tuning.params)}"
+        return "none (episode over)"
+
+
+# --- the functions -------------------------------------------------------------------------------------------------
+def initial(uri: str, seed: int = 0, config: Config | None = None) -> State:
+    """The start state of an episode on benchmark `uri` (sizes from the URI)."""
+    config = config or Config()
+    bench, sizes = pipeline.resolve(uri)
+    s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE, pipeline.start_program(bench))
+    return _advance(s)
+
+
+def is_terminal(state: State) -> bool:
+    return state.phase is Phase.DONE
+
+
+def legal_actions(state: State) -> np.ndarray:
+    """The exact mask of legal actions (read-only bool array of length `state.config.layout.n`)."""
+    return _mask(state)
+
+
+@functools.lru_cache(maxsize=4096)
+def _mask(state: State) -> np.ndarray:
+    layout = state.config.layout
+    m = np.zeros(layout.n, dtype=bool)
+    if state.phase is Phase.REWRITE:
+        for r, site in _rewrites(state):
+            m[layout.rewrite(r, site)] = True
+        m[layout.done] = True
+    elif state.phase is Phase.MAPPING:
+        for c in state.mapping.valid_codes(state.codes):
+            m[layout.map_base + MAP_CODES.index(c)] = True
+    elif state.phase is Phase.TUNING:
+        m[layout.tune_base:layout.tune_base + len(slot_values(state))] = True
+    m.flags.writeable = False
+    return m
+
+
+def _rewrites(state: State) -> list[tuple[int, int]]:
+    """Legal (rule, site) pairs whose site fits the layout."""
+    return [(r, s) for r, s in _legal(state.high, state.sizes) if s < state.config.max_nodes]
+
+
+@functools.lru_cache(maxsize=2048)
+def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
+    """The rule engine's legal pairs (every result has a valid mapping: see pipeline.MappingProblem)."""
+    return tuple(pipeline.legal_rewrites(program, dict(sizes)))
+
+
+def slot_values(state: State) -> tuple[int, ...]:
+    """The values the tuning slots stand for now (empty outside phase TUNING)."""
+    if state.phase is not Phase.TUNING:
+        return ()
+    return _slots(state.lowered, state.sizes, state.config, state.values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _slots(lowered: Program, sizes: tuple, config: Config, values: tuple[int, ...]) -> tuple[int, ...]:
+    tp = pipeline.tuning_problem(lowered, dict(sizes), config.limits)
+    partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
+    vals = sorted(set(tp.valid_values(tp.params[len(values)].name, partial)))
+    if len(vals) <= config.n_slots:
+        return tuple(vals)
+    # log-thinned: keep the smallest and the largest and spread the rest evenly by position
+    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, config.n_slots)).astype(int))
+    return tuple(vals[i] for i in keep)
+
+
+def describe_action(state: State, action: int) -> str:
+    """An action in words, relative to `state` (rule and site, mapping code or tuning value)."""
+    kind = state.config.layout.decode(action)
+    if kind[0] == "rewrite":
+        rules = pipeline.env_rules()
+        name = rules[kind[1]].name if kind[1] < len(rules) else f"rule {kind[1]}"
+        return f"{name} at site #{kind[2]}"
+    if kind[0] == "done":
+        return "stop rewriting"
+    if kind[0] == "map":
+        return pipeline.MAP_CODE_NAMES[kind[1]]
+    vals = slot_values(state)
+    return f"tuning slot {kind[1]}" + (f" (= {vals[kind[1]]})" if kind[1] < len(vals) else "")
+
+
+def step(state: State, action: int) -> State:
+    """The state after `action`. An action outside `legal_actions(state)` raises InvalidAction naming the action,
+    the phase and the number of legal actions; a failure after a legal action is a bug and propagates."""
+    mask = legal_actions(state)
+    a = int(action)
+    if not (0 <= a < mask.size and mask[a]):
+        what = describe_action(state, a) if 0 <= a < mask.size else "outside the action space"
+        raise InvalidAction(f"action {a} ({what}) is not legal in phase {state.phase.name} "
+                            f"({state.decision}); {int(mask.sum())} actions are legal")
+    kind = state.config.layout.decode(a)
+    acts = (*state.actions, a)
+    if kind[0] == "rewrite":
+        high = pipeline.apply_rewrite(state.high, kind[1], kind[2], state.size_map)
+        s = replace(state, high=high, actions=acts, rewrites=state.rewrites + 1)
+    elif kind[0] == "done":
+        s = replace(state, phase=Phase.MAPPING, actions=acts)
+    elif kind[0] == "map":
+        s = replace(state, codes=(*state.codes, kind[1]), actions=acts)
+    else:
+        s = replace(state, values=(*state.values, slot_values(state)[kind[1]]), actions=acts)
+    return _advance(s)
+
+
+def _advance(s: State) -> State:
+    """Take the decisions that have no alternative: leave a phase whose decisions are all made."""
+    if s.phase is Phase.REWRITE and (s.rewrites >= s.config.max_rewrites or not _rewrites(s)):
+        s = replace(s, phase=Phase.MAPPING)
+    if s.phase is Phase.MAPPING and len(s.codes) == len(s.mapping.sites):
+        s = replace(s, phase=Phase.TUNING, lowered=s.mapping.lower(s.codes))
+    if s.phase is Phase.TUNING and len(s.values) == len(s.tuning.params):
+        s = replace(s, phase=Phase.DONE, kernel=s.tuning.compile(s.assignment))
+    return s
+
+
+def run(uri: str, actions, seed: int = 0, config: Config | None = None) -> State:
+    """The state reached from `initial(uri, seed, config)` by `actions` (replay)."""
+    s = initial(uri, seed, config)
+    for a in actions:
+        s = step(s, a)
+    return s
+
+
+__all__ = ["ActionLayout", "Config", "Phase", "State", "describe_action", "initial", "is_terminal", "legal_actions",
+           "run", "slot_values", "step"]

@@ -25,6 +25,11 @@ C_KEYWORDS = frozenset((
     "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
     "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
     "half", "kernel", "global", "local", "private", "constant", "read_only", "write_only", "barrier",
+    # OpenCL built-in functions: a kernel or buffer with one of these names fails to build or launch
+    "dot", "cross", "length", "distance", "normalize", "sqrt", "rsqrt", "exp", "log", "pow", "sin", "cos",
+    "tan", "min", "max", "fmin", "fmax", "fabs", "abs", "clamp", "mix", "mad", "fma", "select", "sign", "step",
+    "floor", "ceil", "round", "exp2", "log2", "native_sqrt", "native_exp", "get_global_id", "get_local_id",
+    "get_group_id", "get_global_size", "get_local_size", "get_num_groups", "vload4", "vstore4",
 ))
 
 

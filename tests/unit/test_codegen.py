@@ -354,3 +354,15 @@ def test_clear_errors(body, sizes, message):
     with pytest.raises(Exception, match=message) as info:
         compile_program(program("x", {"a": A("N")}, body), sizes)
     assert isinstance(info.value, CodegenError) or type(info.value).__name__ == "TypeCheckError"
+
+
+def test_kernel_named_after_an_opencl_builtin_is_renamed():
+    from compiler.codegen import compile_program
+    from compiler.ir.build import map_glb, program
+    from compiler.ir.userfuns import NEG
+    from compiler.types import FLOAT, array
+
+    p = program("dot", {"a": array(FLOAT, "N")}, lambda a: map_glb(0, NEG) << a)
+    kp = compile_program(p, {"N": 8})
+    assert kp.kernels[0].name != "dot"
+    assert f"kernel void {kp.kernels[0].name}(" in kp.kernels[0].source.replace("__kernel", "kernel")

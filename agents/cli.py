@@ -256,7 +256,9 @@ def _configure_target(p: argparse.ArgumentParser, sizes_help: str) -> None:
 
 
 def _configure_show(p: argparse.ArgumentParser) -> None:
-    _configure_target(p, "size overrides (only shown; the program text keeps symbolic sizes)")
+    _configure_target(p, "size overrides (used by --opencl; the program text keeps symbolic sizes)")
+    p.add_argument("--opencl", action="store_true", help="print the generated OpenCL instead of the program")
+    p.add_argument("--lowering", metavar="NAME", default="default", help="lowering for --opencl (default: default)")
 
 
 @command("show", "print a program's text form and its type", _configure_show)
@@ -265,6 +267,16 @@ def cmd_show(args: argparse.Namespace) -> int:
     from compiler.ir.typecheck import typecheck
 
     t = load_target(args.target, args.size, args.sizes)
+    if args.opencl:
+        from .run_cmd import generate
+
+        kp, lowered = generate(t, args.lowering)
+        for k in kp.kernels:
+            print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
+            print(k.source.rstrip("\n"))
+        if lowered is not None and lowered.params:
+            print("// parameters: " + " ".join(f"{k}={v}" for k, v in lowered.params.items()))
+        return 0
     result = typecheck(t.program).result
     text = print_program(t.program).rstrip("\n")
     print(text)
@@ -381,6 +393,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"{len(reports) - len(failed)}/{len(reports)} PASS")
     return 1 if failed else 0
 
+
+from . import run_cmd  # noqa: E402,F401  (registers `run`)
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -174,7 +174,8 @@ def main(argv=None) -> int:
     rng = np.random.default_rng(0)
     result: dict = {"command": " ".join(["python3", "scripts/gpu_bench.py", *(argv or sys.argv[1:])]), "rows": []}
     with MeasureWorker(args.device) as worker:
-        result["device"] = worker.info.describe() if hasattr(worker.info, "describe") else str(worker.info)
+        info = worker.info
+        result["device"] = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
         result["device_info"] = worker.info.to_dict()
         result["peaks"] = dataclasses.asdict(measure_peaks(args.device)) if not only or "peaks" in only else {}
         for key in ("copy", "fma"):

@@ -178,3 +178,15 @@ def test_python_dash_m_agents():
                        text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert any(row["name"] == "mm" for row in json.loads(r.stdout))
+
+
+@pytest.mark.opencl
+def test_run_and_show_opencl():
+    pytest.importorskip("pyopencl")
+    from compiler.runtime.cl import opencl_available
+
+    if not opencl_available():
+        pytest.skip("no OpenCL platform")
+    assert cli.main(["run", "benchmark://lift/mm", "--size", "small", "--lowering", "tiled", "--time-cap", "0.1"]) == 0
+    assert cli.main(["show", "benchmark://lift/mm", "--size", "small", "--opencl"]) == 0
+    assert cli.main(["run", "benchmark://lift/mm", "--size", "small", "--lowering", "nope"]) == 2

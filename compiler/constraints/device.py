@@ -1,0 +1,106 @@
+"""Hardware limits the tuning constraints are checked against (thesis §4.3.1.2, the Table of §7.3 in the spec).
+
+`DeviceLimits` is plain data: presets are values, and `from_device_info` reads any object with the attributes
+of `compiler.runtime.device.DeviceInfo` (duck-typed; nothing here imports pyopencl).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+
+@dataclass(frozen=True)
+class DeviceLimits:
+    """What one OpenCL device allows.
+
+    `private_mem_bytes_per_item` is a heuristic, not an OpenCL query: past it a kernel still runs but spills
+    registers (NVIDIA: 255 registers of 4 bytes per work item). `warp_size` is the SIMD width threads run in
+    lockstep (NVIDIA warp, AMD wavefront, 1 for a CPU device).
+    """
+
+    name: str
+    max_work_group_size: int
+    max_work_item_sizes: tuple[int, int, int]
+    local_mem_bytes: int
+    max_alloc_bytes: int
+    global_mem_bytes: int
+    private_mem_bytes_per_item: int
+    warp_size: int
+    compute_units: int = 0
+    preferred_vector_width: int = 1
+
+    def __post_init__(self):
+        sizes = tuple(int(s) for s in self.max_work_item_sizes)
+        sizes = (*sizes, 1, 1, 1)[:3]
+        object.__setattr__(self, "max_work_item_sizes", sizes)
+
+    @staticmethod
+    def from_device_info(info, *, private_mem_bytes_per_item: int | None = None,
+                         warp_size: int | None = None) -> DeviceLimits:
+        """Limits of a queried device (anything with DeviceInfo's attributes). The private-memory heuristic and
+        the warp size are not in DeviceInfo: they default by vendor (NVIDIA 1020 bytes / 32, AMD 1024 / 64,
+        a CPU 65536 / 1, anything else 1024 / 32) unless given."""
+        text = " ".join(str(getattr(info, a, "")) for a in ("platform_name", "device_name")).lower()
+        dtype = str(getattr(info, "device_type", "gpu")).lower()
+        if dtype == "cpu":
+            priv, warp = 65536, 1
+        elif "nvidia" in text:
+            priv, warp = 255 * 4, 32
+        elif "amd" in text or "advanced micro" in text:
+            priv, warp = 1024, 64
+        else:
+            priv, warp = 1024, 32
+        return DeviceLimits(
+            name=str(getattr(info, "device_name", "device")),
+            max_work_group_size=int(info.max_work_group_size),
+            max_work_item_sizes=tuple(int(s) for s in info.max_work_item_sizes),
+            local_mem_bytes=int(getattr(info, "local_mem_size", getattr(info, "local_mem_bytes", 0))),
+            max_alloc_bytes=int(getattr(info, "max_alloc", getattr(info, "max_alloc_bytes", 0))),
+            global_mem_bytes=int(getattr(info, "global_mem_size", getattr(info, "global_mem_bytes", 0))),
+            private_mem_bytes_per_item=private_mem_bytes_per_item or priv,
+            warp_size=warp_size or warp,
+            compute_units=int(getattr(info, "compute_units", 0) or 0),
+            preferred_vector_width=int(getattr(info, "preferred_float_vector_width", 1) or 1),
+        )
+
+    def with_(self, **changes) -> DeviceLimits:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["max_work_item_sizes"] = list(self.max_work_item_sizes)
+        return d
+
+
+# NVIDIA H100 80GB HBM3 through OpenCL (shared/spec/h100_opencl.md). Global memory is not in that table: NVIDIA's
+# OpenCL reports CL_DEVICE_MAX_MEM_ALLOC_SIZE as a quarter of CL_DEVICE_GLOBAL_MEM_SIZE, so it is 4 x max alloc.
+H100 = DeviceLimits(
+    name="NVIDIA H100 80GB HBM3",
+    max_work_group_size=1024,
+    max_work_item_sizes=(1024, 1024, 64),
+    local_mem_bytes=49152,
+    max_alloc_bytes=21254373376,
+    global_mem_bytes=4 * 21254373376,
+    private_mem_bytes_per_item=255 * 4,
+    warp_size=32,
+    compute_units=132,
+    preferred_vector_width=1,
+)
+
+# A generic PoCL CPU device (the pthread driver, as CI has it): work-group limits and local memory as PoCL
+# reports them; allocation and global memory depend on the host (PoCL reports about the host's memory), these are
+# conservative values for a small machine.
+POCL_CPU = DeviceLimits(
+    name="PoCL CPU (pthread)",
+    max_work_group_size=4096,
+    max_work_item_sizes=(4096, 4096, 4096),
+    local_mem_bytes=2 * 1024 * 1024,
+    max_alloc_bytes=4 * 1024**3,
+    global_mem_bytes=16 * 1024**3,
+    private_mem_bytes_per_item=65536,
+    warp_size=1,
+    compute_units=2,
+    preferred_vector_width=16,
+)
+
+PRESETS: dict[str, DeviceLimits] = {"h100": H100, "pocl-cpu": POCL_CPU}

@@ -1,0 +1,501 @@
+"""One solver API for every constraint space of the compiler: tuning parameters (Ch4) and parallel mappings (Ch5).
+
+    space = Space({"m": range(1, 65), "v": [1, 2, 4, 8, 16]}, constraints)
+    space.count()                       # exact number of valid points
+    space.enumerate()                   # every valid point, as dicts, in a fixed (lexicographic) order
+    space.sample(rng, 10)               # uniform over the valid points
+    space.valid_values("v", {"m": 8})   # exact: v is listed iff some completion satisfies every constraint
+
+How (see docs/constraints.md for the benchmark behind the choice):
+- Preprocessing (`narrow`): node consistency for one-parameter constraints and generalised arc consistency for
+  constraints whose domain product is small, evaluated vectorised with NumPy. It only removes values that are in
+  no solution, and drops constraints that hold on the whole narrowed product (Algorithm 2's "c == true").
+- Search: python-constraint2's `OptimizedBacktrackingSolver` (the library Kernel Tuner builds its search spaces
+  with) enumerates the valid points once; they are kept as an int64 array and indexed per column, so
+  `valid_values`, `count` and uniform `sample` are array operations. OR-Tools CP-SAT is available as
+  `backend="cpsat"` (compiler.constraints.cpsat) for comparison; it was two orders of magnitude slower at
+  enumerating.
+- Spaces with more than `max_solutions` points are not stored (when the narrowed domain product is over
+  PRECHECK_FACTOR x max_solutions, a Knuth estimate decides first, so such a space is not half-enumerated).
+  `valid_values` then narrows with the partial assignment fixed and proves each remaining value by a solution:
+  one already met (queries, samples and probes are kept as witnesses) or one new solver call (exact, slower);
+  `count(exact=True)` counts by iterating; `count(exact=False)` is Knuth's estimator; `sample` draws by
+  rejection from the narrowed product (uniform) and, when that accepts too rarely, walks the variables choosing
+  uniformly among exact valid values (every sample is valid, but a point's probability is 1/prod(choices), so
+  points in sparse subtrees are over-represented; `last_sample_method` says which one ran).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .constraint import Constraint, Predicate
+
+DEFAULT_MAX_SOLUTIONS = 3_000_000
+GAC_BUDGET = 2_000_000  # largest domain product evaluated vectorised during narrowing
+PY_GAC_BUDGET = 50_000  # the same for Python predicates
+FOUND_CAP = 200_000  # solutions kept in search mode
+KNUTH_PRECHECK = 10  # probes of the size estimate taken before enumerating a space whose product is huge:
+PRECHECK_FACTOR = 1000  # ... more than this many times max_solutions
+_ENUM_CACHE: OrderedDict[str, np.ndarray] = OrderedDict()
+_ENUM_CACHE_SIZE = 8
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A count that may be estimated: `exact` says whether `value` is the true count, `method` how it was got."""
+
+    value: float
+    exact: bool
+    method: str
+    stderr: float = 0.0
+
+    def __int__(self) -> int:
+        return int(round(self.value))
+
+
+class Space:
+    """Finite integer variables and constraints over them; see the module doc."""
+
+    def __init__(self, variables: Mapping[str, Iterable[int]], constraints: Iterable[Constraint] = (), *,
+                 backend: str = "python-constraint", max_solutions: int = DEFAULT_MAX_SOLUTIONS,
+                 prune: bool = True, forwardcheck: bool = True):
+        self.names: tuple[str, ...] = tuple(variables)
+        self.domains: dict[str, tuple[int, ...]] = {n: _domain(d) for n, d in variables.items()}
+        self.constraints: tuple[Constraint, ...] = tuple(constraints)
+        self.backend = backend
+        self.max_solutions = max_solutions
+        self.forwardcheck = forwardcheck
+        self.last_sample_method = ""
+        self._col = {n: i for i, n in enumerate(self.names)}
+        for c in self.constraints:
+            missing = [p for p in c.params if p not in self._col]
+            if missing:
+                raise KeyError(f"constraint {c} uses unknown variable(s) {missing}")
+        self.empty = False
+        consts = [c for c in self.constraints if not c.params]
+        if any(not c.fn() for c in consts):
+            self.empty = True
+        active = [c for c in self.constraints if c.params]
+        if prune and not self.empty:
+            pruned, active, culprit = narrow(self.domains, active)
+            self.empty = culprit is not None
+        else:
+            pruned = dict(self.domains)
+            self.empty = self.empty or any(not d for d in pruned.values())
+        self.pruned: dict[str, tuple[int, ...]] = pruned  # the domains after narrowing (no valid value is lost)
+        self.active: tuple[Constraint, ...] = tuple(active)  # what the search still has to check
+        self._solutions: np.ndarray | None = None
+        self._too_many = False
+        self._index: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._codes: np.ndarray | None = None
+        self._vv_cache: OrderedDict = OrderedDict()
+        self._found: list[tuple] = []  # solutions met in search mode (each proves its values valid)
+        self._found_arr: np.ndarray | None = None
+
+    # --- identity -----------------------------------------------------------------------------------------
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        h = hashlib.sha256()
+        for n in self.names:
+            h.update(f"{n}:{self.domains[n]};".encode())
+        for c in sorted(self.constraints, key=lambda c: (c.text, c.params)):
+            h.update(f"{c.text}|{c.params};".encode())
+        return h.hexdigest()
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{n}:{len(self.pruned[n])}" for n in self.names)
+        return f"Space({sizes}; {len(self.constraints)} constraints, {len(self.active)} active)"
+
+    # --- checking -----------------------------------------------------------------------------------------
+    def violations(self, assignment: Mapping[str, int]) -> list[Constraint]:
+        """Constraints a complete assignment breaks (domain membership is reported as a pseudo-constraint)."""
+        out = []
+        for n in self.names:
+            if assignment[n] not in self.domains[n]:
+                out.append(Constraint(Predicate(lambda: False, f"{n} = {assignment[n]} is not in its domain"),
+                                      (), "domain"))
+        out.extend(c for c in self.constraints if not c.check(assignment))
+        return out
+
+    def check(self, assignment: Mapping[str, int]) -> bool:
+        return all(assignment[n] in self.domains[n] for n in self.names) and all(
+            c.check(assignment) for c in self.constraints)
+
+    # --- enumeration ----------------------------------------------------------------------------------------
+    @property
+    def solutions(self) -> np.ndarray:
+        """All valid points as an int64 array (rows sorted lexicographically, columns in `names` order).
+        Raises OverflowError when there are more than `max_solutions`."""
+        if self._solutions is None:
+            self._enumerate()
+        if self._too_many:
+            raise OverflowError(f"{self!r} has more than {self.max_solutions} valid points")
+        assert self._solutions is not None
+        return self._solutions
+
+    @property
+    def enumerable(self) -> bool:
+        if self._solutions is None and not self._too_many:
+            self._enumerate()
+        return not self._too_many
+
+    def enumerate(self) -> list[dict[str, int]]:
+        """Every valid point (a list of dicts), in lexicographic order of `names`."""
+        sols = self.solutions
+        names = self.names
+        return [dict(zip(names, map(int, row))) for row in sols]
+
+    def _enumerate(self) -> None:
+        if self.empty or not self.names:  # no variable: one point (the empty assignment) unless empty
+            self._solutions = np.zeros((0 if self.empty else 1, len(self.names)), dtype=np.int64)
+            return
+        key = f"{self.backend}:{self.max_solutions}:{self.fingerprint}"
+        if key in _ENUM_CACHE:
+            _ENUM_CACHE.move_to_end(key)
+            self._solutions = _ENUM_CACHE[key]
+            return
+        if KNUTH_PRECHECK and math.prod(len(d) for d in self.pruned.values()) > PRECHECK_FACTOR * self.max_solutions:
+            # a cheap estimate first, so that a space far too large is not half-enumerated for nothing
+            self._too_many = True  # valid_values searches while estimating
+            est = self._knuth(KNUTH_PRECHECK, np.random.default_rng(0)).value
+            self._too_many = est > 4 * self.max_solutions
+            if self._too_many:
+                return
+        if self.backend == "python-constraint":
+            rows = _pc_solutions(self.pruned, self.active, self.names, self.max_solutions + 1, self.forwardcheck)
+        elif self.backend == "cpsat":
+            from .cpsat import cpsat_solutions
+
+            rows = cpsat_solutions(self.pruned, self.active, self.names, self.max_solutions + 1)
+        else:
+            raise ValueError(f"unknown solver backend {self.backend!r}")
+        if len(rows) > self.max_solutions:
+            self._too_many = True
+            self._solutions = None
+            return
+        arr = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.names))
+        if len(arr):
+            arr = arr[np.lexsort(arr.T[::-1])]
+        arr.setflags(write=False)
+        self._solutions = arr
+        _ENUM_CACHE[key] = arr
+        while len(_ENUM_CACHE) > _ENUM_CACHE_SIZE:
+            _ENUM_CACHE.popitem(last=False)
+
+    def prepare(self) -> Space:
+        """Enumerate and index now (otherwise the first count/sample/valid_values query does it)."""
+        if self.enumerable and not self._index:
+            self._build_index()
+        return self
+
+    # --- counting -----------------------------------------------------------------------------------------
+    def count(self, exact: bool = True, *, probes: int = 200, rng=None):
+        """The number of valid points (int). With exact=False an `Estimate` (exact when the space is stored,
+        else Knuth's estimator over `probes` random root-to-leaf paths of exact valid values)."""
+        if self.enumerable:
+            n = len(self.solutions)
+            return n if exact else Estimate(n, True, "enumeration")
+        if exact:
+            return _pc_count(self.pruned, self.active, self.names, self.forwardcheck)
+        return self._knuth(probes, _rng(rng))
+
+    def _knuth(self, probes: int, rng: np.random.Generator) -> Estimate:
+        vals = []
+        for _ in range(probes):
+            partial: dict[str, int] = {}
+            est = 1.0
+            for n in self.names:
+                choices = self.valid_values(n, partial)
+                if not choices:
+                    est = 0.0
+                    break
+                est *= len(choices)
+                partial[n] = choices[int(rng.integers(len(choices)))]
+            else:
+                self._remember(tuple(partial[n] for n in self.names))
+            vals.append(est)
+        a = np.array(vals)
+        return Estimate(float(a.mean()), False, f"Knuth estimator, {probes} probes",
+                        float(a.std(ddof=1) / math.sqrt(len(a))) if len(a) > 1 else 0.0)
+
+    # --- sampling -----------------------------------------------------------------------------------------
+    def sample(self, rng=None, n: int = 1, *, replace: bool = True) -> list[dict[str, int]]:
+        """`n` valid points drawn uniformly (independently when `replace`, else distinct). See the module doc for
+        spaces too large to store."""
+        rng = _rng(rng)
+        if self.enumerable:
+            sols = self.solutions
+            if len(sols) == 0:
+                raise ValueError("the space has no valid point")
+            if not replace and n > len(sols):
+                raise ValueError(f"cannot draw {n} distinct points from {len(sols)}")
+            idx = rng.choice(len(sols), size=n, replace=replace)
+            self.last_sample_method = "uniform over the enumerated points"
+            return [dict(zip(self.names, map(int, sols[i]))) for i in idx]
+        return self._sample_large(rng, n, replace)
+
+    def _sample_large(self, rng, n: int, replace: bool) -> list[dict[str, int]]:
+        out: list[dict[str, int]] = []
+        seen: set[tuple] = set()
+        doms = [np.asarray(self.pruned[v]) for v in self.names]
+        tries, budget = 0, max(20_000, 2_000 * n)
+        while len(out) < n and tries < budget:
+            tries += 1
+            pt = {v: int(d[rng.integers(len(d))]) for v, d in zip(self.names, doms)}
+            if all(c.check(pt) for c in self.active):
+                key = tuple(pt.values())
+                if replace or key not in seen:
+                    seen.add(key)
+                    out.append(pt)
+        if len(out) == n:
+            self.last_sample_method = "rejection from the narrowed product (uniform)"
+            return out
+        self.last_sample_method = ("rejection accepted too rarely; then a walk over exact valid values "
+                                   "(biased towards sparse subtrees)")
+        while len(out) < n:
+            partial: dict[str, int] = {}
+            for v in self.names:
+                choices = self.valid_values(v, partial)
+                if not choices:
+                    raise ValueError("the space has no valid point")
+                partial[v] = choices[int(rng.integers(len(choices)))]
+            key = tuple(partial.values())
+            if replace or key not in seen:
+                seen.add(key)
+                out.append(partial)
+        return out
+
+    # --- valid values ---------------------------------------------------------------------------------------
+    def valid_values(self, param: str, partial: Mapping[str, int] | None = None) -> list[int]:
+        """The values of `param` (in domain order) for which some completion of `partial` satisfies every
+        constraint. An entry for `param` itself in `partial` is ignored."""
+        if param not in self._col:
+            raise KeyError(f"unknown variable {param!r}")
+        partial = {k: int(v) for k, v in (partial or {}).items() if k != param}
+        for k in partial:
+            if k not in self._col:
+                raise KeyError(f"unknown variable {k!r}")
+        key = (param, tuple(sorted(partial.items())))
+        hit = self._vv_cache.get(key)
+        if hit is not None:
+            self._vv_cache.move_to_end(key)
+            return list(hit)
+        out = self._vv_indexed(param, partial) if self.enumerable else self._vv_search(param, partial)
+        self._vv_cache[key] = tuple(out)
+        if len(self._vv_cache) > 65536:
+            self._vv_cache.popitem(last=False)
+        return out
+
+    def _build_index(self) -> None:
+        """Per column: the stored points' values as domain positions, the rows sorted by them, and where each
+        value's rows start (a CSR layout), so the rows with x = v are one slice."""
+        sols = self.solutions
+        self._codes = np.empty(sols.shape, dtype=np.int32)
+        for j, n in enumerate(self.names):
+            dom = np.asarray(self.domains[n], dtype=np.int64)
+            codes = np.searchsorted(dom, sols[:, j])
+            self._codes[:, j] = codes
+            order = np.argsort(codes, kind="stable")
+            starts = np.searchsorted(codes[order], np.arange(len(dom) + 1))
+            present = np.diff(starts) > 0
+            self._index[j] = (order, starts, present)
+
+    def _rows(self, partial: Mapping[str, int]) -> np.ndarray | None:
+        """Row indices of the stored points that agree with `partial` (None = all rows)."""
+        if not partial:
+            return None
+        if not self._index:
+            self._build_index()
+        slices = []
+        codes_of = {}
+        for k, v in partial.items():
+            j = self._col[k]
+            dom = self.domains[k]
+            pos = int(np.searchsorted(dom, v))
+            if pos >= len(dom) or dom[pos] != v:
+                return np.zeros(0, dtype=np.int64)
+            order, starts, _ = self._index[j]
+            slices.append((int(starts[pos + 1] - starts[pos]), j, order[starts[pos]:starts[pos + 1]]))
+            codes_of[j] = pos
+        slices.sort(key=lambda x: x[0])
+        rows = slices[0][2]
+        for _, j, _ in slices[1:]:
+            if len(rows) == 0:
+                break
+            rows = rows[self._codes[rows, j] == codes_of[j]]
+        return rows
+
+    def _vv_indexed(self, param: str, partial: Mapping[str, int]) -> list[int]:
+        if not self._index:
+            self._build_index()
+        j = self._col[param]
+        dom = self.domains[param]
+        rows = self._rows(partial)
+        present = self._index[j][2] if rows is None else np.bincount(self._codes[rows, j], minlength=len(dom)) > 0
+        return [v for v, ok in zip(dom, present.tolist()) if ok]
+
+    def _vv_search(self, param: str, partial: Mapping[str, int]) -> list[int]:
+        """Exact valid values without stored points: narrow once with the partial assignment fixed; a value is
+        valid when a solution already found (kept from earlier queries, samples and probes) or one new solver
+        call proves it."""
+        if any(v not in self.pruned[k] for k, v in partial.items()):
+            return []
+        doms = dict(self.pruned)
+        doms.update({k: (v,) for k, v in partial.items()})
+        doms, active, culprit = narrow(doms, self.active)
+        if culprit is not None:
+            return []
+        j = self._col[param]
+        ok = set(self._witnessed(partial, j))
+        for val in doms[param]:
+            if val in ok:
+                continue
+            sub = dict(doms)
+            sub[param] = (val,)
+            found = _pc_solutions(sub, active, self.names, 1, True)
+            if found:
+                self._remember(found[0])
+                ok.add(found[0][j])
+        return [v for v in self.domains[param] if v in ok]
+
+    def _remember(self, row: tuple) -> None:
+        if len(self._found) < FOUND_CAP:
+            self._found.append(tuple(int(x) for x in row))
+            self._found_arr = None
+
+    def _witnessed(self, partial: Mapping[str, int], j: int) -> list[int]:
+        """Values of column j in the solutions found so far that agree with `partial`."""
+        if not self._found:
+            return []
+        if self._found_arr is None:
+            self._found_arr = np.array(self._found, dtype=np.int64)
+        arr = self._found_arr
+        mask = np.ones(len(arr), dtype=bool)
+        for k, v in partial.items():
+            mask &= arr[:, self._col[k]] == v
+        return np.unique(arr[mask, j]).tolist()
+
+    # --- convenience ------------------------------------------------------------------------------------------
+    def point(self, i: int) -> dict[str, int]:
+        return dict(zip(self.names, map(int, self.solutions[i])))
+
+    def index_of(self, assignment: Mapping[str, int]) -> int | None:
+        """Row of a complete assignment in `solutions` (None when it is not valid)."""
+        rows = self._rows({k: assignment[k] for k in self.names})
+        if rows is None or len(rows) == 0:
+            return None
+        return int(rows[0])
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+def _domain(d: Iterable[int]) -> tuple[int, ...]:
+    vals = sorted({int(v) for v in d})
+    return tuple(vals)
+
+
+def _rng(rng) -> np.random.Generator:
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, random.Random):
+        return np.random.default_rng(rng.getrandbits(64))
+    return np.random.default_rng(rng)
+
+
+def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint], *,
+           budget: int = GAC_BUDGET, py_budget: int = PY_GAC_BUDGET, rounds: int = 20
+           ) -> tuple[dict[str, tuple[int, ...]], list[Constraint], Constraint | str | None]:
+    """Generalised arc consistency where it is cheap: returns (narrowed domains, constraints still needed, culprit):
+    culprit is None when no domain became empty, else the constraint that emptied one (or the name of a variable
+    whose domain was empty to begin with).
+
+    A constraint whose domain product is at most `budget` (NumPy) or `py_budget` (Python predicates) is evaluated
+    on the whole product; values without a supporting tuple are removed, and the constraint is dropped when it
+    holds on the whole product (it is then entailed by the narrowed domains). Exact: no solution is lost.
+    """
+    doms = {k: tuple(v) for k, v in domains.items()}
+    live = list(constraints)
+    for k, d in doms.items():
+        if not d:
+            return doms, live, k
+    for _ in range(rounds):
+        changed = False
+        keep = []
+        for c in live:
+            sizes = [len(doms[p]) for p in c.params]
+            prod = math.prod(sizes)
+            if prod == 0:
+                return doms, live, c
+            vec = c.np_fn
+            if (vec is not None and prod <= budget) or prod <= py_budget:
+                ok, support = _support(c, [doms[p] for p in c.params], vec)
+                if not ok.any():
+                    return doms, live, c
+                if ok.all():
+                    continue  # entailed: drop
+                for p, vals in zip(c.params, support):
+                    if len(vals) < len(doms[p]):
+                        doms[p] = vals
+                        changed = True
+            keep.append(c)
+        live = keep
+        if not changed:
+            break
+    return doms, live, None
+
+
+def _support(c: Constraint, doms: list[tuple[int, ...]], vec):
+    if vec is not None:
+        grids = np.meshgrid(*[np.asarray(d, dtype=np.int64) for d in doms], indexing="ij", sparse=True)
+        ok = np.broadcast_to(vec(*grids), tuple(len(d) for d in doms))
+    else:
+        ok = np.array([c.fn(*t) for t in itertools.product(*doms)], dtype=bool).reshape([len(d) for d in doms])
+    support = []
+    for axis, d in enumerate(doms):
+        other = tuple(i for i in range(len(doms)) if i != axis)
+        has = ok.any(axis=other) if other else ok
+        support.append(tuple(v for v, h in zip(d, has) if h))
+    return ok, support
+
+
+def _pc_problem(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint], forwardcheck: bool):
+    from constraint import FunctionConstraint, OptimizedBacktrackingSolver, Problem
+
+    prob = Problem(OptimizedBacktrackingSolver(forwardcheck=forwardcheck))
+    for name, dom in domains.items():
+        prob.addVariable(name, list(dom))
+    for c in constraints:
+        prob.addConstraint(FunctionConstraint(c.fn), list(c.params))
+    return prob
+
+
+def _pc_solutions(domains, constraints, names, limit: int, forwardcheck: bool) -> list[tuple]:
+    """Up to `limit` solutions as tuples in `names` order (python-constraint2)."""
+    prob = _pc_problem(domains, constraints, forwardcheck)
+    get = _getter(names)
+    if not forwardcheck and limit > 10**7:
+        return [get(s) for s in prob.getSolutions()]
+    return [get(s) for s in itertools.islice(prob.getSolutionIter(), limit)]
+
+
+def _pc_count(domains, constraints, names, forwardcheck: bool) -> int:
+    prob = _pc_problem(domains, constraints, forwardcheck)
+    return sum(1 for _ in prob.getSolutionIter())
+
+
+def _getter(names: Sequence[str]):
+    if len(names) == 1:
+        n0 = names[0]
+        return lambda s: (s[n0],)
+    from operator import itemgetter
+
+    return itemgetter(*names)

@@ -190,3 +190,13 @@ def test_run_and_show_opencl():
     assert cli.main(["run", "benchmark://lift/mm", "--size", "small", "--lowering", "tiled", "--time-cap", "0.1"]) == 0
     assert cli.main(["show", "benchmark://lift/mm", "--size", "small", "--opencl"]) == 0
     assert cli.main(["run", "benchmark://lift/mm", "--size", "small", "--lowering", "nope"]) == 2
+
+
+def test_space_command(capsys):
+    assert cli.main(["space", "benchmark://lift/mm", "--size", "small", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["lowering"] == "tiled" and set(r["parameters"]) == {"TM", "TN", "TK", "RM", "RN", "VW"}
+    assert r["valid_points"]["exact"] and r["valid_points"]["value"] > 0
+    assert any("TK % VW" in c for c in r["constraints"])
+    assert r["mapping"]["valid"] > 0 and r["mapping"]["examples"]
+    assert cli.main(["space", "benchmark://lift/mm", "--size", "small", "--lowering", "nope"]) == 2

@@ -21,7 +21,7 @@ from ..ir.macros import expand_program
 from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.typecheck import Typing, typecheck
 from ..types import NUMPY_DTYPE, Type, map_lengths
-from . import barriers, kir, ndrange, opencl, unroll
+from . import barriers, kir, mag, ndrange, opencl, unroll
 from .cfuns import render_function
 from .check import check_lowered
 from .host import Lowered, ProgramLowerer
@@ -42,6 +42,7 @@ class State:
     lowered: Lowered | None = None
     launches: dict = field(default_factory=dict)
     result: KernelProgram | None = None
+    barriers: str = "classic"  # barrier placement: "classic" (barriers.py) or "mag" (mag.py, Algorithm 3)
 
 
 def expand(s: State) -> State:
@@ -124,7 +125,8 @@ def ndrange_pass(s: State) -> State:
 def barrier_pass(s: State) -> State:
     for k in s.lowered.kernels:
         try:
-            k.body = barriers.insert_barriers(k.body, s.launches[k.name])
+            insert = mag.insert_barriers if s.barriers == "mag" else barriers.insert_barriers
+            k.body = insert(k.body, s.launches[k.name])
         except CodegenError as err:
             raise CodegenError(f"kernel {k.name}: {err}") from None
     return s
@@ -200,13 +202,17 @@ PASSES: tuple[tuple[str, Callable[[State], State]], ...] = (
 
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
-                    global_size: LaunchSizes = None) -> KernelProgram:
+                    global_size: LaunchSizes = None, barriers: str = "classic") -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
-    kernel name to tuple. Raises CodegenError (prefixed with the failing pass) for programs it cannot compile.
+    kernel name to tuple. `barriers` picks the barrier placement: "classic" (Algorithm 1 as a dependence check,
+    `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). Raises CodegenError (prefixed
+    with the failing pass) for programs it cannot compile.
     """
-    state = State(program, dict(sizes), local_size, global_size)
+    if barriers not in ("classic", "mag"):
+        raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
+    state = State(program, dict(sizes), local_size, global_size, barriers=barriers)
     times = []
     for name, fn in PASSES:
         t0 = time.perf_counter()

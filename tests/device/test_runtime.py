@@ -247,3 +247,14 @@ def test_worker_crash_then_recovers(worker, data, fault, expect):
     assert m.status == "launch" and expect in m.message and "'probe'" in m.message
     _ok(worker.measure(_add_program(), data, {"c": data["a"] + data["b"]}, FAST))
     assert worker.starts == starts + 1
+
+
+def test_worker_out_of_bounds_write_then_recovers(worker, data):
+    # each work item writes far past the end of `c` (its own element is never written): the kernel either
+    # crashes the worker (launch) or leaves `c` unwritten (correctness); either way no throughput, and the
+    # caller and the next measurement are unharmed
+    oob = ADD_SRC.replace("c[i] =", "c[i + 268435456] =")
+    assert oob != ADD_SRC
+    m = worker.measure(_add_program(oob), data, {"c": data["a"] + data["b"]}, FAST)
+    assert m.status in ("launch", "correctness") and m.median_s is None, m
+    _ok(worker.measure(_add_program(), data, {"c": data["a"] + data["b"]}, FAST))

@@ -68,6 +68,9 @@ _VIEW_OPS = LAYOUT | {Op.AS_VECTOR, Op.AS_SCALAR, Op.TO_HOST, Op.TO_GPU}
 _TAIL_VIEWS = _VIEW_OPS - {Op.ZIP, Op.TUPLE}
 
 
+UNROLL_LIMIT = 32  # reductions over at most this many (constant) elements are unrolled (stencil windows)
+
+
 def prepare(program: Program, inline_kernels: bool = True) -> Program:
     """Macros expanded, functions eta-expanded, applied lambdas inlined, binders unique (the form every lowering
     starts from). `inline_kernels`: an oclKernel applied to views only is inlined (a high-level program's
@@ -270,7 +273,9 @@ class _Lowerer:
         body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), False)
         init_t = self.type_of(ipath)
         init2 = copy_to(Op.TO_PRIVATE, self.lo(init, ipath, False), init_t, self.fresh)
-        r = FunCall(P(Op.REDUCE_SEQ, funs=(Lambda(lam.params, body),)), (init2, self.lo(x, xpath, False)))
+        n = self.type_of(xpath).n  # a short constant-length reduction (a stencil window) is unrolled
+        red = Op.REDUCE_SEQ_UNROLL if n.is_Integer and int(n) <= UNROLL_LIMIT else Op.REDUCE_SEQ
+        r = FunCall(P(red, funs=(Lambda(lam.params, body),)), (init2, self.lo(x, xpath, False)))
         return copy_to(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
 
     def _view_fun(self, f: FunDecl) -> FunDecl:

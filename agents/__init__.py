@@ -1,1 +1,2 @@
-"""Agents and the `lift-gym` command line (agents.cli): search baselines and SB3 agents come later."""
+"""Agents and the `lift-gym` command line (agents.cli): MaskablePPO training (agents.train, configs/*.yaml),
+search baselines (agents.search), policy evaluation (agents.evaluate); see docs/agents.md."""

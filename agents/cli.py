@@ -394,7 +394,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-from . import run_cmd, space_cmd  # noqa: E402,F401  (register `run` and `space`)
+from . import commands, explore_cmd, run_cmd, space_cmd  # noqa: E402,F401  (register their subcommands)
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -12,7 +12,7 @@
               | NAME '=>' expr | '(' [param {',' param}] ')' '=>' expr      # body extends as far as it can
               | '(' fterm ')'
     type     := SCALAR | '[' type ']' size | '<' SCALAR '>' size | '(' [type {',' type}] ')'
-    size     := INT | '-' INT | NAME | '(' arithmetic ')'           # arithmetic read by arith.parse_size
+    size     := INT | '-' INT | NAME | '(' arith ')'    # arith: + - * / ** // % floor ceiling Mod Max Min
 
 A primitive's items inside its parentheses are its static sizes, then (where it is applied, i.e. not as a
 function argument of another primitive) its `nlead` lead data expressions, then its functions; a variadic count
@@ -687,10 +687,11 @@ def _build_size(n) -> sympy.Expr:
         return sympy.Add(*[_build_size(t) for t in _terms(n)])
     if kind in ("mul", "div", "neg"):
         fs = [_build_size(f) if s == 1 else sympy.Pow(_build_size(f), -1) for f, s in _factors(n)]
-        if len(fs) == 2:
-            a, b = fs if fs[0].is_Rational else fs[::-1]
-            if a.is_Rational and a != 1 and b.is_Add:
-                return sympy.Mul._from_args((a, b))  # str printed an undistributed c*(x + y): keep it so
+        others = [f for f in fs if not f.is_Rational]
+        if len(others) == 1 and others[0].is_Add:
+            coeff = sympy.Mul(*[f for f in fs if f.is_Rational])
+            if coeff not in (0, 1):  # str printed an undistributed c*(x + y): keep it (Mul(c, x + y) distributes)
+                return sympy.Mul._from_args((coeff, others[0]))
         return sympy.Mul(*fs)
     if kind == "pow":
         return sympy.Pow(_build_size(n[1]), _build_size(n[2]))

@@ -274,6 +274,31 @@ def test_types_round_trip(t):
         assert show_type(t) == str(t)
 
 
+K, S = arith.var("κ"), arith.var("σ")
+SIZES = [
+    arith.simplify((2 * N + 2) / S),  # 2*(N + 1)/σ: simplify keeps the factor, sympy's parser would distribute it
+    sympy.Mul(-1, N + K, sympy.Mod(K, 2)), sympy.Mul(-2, N + 1, evaluate=False), sympy.floor(N / (4 * (K + 1))),
+    -(3 * M - 16) * (N + 2 * S) / (2 * N * S), 16 - N, sympy.floor((N - 3) / 2) + 1, sympy.Mod(N, 4), N**2,
+    sympy.Rational(1, 2), sympy.Integer(-3), sympy.Max(N, M) - sympy.Min(K, 2), sympy.ceiling(N / S) * S,
+    arith.parse_size("nWindowsInTile/σ"), arith.simplify(sympy.floor((N - 3 + 1) / 1) * 2),
+]
+
+
+@pytest.mark.parametrize("e", SIZES, ids=str)
+def test_sizes_read_back_structurally(e):
+    split_e = Prim(Op.SPLIT, (e,))
+    assert parse_fun(show(split_e)) == split_e
+    t = ArrayType(FLOAT, e)
+    assert parse_type(show_type(t)) == t
+
+
+def test_size_syntax_for_hand_written_text():
+    assert parse_fun("split(N // 2)") == Prim(Op.SPLIT, (sympy.floor(N / 2),))
+    assert parse_fun("split(N % 4 + -1)") == Prim(Op.SPLIT, (sympy.Mod(N, 4) - 1,))
+    assert parse_fun("split(2*N + 2)") == Prim(Op.SPLIT, (2 * N + 2,))
+    assert parse_fun("split(κ**2/σ)") == Prim(Op.SPLIT, (K**2 / S,))
+
+
 def test_ambiguous_sizes_are_parenthesised():
     assert show_type(ArrayType(FLOAT, sympy.Integer(-1))) == "[float](-1)"
     assert show_type(ArrayType(FLOAT, sympy.Rational(1, 2))) == "[float](1/2)"

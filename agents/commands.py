@@ -1,0 +1,310 @@
+"""The agents' subcommands of `lift-gym` (registered with agents.cli's `@command`).
+
+    lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
+    lift-gym search URI --strategy random|greedy|beam|knn --budget N [--seed S] [--json] [--out FILE]
+    lift-gym evaluate --policy RUN --benchmarks URI,... --budget N --baselines random,greedy,beam [--out DIR]
+    lift-gym replay STATE.json [--reward SRC] [--json]
+    lift-gym validate STATE.json [--on-device] [--no-reward] [--json]       exit 1 when a check fails
+
+Reward options (search, evaluate, replay): `--reward measured|predicted|replay|analytical` (search and evaluate
+default to measured; replay to the recorded source), `--device`, `--store`, `--model` (a saved kNN model, used
+by the predicted reward and the knn strategy) and `--fallback`. Heavy imports (torch, SB3) happen inside the
+commands, so the rest of the CLI stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+from .cli import CliError, command
+
+STRATEGIES = ("random", "greedy", "beam", "knn")  # agents.search.STRATEGIES (not imported: keeps startup light)
+SOURCES = ("measured", "predicted", "replay", "analytical")
+
+
+def _add_reward_args(p: argparse.ArgumentParser, default: str | None) -> None:
+    what = f"default {default}" if default else "default: the recorded source"
+    p.add_argument("--reward", choices=SOURCES, default=default, help=f"reward source ({what})")
+    p.add_argument("--device", metavar="SEL", help="OpenCL device: gpu, cpu, pocl, P:D (default: $LIFT_GYM_DEVICE)")
+    p.add_argument("--store", metavar="PATH", help="measurement store (default: $LIFT_GYM_STORE or ~/.cache)")
+    p.add_argument("--model", metavar="PATH", help="a saved kNN model (predicted reward, knn strategy)")
+    p.add_argument("--fallback", choices=SOURCES, help="reward source when the first is unavailable")
+
+
+def _reward(args: argparse.Namespace):
+    from lift_gym.rewards import RewardConfig
+
+    try:
+        return RewardConfig(source=args.reward, fallback=args.fallback, store=args.store, device=args.device,
+                            model=args.model)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+
+
+def _known_errors():
+    from compiler.perf.model import ModelUnavailable
+    from lift_gym.rewards import RewardUnavailable
+
+    from .config import ConfigError
+
+    return (ConfigError, RewardUnavailable, ModelUnavailable, FileNotFoundError, FileExistsError, ValueError)
+
+
+def _read_record(path: str):
+    from lift_gym.episode import EpisodeState
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise CliError(f"cannot read {path}: {err.strerror}") from None
+    try:
+        return EpisodeState.from_json(text)
+    except (ValueError, KeyError, TypeError) as err:
+        raise CliError(f"{path}: {err}") from None
+
+
+def describe_actions(record) -> list[str]:
+    """Each action of an episode record in words (rule and site, mapping, tuning value), replayed."""
+    from lift_gym import transition
+
+    s = transition.initial(record.benchmark, record.seed, record.transition_config())
+    out = []
+    for a in record.actions:
+        out.append(f"{a}: {transition.describe_action(s, a)}")
+        s = transition.step(s, a)
+    return out
+
+
+# --- train ----------------------------------------------------------------------------------------------------
+def _configure_train(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", metavar="YAML", help="a preset, e.g. configs/quick.yaml (optional with --resume)")
+    p.add_argument("--resume", metavar="RUN", help="continue a run: its folder, manifest.json or a checkpoint zip")
+    p.add_argument("--total-steps", type=int, metavar="N", help="override train.total_steps (extend a finished run)")
+    p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+@command("train", "train MaskablePPO on LiftGym from a YAML preset (checkpoints, resume, logs)", _configure_train)
+def cmd_train(args: argparse.Namespace) -> int:
+    from .config import load_config
+    from .train import train
+
+    if args.config is None and args.resume is None:
+        raise CliError("train needs --config configs/NAME.yaml (or --resume RUN)")
+    try:
+        cfg = load_config(args.config) if args.config else None
+        r = train(cfg, config_path=args.config, resume=args.resume, out_dir=args.out, total_steps=args.total_steps)
+    except _known_errors() as err:
+        raise CliError(str(err)) from None
+    summary = {"run_dir": str(r.run_dir), "model": str(r.model_path), "num_timesteps": r.num_timesteps,
+               "start_timesteps": r.start_timesteps, "episodes": r.episodes, "mean_reward": r.mean_reward,
+               "best_speedup": r.best_speedup, "wall_s": round(r.wall_s, 2), "steps_per_s": round(r.steps_per_s, 2),
+               "notes": list(r.notes)}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    mean = "-" if r.mean_reward is None else f"{r.mean_reward:.3f}"
+    best = "-" if r.best_speedup is None else f"{r.best_speedup:.3f}x"
+    print(f"trained steps {r.start_timesteps} -> {r.num_timesteps} in {r.wall_s:.1f} s ({r.steps_per_s:.1f} steps/s): "
+          f"{r.episodes} episodes, mean reward {mean}, best speedup {best}")
+    print(f"model: {r.model_path}    manifest: {r.run_dir / 'manifest.json'}")
+    print(f"next: lift-gym evaluate --policy {r.run_dir} --benchmarks URI,... --budget 32 "
+          "--baselines random,greedy,beam")
+    return 0
+
+
+# --- search ---------------------------------------------------------------------------------------------------
+def _configure_search(p: argparse.ArgumentParser) -> None:
+    p.add_argument("uri", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
+    p.add_argument("--strategy", choices=STRATEGIES, default="random", help="search strategy (default random)")
+    p.add_argument("--budget", type=int, default=32, help="evaluations: distinct complete programs (default 32)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--out", metavar="FILE", help="the best episode's JSON (default search-NAME-STRATEGY-sSEED.json)")
+    p.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    p.add_argument("--max-rewrites", type=int, default=6, help="rewrite horizon, as the env's (default 6)")
+    p.add_argument("--width", type=int, default=4, help="greedy: actions tried per decision (default 4)")
+    p.add_argument("--beam-width", type=int, default=3, help="beam: partial states kept (default 3)")
+    p.add_argument("--expand", type=int, default=6, help="beam: actions expanded per state (default 6)")
+    p.add_argument("--candidates", type=int, default=0, help="knn: random programs ranked (default 8 x budget)")
+    _add_reward_args(p, "measured")
+
+
+@command("search", "search baselines (random, greedy, beam, knn) over LiftGym's actions", _configure_search)
+def cmd_search(args: argparse.Namespace) -> int:
+    from compiler.errors import UnknownBenchmark
+
+    from .evaluate import _slug
+    from .runs import write_text
+    from .search import search
+
+    if args.budget < 1:
+        raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
+    try:
+        r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
+                   max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
+                   candidates=args.candidates, model=args.model)
+    except UnknownBenchmark as err:
+        raise CliError(str(err)) from None
+    except _known_errors() as err:
+        raise CliError(str(err)) from None
+    out = Path(args.out or f"search-{_slug(args.uri)}-{args.strategy}-s{args.seed}.json")
+    if r.best_record is not None:
+        write_text(out, r.best_record.to_json() + "\n")
+    if args.json:
+        d = r.to_dict()
+        d["episode_file"] = str(out) if r.best_record is not None else None
+        print(json.dumps(d, indent=2))
+        return 0 if r.best is not None else 1
+    print(f"{args.uri}  strategy={args.strategy}  budget={args.budget}  seed={args.seed}  reward={r.reward_source}")
+    print(f"  {len(r.trials)} evaluations in {r.episodes} episodes, {r.wall_s:.1f} s"
+          + (f", {r.cheap_scores} cheap scores" if r.cheap_scores else ""))
+    for note in r.notes:
+        print(f"  note: {note}")
+    b = r.best
+    if b is None:
+        print("  no complete program was evaluated")
+        return 1
+    gf = f", {b.gflops:.4g} GFLOP/s" if b.gflops is not None else ""
+    print(f"  best: speedup {math.exp(b.reward):.3f}x over the default lowering (log speedup {b.reward:.4f}){gf} "
+          f"[{b.source}], at evaluation {b.n}")
+    assert r.best_record is not None
+    print(f"  actions ({len(r.best_record.actions)}):")
+    for line in describe_actions(r.best_record):
+        print(f"    {line}")
+    print(f"  episode: {out}  (lift-gym replay {out})")
+    return 0
+
+
+# --- evaluate -------------------------------------------------------------------------------------------------
+def _csv(text: str) -> list[str]:
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def _configure_evaluate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--policy", metavar="RUN", help="a trained run (folder, manifest or model zip); omit: baselines")
+    p.add_argument("--benchmarks", required=True, metavar="URI,...", help="benchmark URIs, comma-separated")
+    p.add_argument("--budget", type=int, default=32, help="evaluations per method and benchmark (default 32)")
+    p.add_argument("--baselines", default="random,greedy,beam", help="comma-separated (default random,greedy,beam)")
+    p.add_argument("--seed", type=int, default=0, help="seed of every method (default 0)")
+    p.add_argument("--out", metavar="DIR", default="evaluation", help="output folder (default ./evaluation)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    _add_reward_args(p, "measured")
+
+
+@command("evaluate", "compare a trained policy with search baselines at equal numbers of evaluations",
+         _configure_evaluate)
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from compiler.errors import UnknownBenchmark
+    from compiler.suite import resolve
+
+    from .evaluate import evaluate, table
+
+    benches, baselines = _csv(args.benchmarks), _csv(args.baselines)
+    if not benches:
+        raise CliError("--benchmarks names no benchmark")
+    bad = [b for b in baselines if b not in STRATEGIES]
+    if bad:
+        raise CliError(f"unknown baseline(s) {', '.join(bad)}; baselines: {', '.join(STRATEGIES)}")
+    if args.budget < 1:
+        raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
+    try:
+        for b in benches:
+            resolve(b)
+        report = evaluate(args.policy, benches, args.budget, baselines, seed=args.seed, reward=_reward(args),
+                          out_dir=args.out, log=(lambda s: None) if args.json else print)
+    except UnknownBenchmark as err:
+        raise CliError(str(err)) from None
+    except _known_errors() as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(report, indent=2, default=str))
+        return 0
+    print()
+    print(table(report))
+    for note in report["policy_notes"]:
+        print(f"note: {note}")
+    print(f"\nreport: {Path(args.out) / 'evaluate.json'}    plot: {report['plot']}")
+    return 0
+
+
+# --- replay / validate ----------------------------------------------------------------------------------------
+def _configure_replay(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE.json", help="an episode record (env.unwrapped.episode_state().to_json())")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_reward_args(p, None)
+
+
+@command("replay", "re-run an episode record's actions and re-evaluate its reward", _configure_replay)
+def cmd_replay(args: argparse.Namespace) -> int:
+    from gymnasium.error import InvalidAction
+
+    from compiler.errors import CompilerError
+    from lift_gym import transition
+    from lift_gym.episode import replay
+
+    rec = _read_record(args.state)
+    try:
+        steps = describe_actions(rec)
+        result = replay(rec, _reward(args) if args.reward else None)
+    except (InvalidAction, CompilerError) as err:
+        print(f"lift-gym: replay failed: {type(err).__name__}: {' '.join(str(err).split())}", file=sys.stderr)
+        return 1
+    except _known_errors() as err:
+        raise CliError(str(err)) from None
+    s, ev = result.state, result.evaluation
+    same = (s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key) if s.kernel is not None else None
+    d = {"benchmark": rec.benchmark, "actions": steps, "phase": s.phase.name, "terminal": transition.is_terminal(s),
+         "program_key": None if s.lowered is None else s.lowered.key, "kernel_key": None if s.kernel is None
+         else s.kernel.key, "hash_matches": same, "recorded_reward": rec.reward,
+         "reward": None if ev is None else ev.reward, "reward_source": None if ev is None else ev.source,
+         "speedup": None if ev is None else ev.speedup}
+    if args.json:
+        print(json.dumps(d, indent=2))
+        return 0
+    print(f"{rec.benchmark}  seed={rec.seed}  {len(rec.actions)} actions  -> phase {s.phase.name}")
+    for line in steps:
+        print(f"  {line}")
+    if same is not None:
+        print(f"  program and kernel hashes {'match the record' if same else 'DIFFER from the record'}")
+    if ev is not None:
+        rec_r = "-" if rec.reward is None else f"{rec.reward:.6f}"
+        sp = "" if ev.speedup is None else f", speedup {ev.speedup:.4f}x"
+        print(f"  reward {ev.reward:.6f} ({ev.source}{sp}); recorded {rec_r} ({rec.reward_source})")
+    return 0
+
+
+def _configure_validate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE.json", help="an episode record")
+    p.add_argument("--on-device", action="store_true", help="also run the kernel on the OpenCL device and check it")
+    p.add_argument("--no-reward", action="store_true", help="skip re-evaluating the reward")
+    p.add_argument("--no-remeasure", action="store_true", help="read a measured reward back from the store")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+@command("validate", "replay an episode record and check versions, hashes, correctness and reward (exit 1 on "
+         "failure)", _configure_validate)
+def cmd_validate(args: argparse.Namespace) -> int:
+    from lift_gym.episode import validate
+
+    rec = _read_record(args.state)
+    try:
+        report = validate(rec, on_device=args.on_device, check_reward=not args.no_reward,
+                          remeasure=not args.no_remeasure)
+    except _known_errors() as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(report)
+    failed = [f"{n}: {d}" for n, ok, d in report.checks if not ok]
+    if failed:
+        print(f"lift-gym: validation failed: {'; '.join(' '.join(f.split()) for f in failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+__all__ = ["cmd_evaluate", "cmd_replay", "cmd_search", "cmd_train", "cmd_validate", "describe_actions"]

@@ -1,0 +1,425 @@
+"""Training presets: `configs/NAME.yaml` loaded into frozen dataclasses, validated with errors naming the key.
+
+    cfg = load_config("configs/quick.yaml")        # Config(env=..., reward=..., policy=..., train=..., run=...)
+    cfg = config_from_dict(d, source="manifest")   # the same checks on a dict (a run manifest's copy)
+    d = cfg.to_dict()                              # plain JSON-able data (round-trips through config_from_dict)
+
+Every key is optional (the dataclass defaults below); an unknown key is an error with the close names
+(`train.learnig_rate: unknown key (did you mean learning_rate?)`); a bad value names its path and what was
+expected (`train.learning_rate: expected a positive number, got "fast"`). All errors of a file are reported at
+once, in a `ConfigError` (a ValueError). Numbers written as strings that parse as numbers are accepted, because
+YAML 1.1 (PyYAML) reads `3e-4` as a string; anything else is not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lift_gym.rewards import SOURCES
+
+# sb3-contrib's algorithms that honour action masks; LiftGym rejects an illegal action, so masks are required
+MASKED_ALGORITHMS = ("MaskablePPO",)
+# SB3 / sb3-contrib algorithms that cannot train on LiftGym, and why
+UNMASKED_ALGORITHMS = {
+    **dict.fromkeys(("PPO", "A2C", "DQN", "QRDQN", "TRPO", "ARS", "RecurrentPPO"),
+                    "it does not use action masks, so it would pick illegal actions, which LiftGym rejects with "
+                    "gymnasium.error.InvalidAction (masks are required, never a silent penalty)"),
+    **dict.fromkeys(("SAC", "TD3", "DDPG", "TQC", "CrossQ", "HER"),
+                    "it needs a continuous (Box) action space and LiftGym's is Discrete"),
+}
+EXTRACTORS = ("nodes", "combined")
+
+
+class ConfigError(ValueError):
+    """An invalid configuration: `errors` lists one `key.path: message` per problem."""
+
+    def __init__(self, errors: list[str], source: str = ""):
+        self.errors, self.source = list(errors), source
+        where = f"{source}: " if source else ""
+        super().__init__(where + "; ".join(self.errors))
+
+
+# --- the sections --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EnvConfig:
+    """What to train on: benchmark URIs and the env's shape (must match at evaluation time)."""
+
+    benchmarks: tuple[str, ...] = ("benchmark://lift/mm/small",)
+    sampling: str = "random"  # random: every sub-env draws a benchmark per reset; per_env: sub-env i owns one
+    n_envs: int = 1
+    vec_env: str = "dummy"  # dummy (one process) | subproc (one process per sub-env)
+    max_rewrites: int = 6
+    max_nodes: int = 256
+    n_slots: int = 32
+
+
+@dataclass(frozen=True)
+class RewardSection:
+    """The reward source (lift_gym.rewards.RewardConfig's fields)."""
+
+    source: str = "predicted"
+    fallback: str | None = None
+    device: str | None = None
+    store: str | None = None
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class PolicyConfig:
+    """The network: a `BaseFeaturesExtractor` (agents.policy) and the MLP heads after it."""
+
+    extractor: str = "nodes"  # nodes: per-node MLP + pooling (agents.policy); combined: SB3's CombinedExtractor
+    features_dim: int = 128
+    node_dim: int = 64
+    net_arch: tuple[int, ...] = (64, 64)
+    activation: str = "tanh"  # tanh | relu
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """The algorithm and its hyper-parameters (MaskablePPO's constructor arguments)."""
+
+    algorithm: str = "MaskablePPO"
+    total_steps: int = 20_000
+    seed: int = 0
+    learning_rate: float = 3e-4
+    n_steps: int = 256
+    batch_size: int = 64
+    n_epochs: int = 4
+    gamma: float = 1.0  # one reward, at the end of a short episode: discounting would only favour fewer rewrites
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    device: str = "cpu"  # torch device: cpu | cuda | auto
+    torch_threads: int = 1  # torch.set_num_threads for training (0: torch's default); small nets run best on 1
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Where and how the run is recorded."""
+
+    out_dir: str = "runs/{name}"
+    checkpoint_every: int = 2048
+    keep_checkpoints: int = 3
+    tensorboard: bool = True  # only if the tensorboard package is importable (a note says so otherwise)
+    progress_bar: bool = True
+    eval_every: int = 0  # 0: no MaskableEvalCallback
+    eval_episodes: int = 5
+    eval_benchmarks: tuple[str, ...] = ()  # default: env.benchmarks
+    verbose: int = 0
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str = "default"
+    env: EnvConfig = field(default_factory=EnvConfig)
+    reward: RewardSection = field(default_factory=RewardSection)
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+    train: TrainConfig = field(default_factory=TrainConfig)
+    run: RunConfig = field(default_factory=RunConfig)
+
+    def to_dict(self) -> dict[str, Any]:
+        return json.loads(json.dumps(dataclasses.asdict(self)))
+
+    @property
+    def out_dir(self) -> Path:
+        return Path(self.run.out_dir.format(name=self.name))
+
+
+# --- value checks: each returns the converted value or raises _Bad("expected ..., got ...") --------------------
+class _Bad(Exception):
+    pass
+
+
+def _show(v: Any) -> str:
+    return json.dumps(v, default=str)
+
+
+def _number(v: Any) -> float:
+    if isinstance(v, bool):
+        raise _Bad(f"expected a number, got {_show(v)}")
+    if isinstance(v, int | float):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            pass
+    raise _Bad(f"expected a number, got {_show(v)}")
+
+
+def _integer(v: Any) -> int:
+    if isinstance(v, bool):
+        raise _Bad(f"expected an integer, got {_show(v)}")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, str):
+        try:
+            return int(v.replace("_", ""))
+        except ValueError:
+            pass
+    raise _Bad(f"expected an integer, got {_show(v)}")
+
+
+def positive_number(v: Any) -> float:
+    try:
+        x = _number(v)
+    except _Bad:
+        raise _Bad(f"expected a positive number, got {_show(v)}") from None
+    if not x > 0:
+        raise _Bad(f"expected a positive number, got {_show(v)}")
+    return x
+
+
+def nonneg_number(v: Any) -> float:
+    try:
+        x = _number(v)
+    except _Bad:
+        raise _Bad(f"expected a number >= 0, got {_show(v)}") from None
+    if x < 0:
+        raise _Bad(f"expected a number >= 0, got {_show(v)}")
+    return x
+
+
+def unit_interval(v: Any) -> float:
+    try:
+        x = _number(v)
+    except _Bad:
+        raise _Bad(f"expected a number in [0, 1], got {_show(v)}") from None
+    if not 0 <= x <= 1:
+        raise _Bad(f"expected a number in [0, 1], got {_show(v)}")
+    return x
+
+
+def int_at_least(lo: int) -> Callable[[Any], int]:
+    what = "a positive integer" if lo == 1 else f"an integer >= {lo}"
+
+    def check(v: Any) -> int:
+        try:
+            n = _integer(v)
+        except _Bad:
+            raise _Bad(f"expected {what}, got {_show(v)}") from None
+        if n < lo:
+            raise _Bad(f"expected {what}, got {_show(v)}")
+        return n
+
+    return check
+
+
+def boolean(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise _Bad(f"expected true or false, got {_show(v)}")
+
+
+def string(v: Any) -> str:
+    if isinstance(v, str) and v:
+        return v
+    raise _Bad(f"expected a non-empty string, got {_show(v)}")
+
+
+def optional_string(v: Any) -> str | None:
+    return None if v is None else string(v)
+
+
+def choice(*options: str) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        if isinstance(v, str) and v in options:
+            return v
+        close = difflib.get_close_matches(str(v), options, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise _Bad(f"expected one of {', '.join(options)}, got {_show(v)}{hint}")
+
+    return check
+
+
+def optional_choice(*options: str) -> Callable[[Any], str | None]:
+    inner = choice(*options)
+    return lambda v: None if v is None else inner(v)
+
+
+def benchmark_uri(v: Any) -> str:
+    from compiler.errors import UnknownBenchmark
+    from compiler.suite import resolve
+
+    text = string(v)
+    try:
+        resolve(text)
+    except UnknownBenchmark as err:
+        raise _Bad(str(err)) from None
+    return text
+
+
+def algorithm(v: Any) -> str:
+    name = string(v)
+    if name in MASKED_ALGORITHMS:
+        return name
+    if name in UNMASKED_ALGORITHMS:
+        raise _Bad(f"{name} cannot train on LiftGym: {UNMASKED_ALGORITHMS[name]}; use "
+                   f"{' or '.join(MASKED_ALGORITHMS)}")
+    close = difflib.get_close_matches(name, [*MASKED_ALGORITHMS, *UNMASKED_ALGORITHMS], n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise _Bad(f"unknown algorithm {_show(name)}{hint}; supported: {', '.join(MASKED_ALGORITHMS)}")
+
+
+_Check = Callable[[Any], Any]
+_LIST = "list"  # marker: a list whose items are checked by the paired check (key path gets [i])
+
+CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
+    EnvConfig: {
+        "benchmarks": (_LIST, benchmark_uri, 1), "sampling": choice("random", "per_env"),
+        "n_envs": int_at_least(1), "vec_env": choice("dummy", "subproc"), "max_rewrites": int_at_least(0),
+        "max_nodes": int_at_least(1), "n_slots": int_at_least(1),
+    },
+    RewardSection: {
+        "source": choice(*SOURCES), "fallback": optional_choice(*SOURCES), "device": optional_string,
+        "store": optional_string, "model": optional_string,
+    },
+    PolicyConfig: {
+        "extractor": choice(*EXTRACTORS), "features_dim": int_at_least(1), "node_dim": int_at_least(1),
+        "net_arch": (_LIST, int_at_least(1), 0), "activation": choice("tanh", "relu"),
+    },
+    TrainConfig: {
+        "algorithm": algorithm, "total_steps": int_at_least(1), "seed": int_at_least(0),
+        "learning_rate": positive_number, "n_steps": int_at_least(2), "batch_size": int_at_least(2),
+        "n_epochs": int_at_least(1), "gamma": unit_interval, "gae_lambda": unit_interval,
+        "clip_range": positive_number, "ent_coef": nonneg_number, "vf_coef": nonneg_number,
+        "max_grad_norm": positive_number, "device": string, "torch_threads": int_at_least(0),
+    },
+    RunConfig: {
+        "out_dir": string, "checkpoint_every": int_at_least(1), "keep_checkpoints": int_at_least(1),
+        "tensorboard": boolean, "progress_bar": boolean, "eval_every": int_at_least(0),
+        "eval_episodes": int_at_least(1), "eval_benchmarks": (_LIST, benchmark_uri, 0),
+        "verbose": int_at_least(0),
+    },
+}
+SECTIONS: dict[str, type] = {"env": EnvConfig, "reward": RewardSection, "policy": PolicyConfig,
+                             "train": TrainConfig, "run": RunConfig}
+
+
+def _unknown(path: str, key: Any, known) -> str:
+    close = difflib.get_close_matches(str(key), list(known), n=1)
+    hint = f" (did you mean {close[0]}?)" if close else f" (known keys: {', '.join(known)})"
+    return f"{path}{key}: unknown key{hint}"
+
+
+def _section(cls: type, data: Any, path: str, errors: list[str]):
+    if data is None:
+        return cls()
+    if not isinstance(data, Mapping):
+        errors.append(f"{path}: expected a mapping of keys, got {_show(data)}")
+        return cls()
+    checks = CHECKS[cls]
+    values: dict[str, Any] = {}
+    for key, raw in data.items():
+        if key not in checks:
+            errors.append(_unknown(f"{path}.", key, checks))
+            continue
+        check = checks[key]
+        try:
+            if isinstance(check, tuple):
+                values[key] = _list(check[1], check[2], raw, f"{path}.{key}", errors)
+            else:
+                values[key] = check(raw)
+        except _Bad as bad:
+            errors.append(f"{path}.{key}: {bad}")
+    return cls(**values)
+
+
+def _list(check: _Check, min_len: int, raw: Any, path: str, errors: list[str]) -> tuple:
+    items = [raw] if isinstance(raw, str | int) and not isinstance(raw, bool) else raw
+    if not isinstance(items, list | tuple):
+        raise _Bad(f"expected a list, got {_show(raw)}")
+    if len(items) < min_len:
+        raise _Bad(f"expected at least {min_len} item(s), got none")
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(check(item))
+        except _Bad as bad:
+            errors.append(f"{path}[{i}]: {bad}")
+    return tuple(out)
+
+
+def _cross_checks(cfg: Config, errors: list[str]) -> None:
+    r, t, e = cfg.reward, cfg.train, cfg.env
+    if r.fallback is not None and r.fallback == r.source:
+        errors.append(f"reward.fallback: must differ from reward.source ({r.source})")
+    if t.batch_size > t.n_steps * e.n_envs:
+        errors.append(f"train.batch_size: {t.batch_size} is larger than a rollout (train.n_steps x env.n_envs = "
+                      f"{t.n_steps * e.n_envs})")
+    if e.sampling == "per_env" and e.n_envs < len(e.benchmarks):
+        errors.append(f"env.sampling: per_env needs env.n_envs >= the {len(e.benchmarks)} benchmarks "
+                      f"(got {e.n_envs}); use sampling: random")
+
+
+def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Config:
+    """Validate `data` (a parsed YAML document) into a `Config`; raise ConfigError listing every problem."""
+    errors: list[str] = []
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise ConfigError([f"expected a mapping of sections ({', '.join(SECTIONS)}), got {_show(data)}"], source)
+    known = ("name", *SECTIONS)
+    for key in data:
+        if key not in known:
+            errors.append(_unknown("", key, known))
+    parts = {k: _section(cls, data.get(k), k, errors) for k, cls in SECTIONS.items()}
+    cfg_name = data.get("name", name or "default")
+    if not isinstance(cfg_name, str) or not cfg_name:
+        errors.append(f"name: expected a non-empty string, got {_show(cfg_name)}")
+        cfg_name = name or "default"
+    cfg = Config(name=cfg_name, **parts)
+    if not errors:
+        _cross_checks(cfg, errors)
+    if errors:
+        raise ConfigError(errors, source)
+    return cfg
+
+
+def load_config(path: str | Path) -> Config:
+    """Read and validate a YAML preset; `name` defaults to the file's stem."""
+    import yaml
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ConfigError([f"cannot read the config: {err.strerror}"], str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        problem = getattr(err, "problem", None) or str(err)
+        raise ConfigError([f"{where}invalid YAML: {problem}"], str(path)) from None
+    return config_from_dict(data, str(path), name=path.stem)
+
+
+def with_overrides(cfg: Config, **train: Any) -> Config:
+    """`cfg` with `train` fields replaced (validated like the file's values)."""
+    errors: list[str] = []
+    values = {}
+    for key, raw in train.items():
+        check = CHECKS[TrainConfig][key]
+        try:
+            values[key] = check(raw)  # type: ignore[operator]
+        except _Bad as bad:
+            errors.append(f"train.{key}: {bad}")
+    if errors:
+        raise ConfigError(errors)
+    return dataclasses.replace(cfg, train=dataclasses.replace(cfg.train, **values))
+
+
+__all__ = ["EXTRACTORS", "MASKED_ALGORITHMS", "Config", "ConfigError", "EnvConfig", "PolicyConfig", "RewardSection",
+           "RunConfig", "TrainConfig", "config_from_dict", "load_config", "with_overrides"]

@@ -1,0 +1,72 @@
+"""`lift-gym explore URI`: Lift's three-stage exploration (compiler.explore) on one benchmark.
+
+    lift-gym explore benchmark://lift/mm/small [--max N] [--depth D] [--samples S] [--seed N] [--no-run] [--json]
+
+Prints the report: distinct high-level programs (stage 1), lowered programs (stage 2), parameter points
+(stage 3), kernels generated, codegen failures by message head, and (unless --no-run) the kernels checked on the
+OpenCL device (PoCL by default) by Measurement status. Exit status 1 when any generated kernel failed on the
+device or crashed the code generator (a bug), else 0. See docs/explore.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .cli import CliError, command
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    from compiler.explore.highlevel import DEFAULT_EXCLUDE
+
+    p.add_argument("target", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
+    p.add_argument("--size", metavar="NAME", help="size preset (replaces the URI's; sizes in the query stay)")
+    p.add_argument("--max", type=int, default=30, metavar="N", help="stage 1: distinct high-level programs (30)")
+    p.add_argument("--depth", type=int, default=2, metavar="D", help="stage 1: rewrite depth (2)")
+    p.add_argument("--lowered", type=int, default=8, metavar="L",
+                   help="stage 2: lowered variants per high-level program (8)")
+    p.add_argument("--memory-depth", type=int, default=1, metavar="M",
+                   help="stage 2: memory/unrolling rule applications on a mapping (1)")
+    p.add_argument("--samples", type=int, default=2, metavar="S",
+                   help="stage 3: parameter points per lowered program (2)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    p.add_argument("--exclude", default=",".join(DEFAULT_EXCLUDE), metavar="FAMILY,...",
+                   help=f"stage-1 rule families left out ({','.join(DEFAULT_EXCLUDE)}; '' for none)")
+    p.add_argument("--max-kernels", type=int, metavar="K", help="stop after K distinct kernels")
+    p.add_argument("--jobs", type=int, default=0, metavar="J", help="device workers in parallel (min(2, cpus))")
+    p.add_argument("--device", help="OpenCL device selection (default: LIFT_GYM_DEVICE or the first device)")
+    p.add_argument("--no-run", action="store_true", help="generate kernels only; do not run them")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+@command("explore", "Lift's three-stage exploration of a benchmark: rewrite, lower, sample parameters, "
+                    "generate and check kernels", _configure)
+def cmd_explore(args: argparse.Namespace) -> int:
+    from compiler.explore import ExploreConfig, explore_benchmark
+    from compiler.explore.highlevel import check_families
+
+    from .cli import load_target
+
+    t = load_target(args.target, args.size)
+    if t.benchmark is None:
+        raise CliError("explore needs a benchmark URI (its reference checks the kernels)")
+    for name in ("max", "depth", "lowered", "samples"):
+        if getattr(args, name) < (0 if name == "depth" else 1):
+            raise CliError(f"--{name} must be {'>= 0' if name == 'depth' else 'positive'}")
+    try:
+        exclude = check_families([f.strip() for f in args.exclude.split(",") if f.strip()])
+    except ValueError as e:
+        raise CliError(str(e)) from None
+    cfg = ExploreConfig(max_programs=args.max, depth=args.depth, lowered=args.lowered,
+                        memory_depth=args.memory_depth, samples=args.samples, seed=args.seed, run=not args.no_run,
+                        jobs=args.jobs, device=args.device, max_kernels=args.max_kernels, exclude=exclude)
+    progress = not args.quiet
+    log = None if args.json or args.quiet else (lambda m: print(m, file=sys.stderr))
+    rep = explore_benchmark(t.benchmark, t.sizes, cfg, uri=t.label, progress=progress, log=log)
+    if args.json:
+        print(json.dumps(rep.to_dict(), indent=2, default=str))
+    else:
+        print(rep.text())
+    return 1 if rep.failed or rep.codegen_crashes else 0

@@ -1,0 +1,398 @@
+"""Search baselines over LiftGym's actions, on the pure transition functions (no env, no policy).
+
+    result = search("benchmark://lift/mm/small", "random", budget=32, reward=RewardConfig(source="measured"))
+    result.best.speedup, result.best_record.to_json()      # replayable with `lift-gym replay`
+
+An **evaluation** is the reward of one complete program (a terminal state's kernel) from the configured
+source: a measurement, a kNN prediction, a replayed measurement or a roofline estimate. Evaluations are counted
+per distinct kernel: a kernel reached again (by other actions, or on a later episode) is answered from the
+search's cache and costs nothing, as the measurement store would make it. A search stops after `budget`
+evaluations (or earlier when its strategy runs dry). Strategies:
+
+- `random`: uniform random legal actions until the episode ends; repeat.
+- `greedy`: at each decision, try up to `width` legal actions (always the default one, see `default_action`),
+  complete each resulting state (the default completion on the first descent, random completions after) and
+  evaluate it; take the best action and go on; when the episode ends, descend again from the start.
+- `beam`: breadth-first over decisions, keeping the `beam_width` best partial states by a cheap score (the
+  roofline estimate of the state's default completion, not counted as an evaluation), expanding up to `expand`
+  actions each; complete children are evaluated best cheap score first. When the beam empties it restarts,
+  twice as wide.
+- `knn`: draw `candidates` random complete programs, rank them by the kNN performance model's predicted
+  throughput (compiler.perf.model, fitted on the measurement store, or `model=PATH`) and evaluate the top ones.
+
+When the reward source is `analytical` the beam's cheap score is the reward itself: compare strategies on the
+predicted or measured rewards.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from lift_gym import transition
+from lift_gym.episode import EpisodeState
+from lift_gym.pipeline import MAP_CODES
+from lift_gym.rewards import RewardConfig, RewardFunction
+from lift_gym.transition import Config, Phase, State
+
+STRATEGIES = ("random", "greedy", "beam", "knn")
+# the default completion's mapping preference: the most parallel code first
+MAP_PREFERENCE = (30, 31, 32, 20, 21, 22, 10, 11, 12, 1, 0)
+
+
+class BudgetExhausted(Exception):
+    """Raised inside a strategy when a new kernel would exceed the evaluation budget."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One counted evaluation: its number (1-based), reward (log speedup), speedup, GFLOP/s (when the source
+    gives a time), source, kernel key and the wall-clock seconds since the search started."""
+
+    n: int
+    reward: float
+    speedup: float | None
+    gflops: float | None
+    source: str
+    kernel_key: str
+    wall_s: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "reward": self.reward, "speedup": self.speedup, "gflops": self.gflops,
+                "source": self.source, "kernel_key": self.kernel_key, "wall_s": round(self.wall_s, 4)}
+
+
+class Evaluator:
+    """Counts evaluations per distinct kernel, caches their rewards and keeps the best episode.
+
+    Args:
+        reward_fn: the reward source.
+        budget: the number of evaluations allowed.
+    """
+
+    def __init__(self, reward_fn: RewardFunction, budget: int):
+        self.reward_fn, self.budget = reward_fn, budget
+        self.cache: dict[str, float] = {}
+        self.trials: list[Trial] = []
+        self.best_reward: float | None = None
+        self.best_record: EpisodeState | None = None
+        self.t0 = time.perf_counter()
+
+    @property
+    def count(self) -> int:
+        return len(self.trials)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.count >= self.budget
+
+    def evaluate(self, state: State) -> float:
+        """The reward of a terminal state (cached per kernel); BudgetExhausted when a new one is over budget."""
+        assert state.kernel is not None, "only complete programs are evaluated"
+        key = state.kernel.key
+        if key in self.cache:
+            return self.cache[key]
+        if self.exhausted:
+            raise BudgetExhausted
+        ev = self.reward_fn.evaluate(state)
+        self.record(state, ev.reward, ev.speedup, ev.final.time_s if ev.final.ok else None, ev.source,
+                    lambda: EpisodeState.from_state(state, ev, self.reward_fn))
+        return ev.reward
+
+    def record(self, state: State, reward: float, speedup: float | None, time_s: float | None, source: str,
+               episode: Callable[[], EpisodeState]) -> bool:
+        """Count an evaluation (made here or by a policy's env); False when the kernel was seen already.
+        `episode()` makes the replayable record, called only for a new best."""
+        assert state.kernel is not None
+        key = state.kernel.key
+        if key in self.cache:
+            return False
+        self.cache[key] = float(reward)
+        gflops = None
+        if time_s:
+            from lift_gym.pipeline import resolve
+
+            bench, _ = resolve(state.uri)
+            gflops = float(bench.flops(state.size_map)) / time_s / 1e9
+        self.trials.append(Trial(self.count + 1, float(reward), speedup, gflops, source, key,
+                                 time.perf_counter() - self.t0))
+        if self.best_reward is None or reward > self.best_reward:
+            self.best_reward, self.best_record = float(reward), episode()
+        return True
+
+
+@dataclass
+class SearchResult:
+    """A search's trials (in order), the best episode and counters. `curve()` is the best-so-far reward."""
+
+    strategy: str
+    uri: str
+    budget: int
+    seed: int
+    reward_source: str
+    trials: list[Trial]
+    episodes: int
+    wall_s: float
+    best_record: EpisodeState | None
+    cheap_scores: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def best(self) -> Trial | None:
+        return max(self.trials, key=lambda t: t.reward) if self.trials else None
+
+    def curve(self) -> list[float]:
+        """Best reward (log speedup) after each evaluation."""
+        out, best = [], -math.inf
+        for t in self.trials:
+            best = max(best, t.reward)
+            out.append(best)
+        return out
+
+    def evals_to_reach(self, reward: float) -> int | None:
+        """The number of evaluations after which the best reward was >= `reward` (None: never)."""
+        return next((i + 1 for i, r in enumerate(self.curve()) if r >= reward - 1e-12), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        b = self.best
+        return {"strategy": self.strategy, "benchmark": self.uri, "budget": self.budget, "seed": self.seed,
+                "reward_source": self.reward_source, "evaluations": len(self.trials), "episodes": self.episodes,
+                "cheap_scores": self.cheap_scores, "wall_s": round(self.wall_s, 3),
+                "best": None if b is None else b.to_dict(),
+                "best_episode": None if self.best_record is None else json_record(self.best_record),
+                "curve": self.curve(), "trials": [t.to_dict() for t in self.trials], "notes": list(self.notes)}
+
+
+def json_record(rec: EpisodeState) -> dict:
+    import json
+
+    return json.loads(rec.to_json())
+
+
+# --- moves over the pure transitions -----------------------------------------------------------------------------
+def legal(state: State) -> np.ndarray:
+    return np.flatnonzero(transition.legal_actions(state))
+
+
+def default_action(state: State) -> int:
+    """A fixed, reasonable choice: stop rewriting; the most parallel legal mapping; the middle tuning value."""
+    layout, mask = state.config.layout, transition.legal_actions(state)
+    if state.phase is Phase.REWRITE and mask[layout.done]:
+        return layout.done
+    if state.phase is Phase.MAPPING:
+        for code in MAP_PREFERENCE:
+            a = layout.map_base + MAP_CODES.index(code)
+            if mask[a]:
+                return a
+    acts = legal(state)
+    return int(acts[len(acts) // 2]) if state.phase is Phase.TUNING else int(acts[0])
+
+
+def complete(state: State, choose: Callable[[State], int]) -> State:
+    """Take `choose(state)` until the episode ends."""
+    while not transition.is_terminal(state):
+        state = transition.step(state, choose(state))
+    return state
+
+
+def random_choice(rng: np.random.Generator) -> Callable[[State], int]:
+    return lambda s: int(rng.choice(legal(s)))
+
+
+def candidates(state: State, rng: np.random.Generator, width: int) -> list[int]:
+    """Up to `width` legal actions: the default one, then a random sample of the others."""
+    acts = [int(a) for a in legal(state)]
+    if len(acts) <= width:
+        return acts
+    first = default_action(state)
+    rest = [a for a in acts if a != first]
+    return [first, *(int(a) for a in rng.choice(rest, size=width - 1, replace=False))]
+
+
+@dataclass
+class Search:
+    """What a strategy works with: the start state, the evaluator, a seeded generator and the options."""
+
+    start: State
+    evaluator: Evaluator
+    rng: np.random.Generator
+    reward: RewardConfig
+    width: int = 4
+    beam_width: int = 3
+    expand: int = 6
+    n_candidates: int = 0  # knn: 0 = max(8 x budget, 64)
+    model: str | None = None  # knn: a saved KnnPerfModel (default: fitted on the store)
+    episodes: int = 0
+    cheap_scores: int = 0
+    notes: list[str] = field(default_factory=list)
+    _cheap: RewardFunction | None = None
+    _cheap_cache: dict = field(default_factory=dict)
+
+    def evaluate(self, state: State) -> float:
+        self.episodes += 1
+        return self.evaluator.evaluate(state)
+
+    def cheap_score(self, state: State) -> float:
+        """The roofline estimate (log speedup) of the state's default completion: free, not an evaluation."""
+        sig = _signature(state)
+        if sig in self._cheap_cache:
+            return self._cheap_cache[sig]
+        done = complete(state, default_action)
+        key = done.kernel.key
+        if key not in self._cheap_cache:
+            if self._cheap is None:
+                self._cheap = RewardFunction(RewardConfig(source="analytical", device=self.reward.device))
+            self.cheap_scores += 1
+            self._cheap_cache[key] = float(self._cheap.evaluate(done).reward)
+        self._cheap_cache[sig] = self._cheap_cache[key]
+        return self._cheap_cache[key]
+
+    def close(self) -> None:
+        if self._cheap is not None:
+            self._cheap.close()
+
+
+# --- strategies ----------------------------------------------------------------------------------------------------
+def run_random(s: Search) -> None:
+    choose = random_choice(s.rng)
+    for _ in range(50 * s.evaluator.budget + 100):
+        s.evaluate(complete(s.start, choose))
+
+
+def run_greedy(s: Search) -> None:
+    idle = 0
+    for descent in range(10 * s.evaluator.budget + 10):
+        completion = default_action if descent == 0 else random_choice(s.rng)
+        before = s.evaluator.count
+        state = s.start
+        while not transition.is_terminal(state):
+            acts = candidates(state, s.rng, s.width)
+            if len(acts) > 1:
+                scores = [s.evaluate(complete(transition.step(state, a), completion)) for a in acts]
+                acts = [acts[int(np.argmax(scores))]]
+            state = transition.step(state, acts[0])
+        s.evaluate(state)
+        idle = idle + 1 if s.evaluator.count == before else 0
+        if idle >= 5:
+            s.notes.append(f"greedy stopped after {descent + 1} descents: five found no new kernel")
+            return
+
+
+def _signature(state: State) -> tuple:
+    return state.phase, state.high.key, state.codes, state.values
+
+
+def run_beam(s: Search) -> None:
+    width, idle = s.beam_width, 0
+    for _restart in range(20):
+        before = s.evaluator.count
+        level = [s.start]
+        while level:
+            children: dict[tuple, State] = {}
+            done: dict[str, State] = {}
+            for state in level:
+                for a in candidates(state, s.rng, s.expand):
+                    c = transition.step(state, a)
+                    if transition.is_terminal(c):
+                        done.setdefault(c.kernel.key, c)
+                    else:
+                        children.setdefault(_signature(c), c)
+            for c in sorted(done.values(), key=s.cheap_score, reverse=True):
+                s.evaluate(c)
+            level = sorted(children.values(), key=s.cheap_score, reverse=True)[:width]
+        idle = idle + 1 if s.evaluator.count == before else 0
+        if idle >= 2:
+            s.notes.append(f"beam stopped at width {width}: two passes found no new kernel")
+            return
+        width *= 2
+
+
+def run_knn(s: Search) -> None:
+    from compiler.perf.model import KnnPerfModel, ModelUnavailable
+    from lift_gym.rewards import RewardUnavailable, final_job, job_features
+
+    fn = s.evaluator.reward_fn
+    try:
+        if s.model is not None:
+            model = KnnPerfModel.load(s.model)
+        else:
+            model = KnnPerfModel.fit_store(fn.ctx.store, fn.ctx.fingerprint)
+    except ModelUnavailable as err:
+        raise RewardUnavailable(f"knn search needs a kNN model: {err}; measure some kernels first (e.g. "
+                                f"lift-gym search URI --strategy random --reward measured) or pass --model PATH") \
+            from err
+    n = s.n_candidates or max(8 * s.evaluator.budget, 64)
+    choose = random_choice(s.rng)
+    pool: dict[str, State] = {}
+    for _ in range(4 * n):
+        if len(pool) >= n:
+            break
+        c = complete(s.start, choose)
+        s.episodes += 1
+        pool.setdefault(c.kernel.key, c)
+    states = list(pool.values())
+    from compiler.perf.features import FEATURE_NAMES
+
+    x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in states])
+    order = np.argsort(-model.predict(x), kind="stable")
+    s.notes.append(f"knn ranked {len(states)} distinct random programs with a model of {model.n_rows} rows")
+    for i in order:
+        s.evaluator.evaluate(states[int(i)])
+
+
+RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,
+                                                "knn": run_knn}
+
+
+def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
+           max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
+           expand: int = 6, candidates: int = 0, model: str | None = None) -> SearchResult:
+    """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
+
+    Args:
+        uri: benchmark URI (its sizes).
+        strategy: random | greedy | beam | knn.
+        budget: evaluations (distinct complete programs whose reward is computed).
+        seed: seeds the strategy's generator and the episode (the inputs of a measured correctness check).
+        reward: the reward source (default: lift_gym's default, predicted).
+        max_rewrites: the env's rewrite horizon (as LiftGymEnv's argument).
+        max_nodes: the env's site layout (as LiftGymEnv's argument).
+        n_slots: the env's tuning slots (as LiftGymEnv's argument).
+        width: greedy: actions tried per decision.
+        beam_width: beam: partial states kept per level.
+        expand: beam: actions expanded per state.
+        candidates: knn: random programs ranked (0: max(8 x budget, 64)).
+        model: knn: a saved KnnPerfModel instead of one fitted on the store.
+    """
+    if strategy not in RUNNERS:
+        raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
+    if budget < 1:
+        raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
+    reward = reward or RewardConfig()
+    fn = RewardFunction(reward)
+    try:
+        cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits)
+        ev = Evaluator(fn, budget)
+        s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
+                   expand, candidates, model)
+        try:
+            RUNNERS[strategy](s)
+        except BudgetExhausted:
+            pass
+        finally:
+            s.close()
+        if ev.count < budget:
+            s.notes.append(f"{strategy} stopped after {ev.count} of {budget} evaluations (no new kernel found)")
+        return SearchResult(strategy, uri, budget, seed, reward.source, list(ev.trials), s.episodes,
+                            time.perf_counter() - ev.t0, ev.best_record, s.cheap_scores, s.notes)
+    finally:
+        fn.close()
+
+
+__all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "default_action",
+           "search"]

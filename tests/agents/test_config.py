@@ -1,0 +1,83 @@
+"""Config presets load into frozen dataclasses; every error names its key path (and close names)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from agents.config import Config, ConfigError, config_from_dict, load_config, with_overrides
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "configs").glob("*.yaml")))
+def test_presets_load(name):
+    cfg = load_config(ROOT / "configs" / f"{name}.yaml")
+    assert isinstance(cfg, Config) and cfg.name == name
+    assert config_from_dict(cfg.to_dict()) == cfg  # round trip (what a run manifest stores)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cfg.train.learning_rate = 1.0  # type: ignore[misc]
+
+
+def test_quick_preset_is_tiny():
+    cfg = load_config(ROOT / "configs" / "quick.yaml")
+    assert cfg.reward.source == "analytical" and cfg.train.total_steps <= 1024
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    ({"train": {"learning_rate": "fast"}}, 'train.learning_rate: expected a positive number, got "fast"'),
+    ({"train": {"learning_rate": -1}}, "train.learning_rate: expected a positive number, got -1"),
+    ({"train": {"learnig_rate": 0.1}}, "train.learnig_rate: unknown key (did you mean learning_rate?)"),
+    ({"trian": {}}, "trian: unknown key (did you mean train?)"),
+    ({"train": {"n_steps": 12.5}}, "train.n_steps: expected an integer >= 2, got 12.5"),
+    ({"train": {"gamma": 1.5}}, "train.gamma: expected a number in [0, 1], got 1.5"),
+    ({"env": {"benchmarks": ["benchmark://lift/mmm/small"]}}, "env.benchmarks[0]: unknown benchmark 'mmm'"),
+    ({"env": {"benchmarks": []}}, "env.benchmarks: expected at least 1 item(s), got none"),
+    ({"env": {"vec_env": "subprocess"}}, 'env.vec_env: expected one of dummy, subproc, got "subprocess" '
+                                          "(did you mean subproc?)"),
+    ({"reward": {"source": "measure"}}, "reward.source: expected one of measured, predicted, replay, analytical, "
+                                        'got "measure" (did you mean measured?)'),
+    ({"run": {"tensorboard": "yes"}}, 'run.tensorboard: expected true or false, got "yes"'),
+    ({"policy": {"net_arch": [64, 0]}}, "policy.net_arch[1]: expected a positive integer, got 0"),
+    ({"train": {"algorithm": "PPO"}}, "train.algorithm: PPO cannot train on LiftGym: it does not use action masks"),
+    ({"train": {"algorithm": "SAC"}}, "needs a continuous (Box) action space"),
+    ({"train": {"algorithm": "MaskablePP0"}}, 'unknown algorithm "MaskablePP0" (did you mean MaskablePPO?)'),
+    ({"train": {"batch_size": 512, "n_steps": 128}}, "train.batch_size: 512 is larger than a rollout"),
+    ({"reward": {"source": "predicted", "fallback": "predicted"}}, "reward.fallback: must differ"),
+    ({"env": "scal"}, 'env: expected a mapping of keys, got "scal"'),
+])
+def test_errors_name_the_key(data, expected):
+    with pytest.raises(ConfigError) as err:
+        config_from_dict(data, source="x.yaml")
+    assert expected in str(err.value), str(err.value)
+    assert str(err.value).startswith("x.yaml: ")
+
+
+def test_all_errors_are_reported_at_once():
+    with pytest.raises(ConfigError) as err:
+        config_from_dict({"train": {"learning_rate": "fast", "n_epochs": 0}, "run": {"verbose": -1}})
+    assert len(err.value.errors) == 3
+
+
+def test_yaml_numbers_written_as_strings_are_accepted(tmp_path):
+    path = tmp_path / "lr.yaml"
+    path.write_text("train:\n  learning_rate: 3e-4\n  total_steps: 1_000\n")  # PyYAML reads 3e-4 as a string
+    cfg = load_config(path)
+    assert cfg.train.learning_rate == pytest.approx(3e-4) and cfg.train.total_steps == 1000
+    assert cfg.name == "lr"
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("train:\n  learning_rate: [1, 2\n")
+    with pytest.raises(ConfigError, match=r"bad.yaml: line \d+, column \d+: invalid YAML"):
+        load_config(path)
+
+
+def test_overrides_are_validated():
+    cfg = with_overrides(Config(), total_steps=128)
+    assert cfg.train.total_steps == 128
+    with pytest.raises(ConfigError, match=r"train\.total_steps: expected a positive integer, got 0"):
+        with_overrides(cfg, total_steps=0)

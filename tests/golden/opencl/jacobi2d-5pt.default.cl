@@ -1,0 +1,14 @@
+// jacobi2d-5pt/default at size small: 1 kernel(s)
+
+// kernel jacobi2d_5pt: global (16, 16), local None
+float jacobi5(float n, float s, float w, float e, float c) { return (5.0f * n + 12.0f * w + 15.0f * c + 5.0f * s + 12.0f * e) / 118.0f; }
+
+kernel void jacobi2d_5pt(const global float* restrict grid, global float* out) {
+  {  // mapGlb(1)
+    int gl_id_1 = get_global_id(1);
+    {  // mapGlb(0)
+      int gl_id_0 = get_global_id(0);
+      out[gl_id_0 + 16 * gl_id_1] = jacobi5(((gl_id_1 < 1) ? 0.0f : grid[gl_id_0 + 16 * gl_id_1 - 16]), ((gl_id_1 >= 15) ? 0.0f : grid[gl_id_0 + 16 * gl_id_1 + 16]), ((gl_id_0 < 1) ? 0.0f : grid[gl_id_0 + 16 * gl_id_1 - 1]), ((gl_id_0 >= 15) ? 0.0f : grid[gl_id_0 + 16 * gl_id_1 + 1]), grid[gl_id_0 + 16 * gl_id_1]);
+    }
+  }
+}

@@ -64,7 +64,8 @@ def cmd_explore(args: argparse.Namespace) -> int:
                         jobs=args.jobs, device=args.device, max_kernels=args.max_kernels, exclude=exclude)
     progress = not args.quiet
     log = None if args.json or args.quiet else (lambda m: print(m, file=sys.stderr))
-    rep = explore_benchmark(t.benchmark, t.sizes, cfg, uri=t.label, progress=progress, log=log)
+    uri = t.label if args.size else args.target
+    rep = explore_benchmark(t.benchmark, t.sizes, cfg, uri=uri, progress=progress, log=log)
     if args.json:
         print(json.dumps(rep.to_dict(), indent=2, default=str))
     else:

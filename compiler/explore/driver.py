@@ -190,6 +190,8 @@ def explore(uri: str, config: ExploreConfig | None = None, *, progress: bool = F
 
 def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | None = None, *, uri: str = "",
                       progress: bool = False, log: Callable[[str], None] | None = None) -> ExploreReport:
+    """The three stages, code generation and (with `config.run`) the device check for `bench` at `sizes`.
+    `progress` shows tqdm bars on stderr; `log` receives one line per finished stage."""
     cfg = config or ExploreConfig()
     sizes = {k: int(v) for k, v in sizes.items()}
     rng = random.Random(cfg.seed)

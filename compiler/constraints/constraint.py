@@ -313,8 +313,10 @@ def _integer_fraction(e):
     if any(isinstance(a, sympy.floor | sympy.ceiling | sympy.Mod | sympy.Max | sympy.Min | sympy.Abs)
            for a in sympy.preorder_traversal(e)):
         return None, None
-    P, Q = sympy.fraction(sympy.cancel(sympy.together(e)))
     syms = sorted(e.free_symbols, key=lambda s: s.name)
+    if not syms:  # a constant (sympy's Poly needs generators): exact when rational, else not a fraction
+        return (sympy.Integer(e.p), sympy.Integer(e.q)) if e.is_Rational else (None, None)
+    P, Q = sympy.fraction(sympy.cancel(sympy.together(e)))
     try:
         pp, qq = sympy.Poly(P, *syms), sympy.Poly(Q, *syms)
     except sympy.PolynomialError:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .constraint import Constraint, Predicate
+from .factored import Factored, choose_cutset
 
 DEFAULT_MAX_SOLUTIONS = 3_000_000
 GAC_BUDGET = 2_000_000  # largest domain product evaluated vectorised during narrowing
@@ -68,13 +69,19 @@ class Space:
 
     def __init__(self, variables: Mapping[str, Iterable[int]], constraints: Iterable[Constraint] = (), *,
                  backend: str = "python-constraint", max_solutions: int = DEFAULT_MAX_SOLUTIONS,
-                 prune: bool = True, forwardcheck: bool = True):
+                 prune: bool = True, forwardcheck: bool = True, decompose: bool = True,
+                 decompose_above: int | None = None):
         self.names: tuple[str, ...] = tuple(variables)
         self.domains: dict[str, tuple[int, ...]] = {n: _domain(d) for n, d in variables.items()}
         self.constraints: tuple[Constraint, ...] = tuple(constraints)
         self.backend = backend
         self.max_solutions = max_solutions
         self.forwardcheck = forwardcheck
+        # a space whose narrowed domain product is above `decompose_above`, or whose enumeration overflows, is
+        # stored as tables joined on a cutset when its constraint graph has one (factored.py; `decompose`)
+        self.decompose = decompose
+        self.decompose_above = PRECHECK_FACTOR * max_solutions if decompose_above is None else decompose_above
+        self.factored: Factored | None = None
         self.last_sample_method = ""
         self._col = {n: i for i, n in enumerate(self.names)}
         for c in self.constraints:
@@ -164,7 +171,15 @@ class Space:
             _ENUM_CACHE.move_to_end(key)
             self._solutions = _ENUM_CACHE[key]
             return
-        if KNUTH_PRECHECK and math.prod(len(d) for d in self.pruned.values()) > PRECHECK_FACTOR * self.max_solutions:
+        product = math.prod(len(d) for d in self.pruned.values())
+        if product > self.decompose_above and self._factor():
+            assert self.factored is not None
+            if self.factored.count > self.max_solutions:
+                self._too_many = True  # queries run on the factored tables
+                return
+            self._store(key, self.factored.join())
+            return
+        if KNUTH_PRECHECK and product > PRECHECK_FACTOR * self.max_solutions:
             # a cheap estimate first, so that a space far too large is not half-enumerated for nothing
             self._too_many = True  # valid_values searches while estimating
             est = self._knuth(KNUTH_PRECHECK, np.random.default_rng(0)).value
@@ -182,10 +197,34 @@ class Space:
         if len(rows) > self.max_solutions:
             self._too_many = True
             self._solutions = None
+            self._factor()
             return
         arr = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.names))
         if len(arr):
             arr = arr[np.lexsort(arr.T[::-1])]
+        self._store(key, arr)
+
+    def _factor(self) -> bool:
+        """Store the space as tables joined on a cutset (`self.factored`) when the constraint graph has one."""
+        found = choose_cutset(self.names, self.pruned, self.active) if self.decompose else None
+        if found is None:
+            return False
+
+        def solve(domains, constraints, names, limit):
+            if self.backend == "cpsat":
+                from .cpsat import cpsat_solutions
+
+                return cpsat_solutions(domains, constraints, names, limit)
+            return _pc_solutions(domains, constraints, names, limit, self.forwardcheck)
+
+        try:
+            self.factored = Factored(self.names, self.pruned, self.active, *found, solve,
+                                     max(self.max_solutions, DEFAULT_MAX_SOLUTIONS))  # rows per table
+        except OverflowError:
+            return False
+        return True
+
+    def _store(self, key: str, arr: np.ndarray) -> None:
         arr.setflags(write=False)
         self._solutions = arr
         _ENUM_CACHE[key] = arr
@@ -205,6 +244,9 @@ class Space:
         if self.enumerable:
             n = len(self.solutions)
             return n if exact else Estimate(n, True, "enumeration")
+        if self.factored is not None:
+            n = self.factored.count
+            return n if exact else Estimate(n, True, "tables joined on a cutset")
         if exact:
             return _pc_count(self.pruned, self.active, self.names, self.forwardcheck)
         return self._knuth(probes, _rng(rng))
@@ -247,6 +289,16 @@ class Space:
     def _sample_large(self, rng, n: int, replace: bool) -> list[dict[str, int]]:
         out: list[dict[str, int]] = []
         seen: set[tuple] = set()
+        if self.factored is not None:
+            if not replace and n > self.factored.count:
+                raise ValueError(f"cannot draw {n} distinct points from {self.factored.count}")
+            while len(out) < n:
+                for row in self.factored.sample(rng, n - len(out)).tolist():
+                    if replace or tuple(row) not in seen:
+                        seen.add(tuple(row))
+                        out.append(dict(zip(self.names, row)))
+            self.last_sample_method = "uniform over the tables joined on a cutset"
+            return out
         doms = [np.asarray(self.pruned[v]) for v in self.names]
         tries, budget = 0, max(20_000, 2_000 * n)
         while len(out) < n and tries < budget:
@@ -290,7 +342,12 @@ class Space:
         if hit is not None:
             self._vv_cache.move_to_end(key)
             return list(hit)
-        out = self._vv_indexed(param, partial) if self.enumerable else self._vv_search(param, partial)
+        if self.enumerable:
+            out = self._vv_indexed(param, partial)
+        elif self.factored is not None:
+            out = self.factored.valid_values(param, partial)
+        else:
+            out = self._vv_search(param, partial)
         self._vv_cache[key] = tuple(out)
         if len(self._vv_cache) > 65536:
             self._vv_cache.popitem(last=False)

@@ -1,0 +1,161 @@
+"""From rewrite-point values to OpenCL: apply the rewrite points, map the result in parallel, lower, compile.
+
+    lower_program(program, env, rng=None) -> LoweredRP          an RP-free high-level program
+    lower_rewrite_points(annotated, values, env, rng=None) -> LoweredRP
+
+The program that `apply_rewrite_points` returns is high-level: maps, reduces, layout primitives, `oclKernel`
+boundaries (from kernelFission) and address-space casters on user functions (`map(toGlobal(id))` from
+materialise, `toPrivate(id) << init` from privatiseAccumulator). It is lowered as Lift's stage 2 does, using
+only what `compiler/` already has:
+
+1. `prepare` (macros expanded, functions eta-expanded, applied lambdas inlined, unique binders) keeping the
+   `oclKernel` boundaries the rewrite points placed, then `fuse_program` (`map(f) o map(g)` and
+   `reduce o map` fusion, so the `map(mult)` of a dot product is not a map of its own);
+2. parallel mapping: the Ch5 CSP (`compiler.constraints.mapping`, without the (5.10) fusion heuristic, which is a
+   search heuristic, not a validity rule) gives one code per concrete map. The mapping is the lowering's choice,
+   not a rewrite-point parameter: `mapping="sample"` draws CSP solutions (solver-uniform) until one compiles,
+   `mapping="outer"` first tries the default lowering's shape (the outermost maps of each kernel mapGlb, dimension
+   0 innermost, everything else sequential) and then samples; a dict gives the codes;
+3. `finish` (compiler.lowering.default): the remaining maps become mapSeq, reduces reduceSeq with a private
+   accumulator, values on the output path of each kernel get `toGlobal`;
+4. `compiler.codegen.pipeline.compile_program` at the concrete sizes.
+
+A mapping the CSP allows can still be rejected by the code generator (a mapGlb result read by other work items of
+the same kernel; a mapWrg nested in a mapLcl of another dimension, which (5.6) only forbids for equal dimensions):
+those draws are counted in `LoweredRP.rejected` and the next draw is tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ... import arith
+from ...codegen.kernel import KernelProgram
+from ...codegen.pipeline import compile_program
+from ...constraints.mapping import MappingSpace, code_text, mapping_space
+from ...errors import CompilerError, ConstraintError
+from ...ir.node import FunCall, Prim, Program, walk
+from ...ir.ops import Op
+from ...ir.typecheck import typecheck
+from ...lowering.default import finish, prepare
+from ...lowering.util import fuse_program, unique_binders
+
+MAX_DRAWS = 24  # mapping draws per program before giving up
+
+
+class LoweringFailed(ConstraintError):
+    """No parallel mapping of a rewritten program compiled within the draws allowed."""
+
+
+@dataclass(frozen=True)
+class LoweredRP:
+    """A rewritten program lowered and compiled: `high` (RP-free, high-level), `mapping` (CSP codes by map name,
+    `describe` says which map is which), `lowered` (fully lowered), `kernel` (the compiled KernelProgram),
+    `rejected` (mapping draws the code generator refused first, with its reasons)."""
+
+    high: Program
+    mapping: Mapping[str, int]
+    describe: str
+    lowered: Program
+    kernel: KernelProgram
+    rejected: tuple[str, ...] = ()
+    applied: tuple = field(default=())
+    eliminated: tuple = field(default=())
+
+    @property
+    def kernels(self) -> int:
+        return len(self.kernel.kernels)
+
+
+def mapping_problem(program: Program) -> MappingSpace:
+    """The Ch5 CSP of an RP-free high-level program, in the form `lower_program` maps (kernels kept, fused)."""
+    p = unique_binders(fuse_program(prepare(program, inline_kernels=False)))
+    return mapping_space(p, fusion_heuristic=False)
+
+
+def outer_mapping(ms: MappingSpace, env: Mapping[str, int]) -> dict[str, int] | None:
+    """The default lowering's shape as CSP codes: in every kernel the outermost chain of maps longer than 1 gets
+    mapGlb (at most three, dimension 0 innermost), every other map mapSeq; None when the CSP rejects it."""
+    codes: dict[str, int] = {}
+    chain_of: dict[int, list] = {}
+    for s in ms.sites:
+        codes[s.name] = 0
+        chain_of.setdefault(s.kernel, [])
+    for s in ms.sites:  # pre-order: a map's outer maps come first
+        ch = chain_of[s.kernel]
+        length = arith.evaluate(s.in_type.n, env)  # type: ignore[union-attr]
+        outer_ok = all(codes[ms.sites[i].name] >= 30 or arith.evaluate(ms.sites[i].in_type.n, env) == 1
+                       for i in s.outer)
+        if outer_ok and len(ch) < 3 and length > 1 and (not ch or s.parent == ch[-1]):
+            ch.append(s.index)
+    for ch in chain_of.values():
+        for depth, i in enumerate(ch):
+            codes[ms.sites[i].name] = 30 + len(ch) - 1 - depth
+    return codes if ms.check(codes) else None
+
+
+def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Generator | int | None = None,
+                  mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS) -> LoweredRP:
+    """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`."""
+    env = {k: int(v) for k, v in env.items()}
+    typecheck(program)
+    ms = mapping_problem(program)
+    rng = np.random.default_rng(rng)
+    candidates: list[dict[str, int]] = []
+    if isinstance(mapping, Mapping):
+        candidates = [dict(mapping)]
+    elif mapping == "outer":
+        first = outer_mapping(ms, env)
+        candidates = [first] if first is not None else []
+    elif mapping != "sample":
+        raise ValueError(f"mapping must be 'sample', 'outer' or a dict of codes, not {mapping!r}")
+    rejected: list[str] = []
+    seen: set[tuple] = set()
+    tries = 0
+    while tries < draws:
+        if not candidates:
+            if isinstance(mapping, Mapping):
+                break
+            candidates = ms.sample(rng, n=1)
+        codes = candidates.pop(0)
+        sig = tuple(sorted(codes.items()))
+        if sig in seen:
+            tries += 1
+            continue
+        seen.add(sig)
+        tries += 1
+        try:
+            lowered = finish(ms.apply(codes))
+            kp = compile_program(lowered, env)
+        except CompilerError as err:
+            rejected.append(f"{ms.describe(codes)}: {str(err).splitlines()[0][:240]}")
+            continue
+        return LoweredRP(program, codes, ms.describe(codes), lowered, kp, tuple(rejected))
+    raise LoweringFailed(f"{program.name}: no parallel mapping compiled in {tries} draws ({len(ms.sites)} maps); "
+                         f"the code generator said: " + " | ".join(rejected[-3:]))
+
+
+def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: Mapping[str, int], *,
+                         rng: np.random.Generator | int | None = None, mapping: str | Mapping[str, int] = "sample",
+                         draws: int = MAX_DRAWS) -> LoweredRP:
+    """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
+    concrete), then `lower_program`. `env` binds the program's size variables."""
+    from . import apply_rewrite_points
+
+    res = apply_rewrite_points(annotated, dict(values), sizes=dict(env))
+    low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws)
+    return LoweredRP(low.high, low.mapping, low.describe, low.lowered, low.kernel, low.rejected,
+                     tuple(res.applied), tuple(res.eliminated))
+
+
+def kernel_count(program: Program) -> int:
+    """The number of oclKernel boundaries of a program (0: the whole program is one kernel)."""
+    return sum(1 for _, n in walk(program) if isinstance(n, FunCall) and isinstance(n.f, Prim)
+               and n.f.op is Op.OCL_KERNEL)
+
+
+__all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "lower_program", "lower_rewrite_points",
+           "mapping_problem", "outer_mapping"]

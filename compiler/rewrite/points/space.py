@@ -1,0 +1,287 @@
+"""Rewrite-point parameters as solver variables (thesis §6.2, §6.3.1): structural, then tuning.
+
+    space = rp_space(annotated, sizes, preset="direct")          # or RPSpace(...)
+    space.structures()              # every structural assignment the rules allow (Algorithm 4's order)
+    space.tuning(structure)         # TuningProblem of the rewritten program: the inferred Ch4 constraints
+    space.sample(rng, n)            # complete configurations {name: value}, see "Sampling" below
+    print(space)                    # the variables, their domains and the rules, for `lift-gym space`
+
+Structural parameters (`skip` of every rewrite point, `targetMem`, `resultMem`, `newDimOrder`, `newReduceDim`)
+come from `compiler.rewrite.points.parameters(program, values)`, which lists them in Algorithm 4's top-down order
+given the values chosen so far, so the rewrite points a parent inserts appear once the parent's structural values
+are known. The structural space is the tree of these decisions: a depth-first walk that extends the assignment
+one undecided structural parameter at a time, over its domain filtered by the rules below, until
+`parameters` lists no undecided one (`structures()`; capped at `max_structures`).
+
+Rules (data, `Rule(pattern, allowed, why)`; `pattern` is an fnmatch pattern over parameter names
+`<label>.<param>`, labels of inserted rewrite points being `<parent label>/<name>`):
+- manual heuristic constraints, as the thesis states them (§4.6 RP3, RP5, §4.7): the materialise copies that the
+  outer abTile instances would issue are skipped, the innermost abTile's copies target private memory, the
+  materialise that kernelFission inserts targets global memory (an OpenCL kernel's results must be in global
+  memory to be read by the next kernel: the thesis's "constraint on the target memory choice");
+- presets: named sets of rules that pin the structural values selecting one design (the conv presets `direct`
+  and `gemm` of Tables 6.2 and 6.3: which kernelFission instances apply).
+A rule whose pattern matches no parameter is harmless (an annotated program may lack that rewrite point).
+
+Tuning parameters: `apply_rewrite_points(program, structure)` leaves every tuning parameter symbolic (a size
+variable named like the parameter); `compiler.constraints.infer.infer` on the rewritten program gives their
+constraints (split divisibility, positivity, bounds, pad ranges) simplified at the sizes (Algorithm 2), and its
+`space()` is the solver space of the tuning values for that structure. Hardware constraints (work-group sizes,
+local memory) depend on the parallel mapping, which is decided after the rewrite points (Fig 5.1), so they belong
+to the lowered program and are not part of this space (`device=` adds the ones that hold for every mapping: the
+global-memory allocation of every buffer).
+
+Sampling (`sample`): exactly uniform over complete configurations (structure, tuning values) when
+`weighted=True` (the default): a structure is drawn with probability proportional to the number of its valid
+tuning points (the solver counts them exactly, or by Knuth's estimate when a space is too large to enumerate, in
+which case uniformity is approximate), then its tuning values uniformly (`Space.sample`). With `weighted=False`
+the structure is uniform over `structures()` and the tuning values uniform given it (cheaper: no counting).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...constraints.device import DeviceLimits
+from ...constraints.infer import TuningProblem, infer
+from ...constraints.solver import Space
+from ...errors import ConstraintError
+from ...ir.node import Program
+
+MAX_STRUCTURES = 4096
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Parameters whose name matches `pattern` (fnmatch) may only take a value in `allowed`."""
+
+    pattern: str
+    allowed: tuple
+    why: str
+
+    def matches(self, name: str) -> bool:
+        return fnmatch.fnmatchcase(name, self.pattern)
+
+
+# Manual heuristic constraints of Ch6 that hold for every annotated program (labels of inserted rewrite points are
+# `<parent>/<name>`; the kinds are in the names D1's rewrite points give them, see docs/rewrite_points.md)
+COMMON_RULES: tuple[Rule, ...] = (
+    Rule("*kernelFission*/*materialise*.targetMem", ("global",),
+         "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)"),
+    Rule("*Fission*/*materialise*.targetMem", ("global",),
+         "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)"),
+)
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One complete structural assignment and the parameters met while choosing it."""
+
+    values: Mapping[str, object]
+    params: tuple  # RPParam of every parameter met (structural and tuning), top-down
+
+    @property
+    def tuning_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params if p.role == "tuning")
+
+
+class RPSpace:
+    """The rewrite-point design space of one annotated program at concrete sizes (see the module doc)."""
+
+    def __init__(self, program: Program, sizes: Mapping[str, int], *, rules: Sequence[Rule] = (),
+                 device: DeviceLimits | None = None, max_structures: int = MAX_STRUCTURES,
+                 tuning_ranges: Mapping[str, tuple[int, int]] | None = None):
+        self.program = program
+        self.sizes = {k: int(v) for k, v in sizes.items()}
+        self.rules: tuple[Rule, ...] = (*COMMON_RULES, *rules)
+        self.device = device
+        self.max_structures = max_structures
+        self.tuning_ranges = dict(tuning_ranges or {})
+        self._structures: list[Structure] | None = None
+        self._tuning: dict[tuple, TuningProblem] = {}
+        self._spaces: dict[tuple, Space] = {}
+        self._counts: dict[tuple, float] = {}
+
+    # --- structural parameters --------------------------------------------------------------------------------
+    def allowed(self, p) -> tuple:
+        """The values of structural parameter `p` (an RPParam) the rules leave, in domain order."""
+        dom = tuple(p.domain or ())
+        for r in self.rules:
+            if r.matches(p.name):
+                dom = tuple(v for v in dom if v in r.allowed)
+        return dom
+
+    def why_not(self, name: str, value) -> list[str]:
+        """The rules that forbid `name = value` (their reasons)."""
+        return [r.why for r in self.rules if r.matches(name) and value not in r.allowed]
+
+    def params(self, values: Mapping[str, object] | None = None) -> list:
+        """The parameters met given the structural values chosen so far (D1's `parameters`)."""
+        from . import parameters
+
+        return list(parameters(self.program, dict(values or {})))
+
+    def next_decision(self, values: Mapping[str, object]):
+        """The first undecided structural parameter given `values` (None when the structure is complete)."""
+        for p in self.params(values):
+            if p.role == "struct" and p.name not in values:
+                return p
+        return None
+
+    def structures(self) -> list[Structure]:
+        """Every complete structural assignment the rules allow (depth first, domain order)."""
+        if self._structures is None:
+            out: list[Structure] = []
+            self._walk({}, out)
+            if not out:
+                raise ConstraintError(f"{self.program.name}: no structural assignment satisfies the rules "
+                                      + "; ".join(f"{r.pattern} in {r.allowed}" for r in self.rules))
+            self._structures = out
+        return self._structures
+
+    def _walk(self, values: dict, out: list[Structure]) -> None:
+        if len(out) >= self.max_structures:
+            raise ConstraintError(f"{self.program.name}: more than {self.max_structures} structural assignments; "
+                                  "pin more structural parameters with a preset or rules")
+        params = self.params(values)
+        nxt = next((p for p in params if p.role == "struct" and p.name not in values), None)
+        if nxt is None:
+            out.append(Structure(dict(values), tuple(params)))
+            return
+        for v in self.allowed(nxt):
+            self._walk({**values, nxt.name: v}, out)
+
+    # --- tuning parameters ------------------------------------------------------------------------------------
+    @staticmethod
+    def _key(values: Mapping[str, object]) -> tuple:
+        return tuple(sorted((k, repr(v)) for k, v in values.items()))
+
+    def rewritten(self, structure: Structure | Mapping[str, object]) -> Program:
+        """The program with the rewrite points applied at these structural values (tuning symbolic)."""
+        from . import apply_rewrite_points
+
+        values = structure.values if isinstance(structure, Structure) else structure
+        return apply_rewrite_points(self.program, dict(values), sizes=self.sizes).program
+
+    def tuning(self, structure: Structure | Mapping[str, object]) -> TuningProblem:
+        """The tuning parameters of the rewritten program with their inferred, simplified constraints."""
+        values = structure.values if isinstance(structure, Structure) else structure
+        k = self._key(values)
+        tp = self._tuning.get(k)
+        if tp is None:
+            prog = self.rewritten(values)
+            tp = infer(prog, self.sizes, self.device, ranges=self.tuning_ranges)
+            self._tuning[k] = tp
+        return tp
+
+    def tuning_space(self, structure: Structure | Mapping[str, object]) -> Space:
+        values = structure.values if isinstance(structure, Structure) else structure
+        k = self._key(values)
+        sp = self._spaces.get(k)
+        if sp is None:
+            sp = self._spaces[k] = self.tuning(values).space()
+        return sp
+
+    def tuning_count(self, structure: Structure) -> float:
+        """The number of valid tuning points of a structure (exact, or Knuth's estimate for huge spaces)."""
+        k = self._key(structure.values)
+        if k not in self._counts:
+            sp = self.tuning_space(structure)
+            if sp.empty:
+                self._counts[k] = 0.0
+            else:
+                est = sp.count(exact=False)
+                self._counts[k] = float(est.value)
+        return self._counts[k]
+
+    def count(self) -> float:
+        """The number of complete configurations (structures x their tuning points)."""
+        return float(sum(self.tuning_count(s) for s in self.structures()))
+
+    # --- sampling ---------------------------------------------------------------------------------------------
+    def sample(self, rng: np.random.Generator | int | None = None, n: int = 1, *,
+               weighted: bool = True) -> list[dict[str, object]]:
+        """`n` complete configurations {parameter name: value}, structural and tuning (see the module doc)."""
+        rng = np.random.default_rng(rng)
+        structs = self.structures()
+        if weighted:
+            w = np.array([self.tuning_count(s) for s in structs], dtype=float)
+        else:
+            w = np.array([0.0 if self.tuning_space(s).empty else 1.0 for s in structs])
+        if not w.sum() > 0:
+            raise ConstraintError(f"{self.program.name}: no structure has a valid tuning point at {self.sizes}")
+        picks = rng.choice(len(structs), size=n, p=w / w.sum())
+        out = []
+        for i in picks:
+            s = structs[int(i)]
+            (t,) = self.tuning_space(s).sample(rng, 1)
+            out.append({**s.values, **t})
+        return out
+
+    def check(self, config: Mapping[str, object]) -> list[str]:
+        """What is wrong with a complete configuration (empty: valid)."""
+        bad: list[str] = []
+        struct: dict[str, object] = {}
+        while True:
+            p = self.next_decision(struct)
+            if p is None:
+                break
+            if p.name not in config:
+                return [f"no value for structural parameter {p.name}"]
+            v = config[p.name]
+            if v not in self.allowed(p):
+                why = self.why_not(p.name, v) or [f"not in its domain {tuple(p.domain or ())}"]
+                return [f"{p.name} = {v!r}: " + "; ".join(why)]
+            struct[p.name] = v
+        sp = self.tuning_space(struct)
+        missing = [n for n in sp.names if n not in config]
+        if missing:
+            return [f"no value for tuning parameter(s) {', '.join(missing)}"]
+        for c in sp.violations({n: int(config[n]) for n in sp.names}):  # type: ignore[call-overload]
+            bad.append(str(c))
+        return bad
+
+    def __str__(self) -> str:
+        structs = self.structures()
+        lines = [f"rewrite-point parameters of {self.program.name} at {self.sizes}: {len(structs)} structural "
+                 f"assignment(s)"]
+        seen: dict[str, set] = {}
+        kinds: dict[str, object] = {}
+        for s in structs:
+            for p in s.params:
+                kinds.setdefault(p.name, p)
+                if p.role == "struct":
+                    seen.setdefault(p.name, set()).add(repr(s.values.get(p.name)))
+        for name, p in kinds.items():
+            if p.role == "struct":
+                lines.append(f"  struct {name} ∈ {sorted(seen.get(name, ()))} (domain {tuple(p.domain or ())})")
+            else:
+                lines.append(f"  tuning {name}")
+        lines.append("rules:")
+        lines += [f"  {r.pattern} ∈ {r.allowed}: {r.why}" for r in self.rules]
+        total = self.count()
+        lines.append(f"complete configurations: {total:.4g}" if total >= 1e6 else
+                     f"complete configurations: {math.floor(total)}")
+        return "\n".join(lines)
+
+
+def rp_space(program: Program, sizes: Mapping[str, int], *, preset: str | None = None,
+             presets: Mapping[str, Sequence[Rule]] | None = None, heuristics: Sequence[Rule] = (),
+             **kw) -> RPSpace:
+    """An RPSpace with the program's heuristic rules and, optionally, one of its named presets."""
+    rules = list(heuristics)
+    if preset is not None:
+        presets = presets or {}
+        if preset not in presets:
+            raise ConstraintError(f"{program.name} has no rewrite-point preset {preset!r}; presets: "
+                                  f"{', '.join(presets) or 'none'}")
+        rules += list(presets[preset])
+    return RPSpace(program, sizes, rules=rules, **kw)
+
+
+__all__ = ["COMMON_RULES", "MAX_STRUCTURES", "RPSpace", "Rule", "Structure", "rp_space"]

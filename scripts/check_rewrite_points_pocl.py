@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Solver-sampled rewrite-point configurations of the annotated convolution, built and checked on PoCL.
+
+    python scripts/check_rewrite_points_pocl.py --n 100                 # 100 direct + 100 GEMM configurations
+    python scripts/check_rewrite_points_pocl.py --n 4 --layers 19 --progress
+    python scripts/check_rewrite_points_pocl.py --n 20 --designs        # the hand-written designs instead
+
+For each variant (the `direct` and `gemm` presets of `compiler.suite.annotated`) and each of the N samples, in
+turn over the VGG-16 layers of Table 4.3 (`--layers`): the layer's sizes with the channels reduced for PoCL
+(`--channels 8,16`: inChs = min(inChs, 8), outChs = min(outChs, 16); spatial sizes and the 3x3 kernels kept), the
+rewrite-point space of `benchmark://lift/conv-rp` at those sizes with the variant's preset
+(`compiler.rewrite.points.space`: structural values through Algorithm 4's decision tree under the heuristic rules,
+tuning values under the Ch4 constraints inferred on the rewritten program, one configuration drawn uniformly over
+all complete configurations), the rewrite points applied with those values, the result lowered
+(`compiler.rewrite.points.lower`: a parallel mapping drawn from the Ch5 CSP until the code generator accepts one),
+compiled, and run once in the runtime's worker process with the correctness check against the benchmark's float64
+NumPy reference (rtol 1e-4, atol 1e-5; no timing). Anything but status "ok" is a failure, kept with its
+configuration.
+
+`--designs` checks the hand-written direct and GEMM designs (`conv_design`) with tile sizes drawn uniformly from
+their valid values instead (no rewrite points involved: a check of the lowering alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections import Counter
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from compiler.suite import resolve
+from compiler.suite.conv import VGG16_LAYERS
+
+VARIANTS = ("direct", "gemm")
+
+
+def reduced_sizes(layer: int, channels: tuple[int, int]) -> dict[str, int]:
+    _, sizes = resolve(f"benchmark://lift/conv/vgg16-{layer}")
+    sizes = dict(sizes)
+    sizes["inChs"] = min(sizes["inChs"], channels[0])
+    sizes["outChs"] = min(sizes["outChs"], channels[1])
+    return sizes
+
+
+def _jsonable(v):
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, bool | int | float | str) or v is None:
+        return v
+    if isinstance(v, np.integer):
+        return int(v)
+    return repr(v)
+
+
+class Variant:
+    """Samples and builds configurations of one variant (preset) for one layer."""
+
+    def __init__(self, variant: str, sizes: dict[str, int], designs: bool):
+        self.variant, self.sizes, self.designs = variant, sizes, designs
+        t = time.perf_counter()
+        if designs:
+            from compiler.suite.annotated import conv_design, design_params
+
+            self.program = conv_design(variant)
+            self.domains = design_params(sizes)
+            self.space = None
+        else:
+            from compiler.rewrite.points.space import rp_space
+            from compiler.suite import annotated
+
+            self.program = annotated.CONV_RP
+            ann = annotated.ANNOTATIONS["conv-rp"]
+            self.space = rp_space(self.program, sizes, preset=variant, presets=ann.presets,
+                                  heuristics=ann.heuristics)
+            self.structures = len(self.space.structures())
+        self.space_s = time.perf_counter() - t
+
+    def sample(self, rng) -> dict:
+        if self.designs:
+            return {k: int(rng.choice(v)) for k, v in self.domains.items()}
+        (config,) = self.space.sample(rng, 1)
+        return config
+
+    def build(self, config: dict, rng):
+        from compiler.rewrite.points.lower import lower_program, lower_rewrite_points
+
+        if self.designs:
+            return lower_program(self.program, {**self.sizes, **config}, rng=rng)
+        return lower_rewrite_points(self.program, config, self.sizes, rng=rng)
+
+
+def run(args) -> dict:
+    from compiler.runtime import MeasureConfig, MeasureWorker
+
+    cfg = MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-6, min_samples=1, max_samples=1,
+                        time_cap_s=60.0, watchdog_margin_s=120.0, build_timeout_s=300.0)
+    layers = [int(x) for x in args.layers.split(",")] if args.layers else list(VGG16_LAYERS)
+    channels = tuple(int(x) for x in args.channels.split(","))
+    worker = MeasureWorker(args.device)
+    report: dict = {"command": "python scripts/check_rewrite_points_pocl.py " + " ".join(args.argv),
+                    "device": worker.info.fingerprint, "machine": f"{platform.node()} {os.cpu_count()} cpus",
+                    "seed": args.seed, "channels": {"inChs_max": channels[0], "outChs_max": channels[1]},
+                    "mode": "designs" if args.designs else "rewrite points", "variants": []}
+    try:
+        for vi, variant in enumerate(VARIANTS):
+            rng = np.random.default_rng([args.seed, vi])
+            cache: dict[int, Variant] = {}
+            records = []
+            t0 = time.perf_counter()
+            for i in range(args.n):
+                layer = layers[i % len(layers)]
+                sizes = reduced_sizes(layer, channels)
+                rec: dict = {"layer": layer, "sizes": sizes}
+                try:
+                    if layer not in cache:
+                        cache[layer] = Variant(variant, sizes, args.designs)
+                    v = cache[layer]
+                    config = v.sample(rng)
+                    rec["config"] = _jsonable(config)
+                    t = time.perf_counter()
+                    low = v.build(config, rng)
+                    rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
+                               kernels=low.kernels, rejected_mappings=len(low.rejected),
+                               applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
+                except Exception as err:  # a sampled configuration that does not build is a failure
+                    rec.update(status="build", message=f"{type(err).__name__}: {err}"[:600])
+                    records.append(rec)
+                    if args.progress:
+                        print(f"  {variant} {i + 1}/{args.n} layer {layer} BUILD {rec['message'][:200]}", flush=True)
+                    continue
+                bench, _ = resolve("benchmark://lift/conv")
+                inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
+                gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
+                kp = low.kernel
+                m = worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, cfg)
+                rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
+                records.append(rec)
+                if args.progress:
+                    print(f"  {variant} {i + 1}/{args.n} layer {layer} {m.status} kernels={low.kernels} "
+                          f"{rec.get('config')}", flush=True)
+            failures = [r for r in records if r.get("status") != "ok"]
+            report["variants"].append({
+                "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
+                "failures": failures, "statuses": dict(Counter(r.get("status") for r in records)),
+                "kernels": dict(Counter(r.get("kernels") for r in records)),
+                "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
+                "structures": {str(k): getattr(v, "structures", None) for k, v in cache.items()},
+                "space_s": {str(k): round(v.space_s, 2) for k, v in cache.items()},
+                "seconds": round(time.perf_counter() - t0, 1), "configurations": records})
+    finally:
+        worker.close()
+    return report
+
+
+def summary(report: dict) -> str:
+    lines = [f"device: {report['device']}; mode: {report['mode']}; channels reduced to "
+             f"inChs <= {report['channels']['inChs_max']}, outChs <= {report['channels']['outChs_max']}"]
+    for v in report["variants"]:
+        lines.append(f"{v['variant']}: {v['passed']}/{v['checked']} ok, statuses {v['statuses']}, kernels per "
+                     f"program {v['kernels']}, mapping draws rejected by the code generator "
+                     f"{v['rejected_mappings']}, {v['seconds']} s")
+        for f in v["failures"][:5]:
+            lines.append(f"  FAIL layer {f['layer']} {f.get('status')}: {f.get('message', '')[:300]}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, default=100, help="configurations per variant (100)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--layers", default="", help="comma-separated VGG-16 layers (default: all nine of Table 4.3)")
+    ap.add_argument("--channels", default="8,16", help="caps on inChs,outChs for PoCL (8,16)")
+    ap.add_argument("--designs", action="store_true", help="check the hand-written designs instead of RP samples")
+    ap.add_argument("--device", default=None)
+    ap.add_argument("--out", help="write the full results as JSON here")
+    ap.add_argument("--progress", action="store_true")
+    args = ap.parse_args(argv)
+    args.argv = sys.argv[1:] if argv is None else list(argv)
+    report = run(args)
+    print(summary(report))
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(report, fh, indent=1)
+    return 0 if all(not v["failures"] for v in report["variants"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -40,6 +40,15 @@ class RuleNotApplicable(CompilerError):
     """A rewrite rule asked to apply at a site where its pattern or guard fails."""
 
 
+class RewritePointError(CompilerError):
+    """A rewrite point whose rewrite breaks the type, or a bad parameter value: names the RP label and the
+    sub-expression or parameter at fault."""
+
+    def __init__(self, label: str, msg: str, expr: str = ""):
+        self.label, self.detail, self.expr = label, msg, expr
+        super().__init__(f"rewrite point {label}: {msg}" + (f" in {expr}" if expr else ""))
+
+
 class ConstraintError(CompilerError):
     """Tuning parameters or mappings that violate a constraint, or a structure invalid for the sizes."""
 

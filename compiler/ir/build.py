@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .. import arith
 from ..types import Type
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint
 from .ops import Op
 
 
@@ -293,3 +293,10 @@ def vectorise(n, f) -> Prim:
 
 def ocl_kernel(f) -> Prim:
     return prim(Op.OCL_KERNEL, funs=(f,))
+
+
+# --- rewrite points (thesis Ch6) ---------------------------------------------------------------------------
+def rp(kind: str, f, label: str, *args) -> RewritePoint:
+    """The rewrite point `kind` labelled `label` around function f; args are the kind's arguments (e.g.
+    tileNestedMapReduce's reduceFun, optimiseDataLayout's n). See compiler.rewrite.points."""
+    return RewritePoint(kind, label, fun(f), tuple(args))

@@ -38,7 +38,7 @@ from .. import arith
 from ..errors import InterpretError
 from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType, scalar_of
 from . import macros
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import ADDRESS_SPACES, MAPS, REDUCES, Op
 from .typecheck import Typing, typecheck
 
@@ -352,6 +352,8 @@ class _Evaluator:
             except KeyError:
                 raise InterpretError(f"{f.op.text}: no interpretation") from None
             return handler(f, args, env, r)
+        if isinstance(f, RewritePoint):  # a typed identity: fun << args
+            return self.apply(f.fun, args, env, r)
         raise InterpretError(f"{f!r} is not a function")
 
     # --- algorithmic primitives ---

@@ -198,6 +198,33 @@ def _compile_py(params: tuple[str, ...], py: str):
 
 
 @dataclass(frozen=True, eq=True, repr=False)
+class RewritePoint(FunDecl):
+    """A rewrite point (thesis Ch6, Fig 6.1): a typed identity `RewritePoint(inputFun: T => U, x: T) => U`.
+
+    `kind` names the rewrite (e.g. "splitJoin2D", "abTile"; the dimensionality is in the name), `label` the
+    instance (unique in a program; parameters are named "<label>.<param>"), `fun` the input function and `args`
+    the kind arguments the user fixes (tileNestedMapReduce's reduceFun, a UserFun; optimiseDataLayout's n, an
+    int). Typing and interpretation see `fun`; compiler.rewrite.points replaces the node (see
+    docs/rewrite_points.md).
+    """
+
+    kind: str
+    label: str
+    fun: FunDecl
+    args: tuple = ()
+    _h: int | None = field(default=None, init=False, compare=False)
+
+    def _fields(self):
+        return (self.kind, self.label, self.fun, self.args)
+
+    def children(self):
+        return (self.fun,)
+
+    def __repr__(self):
+        return f"RewritePoint({self.kind}, {self.label!r})"
+
+
+@dataclass(frozen=True, eq=True, repr=False)
 class Program(Node):
     """A named top-level lambda whose parameters carry their types: the unit the compiler works on."""
 
@@ -224,7 +251,7 @@ class Program(Node):
 
 
 # dataclass(eq=True, frozen=True) generates an uncached __hash__ per class: use the cached structural one
-for _cls in (Param, Literal, FunCall, Lambda, Prim, UserFun, Program):
+for _cls in (Param, Literal, FunCall, Lambda, Prim, UserFun, RewritePoint, Program):
     _cls.__hash__ = Node.__hash__  # type: ignore[method-assign]
 
 
@@ -260,4 +287,6 @@ def with_children(node: Node, kids) -> Node:
         return Program(node.name, tuple(kids[:-1]), kids[-1])
     if isinstance(node, Prim):
         return Prim(node.op, node.static, tuple(kids))
+    if isinstance(node, RewritePoint):
+        return RewritePoint(node.kind, node.label, kids[0], node.args)
     return node

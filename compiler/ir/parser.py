@@ -32,7 +32,7 @@ import sympy
 from .. import arith
 from ..errors import ParseError
 from ..types import SCALARS, ArrayType, TupleType, Type, TypeVar, VectorType
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, UserFun
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, RewritePoint, UserFun
 from .ops import BY_NAME, VARIADIC, Op
 from .userfuns import BUILTINS
 
@@ -220,7 +220,7 @@ class _Parser:
         return None
 
     def is_fun_name(self, name: str) -> bool:
-        return name in BY_NAME or name in self.userfuns or name in BUILTINS
+        return name in BY_NAME or name in self.userfuns or name in BUILTINS or name == "rewritePoint"
 
     # --- program ---
     def program(self) -> Program:
@@ -567,6 +567,8 @@ class _Parser:
                 return self.lambda_()
             if t.text in BY_NAME:
                 return self.prim(lead=False)[0]
+            if t.text == "rewritePoint" and self.at("(", 1):
+                return self.rewrite_point()
             self.next()
             if t.text in self.userfuns:
                 return self.userfuns[t.text]
@@ -586,6 +588,32 @@ class _Parser:
             self.next()
             return f
         raise self.error(f"expected a function, found {_describe(t)}")
+
+    def rewrite_point(self) -> RewritePoint:
+        """rewritePoint(KIND, "label", f, args...): args are integers or user function names."""
+        self.next()
+        self.matching(self.i)
+        self.expect("(")
+        kind = self.name("a rewrite point kind").text
+        self.expect(",", "after the rewrite point kind")
+        if self.tok.kind != "str":
+            raise self.error(f"expected the rewrite point label (a string), found {_describe(self.tok)}")
+        label = self.string("a rewrite point label")
+        self.expect(",", "after the rewrite point label")
+        f = self.fterm()
+        args: list = []
+        while self.at(","):
+            self.next()
+            t = self.tok
+            if t.kind == "num" and t.text.isdigit():
+                args.append(int(self.next().text))
+            elif t.kind == "name" and (t.text in self.userfuns or t.text in BUILTINS):
+                self.next()
+                args.append(self.userfuns.get(t.text) or BUILTINS[t.text])
+            else:
+                raise self.error(f"a rewrite point argument is an integer or a user function, found {_describe(t)}")
+        self.expect(")", "closing rewritePoint(...)")
+        return RewritePoint(kind, label, f, tuple(args))
 
     def lambda_(self) -> Lambda:
         if self.tok.kind == "name":

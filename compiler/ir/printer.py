@@ -21,7 +21,7 @@ import re
 import sympy
 
 from ..types import ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import VARIADIC
 from .userfuns import BUILTINS
 
@@ -167,6 +167,9 @@ class _Printer:
             return f.name
         if isinstance(f, Prim):
             return self._prim(f, ())
+        if isinstance(f, RewritePoint):
+            items = [f.kind, json.dumps(f.label), self.fun(f.fun), *map(_rp_arg, f.args)]
+            return f"rewritePoint({', '.join(items)})"
         assert isinstance(f, Lambda), f
         self.names.append(dict(self.names[-1]))
         ps = [self._param_decl(p) for p in f.params]
@@ -291,6 +294,15 @@ def _single(e: FunCall) -> bool:
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?f?")
 
 
+def _rp_arg(a) -> str:
+    """A rewrite point's kind argument: an integer or a user function (by name)."""
+    if isinstance(a, UserFun):
+        return a.name
+    if isinstance(a, int | sympy.Integer) and not isinstance(a, bool):
+        return str(a)
+    raise ValueError(f"rewrite point argument {a!r} is neither an integer nor a user function")
+
+
 def _value_text(v: str) -> str:
     return v if _NUMBER.fullmatch(v) else json.dumps(v)
 
@@ -305,6 +317,10 @@ def _user_funs(n: Node, strict: bool = False) -> list[UserFun]:
             prev = seen.setdefault(x.name, x)
             if strict and prev != x:
                 raise ValueError(f"two different user functions are called {x.name!r}: rename one to print it")
+        if isinstance(x, RewritePoint):
+            for a in x.args:
+                if isinstance(a, UserFun):
+                    go(a)
         for c in x.children():
             go(c)
 

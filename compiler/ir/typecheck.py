@@ -29,7 +29,7 @@ from ..types import (
     scalar_of,
 )
 from . import macros
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import MACROS, MAPS, REDUCES, VARIADIC, Op
 from .printer import show
 
@@ -42,6 +42,8 @@ class Typing:
 
     of: dict[Path, Type] = field(default_factory=dict)
     result: Type | None = None
+    # rewrite points met: path of the RewritePoint node -> (argument types, result type, environment)
+    rewrite_points: dict[Path, tuple[tuple[Type, ...], Type, dict[str, Type]]] = field(default_factory=dict)
 
     def __getitem__(self, path: Path) -> Type:
         return self.of[path]
@@ -117,6 +119,10 @@ class _Checker:
             return _apply_userfun(f, ts, call)
         if isinstance(f, Prim):
             return self.prim(f, ts, env, path, call)
+        if isinstance(f, RewritePoint):  # a typed identity: the type of `fun << args`
+            u = self.apply(f.fun, ts, env, (*path, 0), call)
+            self.typing.rewrite_points[path] = (tuple(ts), u, dict(env))
+            return u
         raise _fail("call", f"{f!r} is not a function", call)
 
     def _fun(self, p: Prim, i: int, ts: list[Type], env, path: Path, call) -> Type:

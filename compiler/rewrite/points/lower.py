@@ -143,7 +143,7 @@ def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: 
                          draws: int = MAX_DRAWS) -> LoweredRP:
     """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
     concrete), then `lower_program`. `env` binds the program's size variables."""
-    from . import apply_rewrite_points
+    from .core import apply_rewrite_points
 
     res = apply_rewrite_points(annotated, dict(values), sizes=dict(env))
     low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws)

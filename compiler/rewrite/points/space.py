@@ -58,23 +58,26 @@ MAX_STRUCTURES = 4096
 
 @dataclass(frozen=True)
 class Rule:
-    """Parameters whose name matches `pattern` (fnmatch) may only take a value in `allowed`."""
+    """Parameters whose name (`on="name"`: `<label>.<param>`) or kind path (`on="kinds"`: the kinds from the
+    outermost inserting RP down, `abTile/materialise.targetMem`) matches `pattern` (fnmatch) may only take a value
+    in `allowed`."""
 
     pattern: str
     allowed: tuple
     why: str
+    on: str = "name"
 
-    def matches(self, name: str) -> bool:
-        return fnmatch.fnmatchcase(name, self.pattern)
+    def matches(self, name: str, kinds: str = "") -> bool:
+        return fnmatch.fnmatchcase(kinds if self.on == "kinds" else name, self.pattern)
 
 
-# Manual heuristic constraints of Ch6 that hold for every annotated program (labels of inserted rewrite points are
-# `<parent>/<name>`; the kinds are in the names D1's rewrite points give them, see docs/rewrite_points.md)
+# Manual heuristic constraints of Ch6 that hold for every annotated program, matched against kind paths (see
+# `kind_path`). kernelFission's own restriction of its materialise to global memory is part of the kind
+# (`Kind.restrict`); the rule states it again so that `why_not` can explain it.
 COMMON_RULES: tuple[Rule, ...] = (
-    Rule("*kernelFission*/*materialise*.targetMem", ("global",),
-         "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)"),
-    Rule("*Fission*/*materialise*.targetMem", ("global",),
-         "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)"),
+    Rule("kernelFission/materialise.targetMem", ("global",),
+         "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)",
+         on="kinds"),
 )
 
 
@@ -104,27 +107,45 @@ class RPSpace:
         self.tuning_ranges = dict(tuning_ranges or {})
         self._structures: list[Structure] | None = None
         self._tuning: dict[tuple, TuningProblem] = {}
+        self._rewritten: dict[tuple, Program] = {}
         self._spaces: dict[tuple, Space] = {}
         self._counts: dict[tuple, float] = {}
 
     # --- structural parameters --------------------------------------------------------------------------------
+    def kind_path(self, name: str) -> str:
+        """`<kind>/<kind>/....<param>` of a parameter name `<label>/<role>/....<param>`: the kind of the top-level
+        RP labelled `<label>` (in the annotated program), then the kind each role names in its parent's
+        `inserts`; an unknown step keeps the role name."""
+        from .core import KINDS, at_label
+
+        label, _, param = name.rpartition(".")
+        parts = label.split("/")
+        top = at_label(self.program, parts[0])
+        kinds = [top.kind if top is not None else parts[0]]
+        for role in parts[1:]:
+            parent = KINDS.get(kinds[-1])
+            kinds.append(parent.inserts.get(role, role) if parent is not None else role)
+        return "/".join(kinds) + "." + param
+
     def allowed(self, p) -> tuple:
         """The values of structural parameter `p` (an RPParam) the rules leave, in domain order."""
         dom = tuple(p.domain or ())
+        kinds = self.kind_path(p.name)
         for r in self.rules:
-            if r.matches(p.name):
+            if r.matches(p.name, kinds):
                 dom = tuple(v for v in dom if v in r.allowed)
         return dom
 
     def why_not(self, name: str, value) -> list[str]:
         """The rules that forbid `name = value` (their reasons)."""
-        return [r.why for r in self.rules if r.matches(name) and value not in r.allowed]
+        kinds = self.kind_path(name)
+        return [r.why for r in self.rules if r.matches(name, kinds) and value not in r.allowed]
 
     def params(self, values: Mapping[str, object] | None = None) -> list:
-        """The parameters met given the structural values chosen so far (D1's `parameters`)."""
-        from . import parameters
+        """The parameters met given the structural values chosen so far (`parameters` of the RP core)."""
+        from .core import parameters
 
-        return list(parameters(self.program, dict(values or {})))
+        return list(parameters(self.program, dict(values or {}), sizes=self.sizes))
 
     def next_decision(self, values: Mapping[str, object]):
         """The first undecided structural parameter given `values` (None when the structure is complete)."""
@@ -134,10 +155,20 @@ class RPSpace:
         return None
 
     def structures(self) -> list[Structure]:
-        """Every complete structural assignment the rules allow (depth first, domain order)."""
+        """Every complete structural assignment the rules allow (depth first, domain order), one per distinct
+        rewritten program (skipping an RP whose pattern does not match and letting it be eliminated give the same
+        program: the first assignment is kept)."""
         if self._structures is None:
             out: list[Structure] = []
             self._walk({}, out)
+            seen: set[str] = set()
+            uniq = []
+            for s in out:
+                key = self.rewritten(s).key
+                if key not in seen:
+                    seen.add(key)
+                    uniq.append(s)
+            out = uniq
             if not out:
                 raise ConstraintError(f"{self.program.name}: no structural assignment satisfies the rules "
                                       + "; ".join(f"{r.pattern} in {r.allowed}" for r in self.rules))
@@ -163,10 +194,14 @@ class RPSpace:
 
     def rewritten(self, structure: Structure | Mapping[str, object]) -> Program:
         """The program with the rewrite points applied at these structural values (tuning symbolic)."""
-        from . import apply_rewrite_points
+        from .core import apply_rewrite_points
 
         values = structure.values if isinstance(structure, Structure) else structure
-        return apply_rewrite_points(self.program, dict(values), sizes=self.sizes).program
+        k = self._key(values)
+        prog = self._rewritten.get(k)
+        if prog is None:
+            prog = self._rewritten[k] = apply_rewrite_points(self.program, dict(values), sizes=self.sizes).program
+        return prog
 
     def tuning(self, structure: Structure | Mapping[str, object]) -> TuningProblem:
         """The tuning parameters of the rewritten program with their inferred, simplified constraints."""

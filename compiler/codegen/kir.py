@@ -148,7 +148,16 @@ class Loop:
     uniform: bool = False
 
 
-Stmt = Store | Decl | Barrier | Comment | Block | Loop
+@dataclass
+class If:
+    """`if (c1 && c2 && ...) { then } else { other }`: a body versioned on index comparisons (versioning.py)."""
+
+    conds: tuple[Cmp, ...]
+    then: list[Stmt] = field(default_factory=list)
+    other: list[Stmt] = field(default_factory=list)
+
+
+Stmt = Store | Decl | Barrier | Comment | Block | Loop | If
 
 
 # --- traversal ----------------------------------------------------------------------------------------------
@@ -166,6 +175,8 @@ def expr_loads(e: CExpr) -> Iterator[MemRef]:
 
 
 def children(s: Stmt) -> list[Stmt]:
+    if isinstance(s, If):
+        return [*s.then, *s.other]
     return s.body if isinstance(s, Loop | Block) else []
 
 
@@ -224,4 +235,7 @@ def substitute_stmt(s: Stmt, subst: dict[Var, Idx]) -> Stmt:
         return replace(s, body=[substitute_stmt(c, subst) for c in s.body])
     if isinstance(s, Block):
         return Block([substitute_stmt(c, subst) for c in s.body])
+    if isinstance(s, If):
+        return If(tuple(compare(f(c.e), c.op, c.c) for c in s.conds), [substitute_stmt(c, subst) for c in s.then],
+                  [substitute_stmt(c, subst) for c in s.other])
     return s

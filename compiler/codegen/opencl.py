@@ -28,6 +28,7 @@ class OpenCL:
     kernel = "kernel void"
     arg_in = "const global {t}* restrict {n}"
     arg_out = "global {t}* {n}"
+    arg_const = "constant {t}* restrict {n}"
     local_decl = "local {t} {n}[{size}];"
     id_fn: ClassVar[dict[str, str]] = {"glb": "get_global_id", "wrg": "get_group_id", "lcl": "get_local_id"}
     size_fn: ClassVar[dict[str, str]] = {"glb": "get_global_size", "wrg": "get_num_groups", "lcl": "get_local_size"}
@@ -150,6 +151,10 @@ class Renderer:
             return [pad + f"// {s.text}"]
         if isinstance(s, kir.Block):
             return [pad + "{", *self.block(s.body, depth + 1), pad + "}"]
+        if isinstance(s, kir.If):
+            head = f"if ({' && '.join(render_cmp(c) for c in s.conds)}) {{"
+            return [pad + head, *self.block(s.then, depth + 1), pad + "} else {", *self.block(s.other, depth + 1),
+                    pad + "}"]
         assert isinstance(s, kir.Loop), s
         return self.loop(s, depth)
 
@@ -202,9 +207,10 @@ def lang_indent(r: Renderer) -> str:
     return r.lang.indent
 
 
-def signature(lang: type[OpenCL], name: str, args: list[tuple[kir.Buffer, bool]]) -> str:
+def signature(lang: type[OpenCL], name: str, args: list[tuple[kir.Buffer, bool]],
+              constant: frozenset[str] = frozenset()) -> str:
     parts = []
     for b, written in args:
-        fmt = lang.arg_out if written else lang.arg_in
+        fmt = lang.arg_out if written else lang.arg_const if b.name in constant else lang.arg_in
         parts.append(fmt.format(t=b.scalar.name, n=b.name))
     return f"{lang.kernel} {name}({', '.join(parts)})"

@@ -1,7 +1,7 @@
 """compile_program: a lowered program and its sizes to OpenCL kernels, as a named sequence of small passes.
 
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
-    -> unroll -> ndrange -> barriers -> emit
+    -> unroll -> ndrange -> barriers -> version -> emit
 
 Every pass takes and returns a `State`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
@@ -24,9 +24,11 @@ from ..types import NUMPY_DTYPE, Type, map_lengths
 from . import barriers, kir, mag, ndrange, opencl, unroll
 from .cfuns import render_function
 from .check import check_lowered
+from .constant import CONSTANT_BYTES, constant_buffers
 from .host import Lowered, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .spaces import infer_spaces
+from .versioning import version_pads
 
 LaunchSizes = Sequence[int] | Mapping[str, Sequence[int]] | None
 
@@ -43,6 +45,8 @@ class State:
     launches: dict = field(default_factory=dict)
     result: KernelProgram | None = None
     barriers: str = "classic"  # barrier placement: "classic" (barriers.py) or "mag" (mag.py, Algorithm 3)
+    versioning: bool = False  # pad versioning of work-item bodies (versioning.py)
+    constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
 
 
 def expand(s: State) -> State:
@@ -132,6 +136,13 @@ def barrier_pass(s: State) -> State:
     return s
 
 
+def version_pass(s: State) -> State:
+    if s.versioning:
+        for k in s.lowered.kernels:
+            k.body = version_pads(k.body)
+    return s
+
+
 def emit(s: State) -> State:
     low = s.lowered
     kernels = []
@@ -148,7 +159,8 @@ def emit(s: State) -> State:
         lines = [render_function(n, f, ct, out) for n, (f, ct, out) in k.funs.items()]
         if lines:
             lines.append("")
-        lines.append(opencl.signature(opencl.OpenCL, k.name, args) + " {")
+        constant = constant_buffers(k.body, args, s.constant_bytes)
+        lines.append(opencl.signature(opencl.OpenCL, k.name, args, constant) + " {")
         for b in k.locals:
             lines.append(opencl.OpenCL.indent + opencl.OpenCL.local_decl.format(t=b.scalar.name, n=b.name,
                                                                                 size=b.scalars))
@@ -197,12 +209,14 @@ PASSES: tuple[tuple[str, Callable[[State], State]], ...] = (
     ("unroll", unroll_pass),
     ("ndrange", ndrange_pass),
     ("barriers", barrier_pass),
+    ("version", version_pass),
     ("emit", emit),
 )
 
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
-                    global_size: LaunchSizes = None, barriers: str = "classic") -> KernelProgram:
+                    global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
+                    constant_bytes: int = CONSTANT_BYTES) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -212,7 +226,8 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    state = State(program, dict(sizes), local_size, global_size, barriers=barriers)
+    state = State(program, dict(sizes), local_size, global_size, barriers=barriers, versioning=versioning,
+                  constant_bytes=int(constant_bytes))
     times = []
     for name, fn in PASSES:
         t0 = time.perf_counter()

@@ -178,10 +178,31 @@ def launch_geometry(p: Program, env: Sizes, local: Mapping[int, tuple[int, ...]]
 
 
 # --- the registry -----------------------------------------------------------------------------------------------
+WG_2D = (32, 8)  # work-group shape of a 2-D mapGlb kernel of the default lowering (a warp wide, 256 work items)
+
+
+def default_local_size(global_size: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The default lowering's work-group shape for a mapGlb kernel: 32 x 8 for a 2-D kernel (rows of a warp's
+    width, several rows per group: a stencil's neighbouring rows are read by the same group), narrowed to sizes
+    that divide the global size (dimension 0: 32, or the whole row when shorter; dimension 1: the largest
+    divisor not above 256 / that); None (the runtime's choice) for 1-D and 3-D kernels and rows whose length is
+    neither a multiple of 32 nor below 32."""
+    if len(global_size) != 2:
+        return None
+    g0, g1 = global_size
+    l0 = WG_2D[0] if g0 % WG_2D[0] == 0 else g0 if g0 < WG_2D[0] else None
+    if l0 is None:
+        return None
+    l1 = largest_divisor(g1, WG_2D[0] * WG_2D[1] // l0)
+    return (l0, l1)
+
+
 def _default(bench) -> Lowering:
     def build(sizes, params):
         p = default_lowering(bench.program, sizes)
-        return p, launch_geometry(p, sizes), {}
+        launches = tuple(k if k.local_size is not None else KernelLaunch(k.global_size, default_local_size(
+            k.global_size)) for k in launch_geometry(p, sizes))
+        return p, launches, {}
 
     return Lowering(bench.name, "default",
                     "generic lowering (compiler.lowering.default): mapGlb over the output nest, mapSeq/reduceSeq "

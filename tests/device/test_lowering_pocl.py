@@ -89,6 +89,24 @@ def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
     check_on_device(bench, lower(bench, name, preset, params), seed=1)
 
 
+STENCILS = [b.name for b in list_benchmarks() if b.family == "stencil"]
+
+
+@pytest.mark.parametrize("bench", STENCILS)
+@pytest.mark.parametrize("preset", ["small", "small2"])
+def test_pad_versioning_on_device(bench, preset):
+    """The default lowering with pad versioning (off by default) and without constant memory: same results."""
+    lowered = lower(bench, "default", preset)
+    sizes = dict(lowered.sizes)
+    inputs = get(bench).make_inputs(sizes, np.random.default_rng(2))
+    ref = get(bench).reference(inputs, sizes)
+    for options in ({"versioning": True}, {"constant_bytes": 0}):
+        kp = lowered.compile(**options)
+        assert ("} else {" in kp.source) == bool(options.get("versioning"))
+        out = run_once(kp, inputs).reshape(ref.shape)
+        assert rel_error(out, ref) <= get(bench).tolerance, (bench, preset, options)
+
+
 # --- full-size runs on a GPU (skipped on PoCL: `pytest -m gpu` on a machine with one) ------------------------
 GPU_CASES = [
     ("mm", "default", "default", None),

@@ -231,3 +231,16 @@ def test_codegen_accepts_every_lowering():
     check = pytest.importorskip("compiler.codegen.check")
     for bench, name in CASES:
         check.check_lowered(lower(bench, name, "small").program)
+
+
+def test_default_lowering_work_group_shape():
+    from compiler.lowering.catalog import default_local_size
+
+    assert default_local_size((8192, 8192)) == (32, 8)
+    assert default_local_size((16, 16)) == (16, 16)  # a row shorter than 32: whole rows, 256 work items
+    assert default_local_size((64, 3)) == (32, 3)
+    assert default_local_size((100, 100)) is None  # rows neither a multiple of 32 nor shorter: the runtime's choice
+    assert default_local_size((1024,)) is None and default_local_size((4, 4, 4)) is None
+    lowered = lower("gaussian", "default", {"N": 48, "M": 64})
+    (k,) = lowered.compile().kernels
+    assert k.local_size == (32, 8) and k.global_size == (64, 48)

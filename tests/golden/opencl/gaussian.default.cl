@@ -1,9 +1,9 @@
 // gaussian/default at size small: 1 kernel(s)
 
-// kernel gaussian: global (16, 16), local None
+// kernel gaussian: global (16, 16), local (16, 16)
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
-kernel void gaussian(const global float* restrict grid, const global float* restrict weights, global float* out) {
+kernel void gaussian(const global float* restrict grid, constant float* restrict weights, global float* out) {
   {  // mapGlb(1)
     int gl_id_1 = get_global_id(1);
     {  // mapGlb(0)

@@ -5,7 +5,7 @@ float mult(float x, float y) { return x * y; }
 float add(float x, float y) { return x + y; }
 float axpby(float a, float x, float b, float y) { return a * x + b * y; }
 
-kernel void gemv(const global float* restrict A, const global float* restrict x, const global float* restrict y, const global float* restrict alpha, const global float* restrict beta, global float* out) {
+kernel void gemv(const global float* restrict A, constant float* restrict x, const global float* restrict y, constant float* restrict alpha, constant float* restrict beta, global float* out) {
   {  // mapGlb(0)
     int gl_id_0 = get_global_id(0);
     float acc = 0.0f;

@@ -1,6 +1,6 @@
 // gradient/default at size small: 1 kernel(s)
 
-// kernel gradient2: global (16, 16), local None
+// kernel gradient2: global (16, 16), local (16, 16)
 float gradient(float n, float s, float w, float e, float c) {
   float dn = c - n, ds = c - s, dw = c - w, de = c - e;
   return c + 1.0f / sqrt(0.0001f + dn * dn + ds * ds + de * de + dw * dw);

@@ -1,6 +1,6 @@
 // hotspot2d/default at size small: 1 kernel(s)
 
-// kernel hotspot2d: global (16, 16), local None
+// kernel hotspot2d: global (16, 16), local (16, 16)
 float hotspotStep(float n, float s, float w, float e, float c, float p) { return c + 0.34133333f * (p + (s + n - 2.0f * c) * 0.1f + (e + w - 2.0f * c) * 0.1f + (80.0f - c) * 0.0001953125f); }
 
 kernel void hotspot2d(const global float* restrict temp, const global float* restrict power, global float* out) {

@@ -1,6 +1,6 @@
 // jacobi2d-5pt/default at size small: 1 kernel(s)
 
-// kernel jacobi2d_5pt: global (16, 16), local None
+// kernel jacobi2d_5pt: global (16, 16), local (16, 16)
 float jacobi5(float n, float s, float w, float e, float c) { return (5.0f * n + 12.0f * w + 15.0f * c + 5.0f * s + 12.0f * e) / 118.0f; }
 
 kernel void jacobi2d_5pt(const global float* restrict grid, global float* out) {

@@ -7,7 +7,7 @@ float add(float x, float y) { return x + y; }
 float min_(float x, float y) { return fmin(x, y); }
 float selectIdx(float d, float i, float m) { return d == m ? i : 3.0e38f; }
 
-kernel void kmeans(const global float* restrict points, const global float* restrict centres, const global float* restrict ids, global float* out) {
+kernel void kmeans(const global float* restrict points, constant float* restrict centres, constant float* restrict ids, global float* out) {
   {  // mapGlb(0)
     int gl_id_0 = get_global_id(0);
     float priv[5];

@@ -1,6 +1,6 @@
 // mm/default at size small: 1 kernel(s)
 
-// kernel mm: global (16, 16), local None
+// kernel mm: global (16, 16), local (16, 16)
 float mult(float x, float y) { return x * y; }
 float add(float x, float y) { return x + y; }
 

@@ -10,7 +10,7 @@ float nbodyWeight(float r2, float m) {
 }
 float mult(float x, float y) { return x * y; }
 
-kernel void nbody(const global float* restrict pos, const global float* restrict mass, global float* tmp0, global float* out) {
+kernel void nbody(const global float* restrict pos, constant float* restrict mass, global float* tmp0, global float* out) {
   {  // mapGlb(0)
     int gl_id_0 = get_global_id(0);
     for (int i = 0; i < 16; i++) {  // mapSeq

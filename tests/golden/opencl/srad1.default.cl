@@ -1,6 +1,6 @@
 // srad1/default at size small: 1 kernel(s)
 
-// kernel srad1: global (16, 16), local None
+// kernel srad1: global (16, 16), local (16, 16)
 float srad1Coeff(float n, float s, float w, float e, float c) {
   float dN = n - c, dS = s - c, dW = w - c, dE = e - c;
   float g2 = (dN * dN + dS * dS + dW * dW + dE * dE) / (c * c);

@@ -1,6 +1,6 @@
 // srad2/default at size small: 1 kernel(s)
 
-// kernel srad2: global (16, 16), local None
+// kernel srad2: global (16, 16), local (16, 16)
 float srad2Update(float cc, float cs, float ce, float n, float s, float w, float e, float c) { return c + 0.125f * (cc * (n - c) + cs * (s - c) + cc * (w - c) + ce * (e - c)); }
 
 kernel void srad2(const global float* restrict image, const global float* restrict coeff, global float* out) {

@@ -3,7 +3,7 @@
 // kernel stencil2d: global (16, 16), local (16, 8)
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
-kernel void stencil2d(const global float* restrict grid, const global float* restrict weights, global float* out) {
+kernel void stencil2d(const global float* restrict grid, constant float* restrict weights, global float* out) {
   local float local_buf[180];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);

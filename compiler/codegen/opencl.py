@@ -73,6 +73,9 @@ class Renderer:
             off, ptr = (render(q), b.name) if q is not None else ("0", f"{b.name} + {render(r.index)}")
             if not load:
                 raise AssertionError("vector stores are rendered by store()")
+            if r.width == 16:  # PoCL 3.0-rc2 (LLVM 14, x86-64) fills only the low 8 lanes of vload16: two vload8
+                lo, hi = (lang.vload.format(w=8, off=f"2 * ({off}){k}", ptr=ptr) for k in ("", " + 1"))
+                return f"(({kir.ctype(kir.scalar_of_elem(b.elem))}16)({lo}, {hi}))"
             return lang.vload.format(w=r.width, off=off, ptr=ptr)
         w = kir.width(b.elem)
         el, lane = floordiv(r.index, w), mod(r.index, w)

@@ -138,6 +138,21 @@ class Space:
         return all(assignment[n] in self.domains[n] for n in self.names) and all(
             c.check(assignment) for c in self.constraints)
 
+    def check_rows(self, rows: np.ndarray) -> np.ndarray:
+        """`check` for many complete assignments at once: rows in `names` order -> a boolean per row."""
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, len(self.names))
+        ok = np.ones(len(rows), dtype=bool)
+        for j, n in enumerate(self.names):
+            ok &= np.isin(rows[:, j], np.asarray(self.domains[n], dtype=np.int64))
+        for c in self.constraints:
+            cols = [rows[:, self._col[p]] for p in c.params]
+            vec = c.np_fn
+            if vec is not None:
+                ok &= np.broadcast_to(vec(*cols), ok.shape)
+            else:
+                ok &= np.array([bool(c.fn(*t)) for t in zip(*cols)], dtype=bool).reshape(ok.shape)
+        return ok
+
     # --- enumeration ----------------------------------------------------------------------------------------
     @property
     def solutions(self) -> np.ndarray:
@@ -218,7 +233,7 @@ class Space:
             return _pc_solutions(domains, constraints, names, limit, self.forwardcheck)
 
         try:
-            self.factored = Factored(self.names, self.pruned, self.active, *found, solve,
+            self.factored = Factored(self.names, self.pruned, self.active, *found, solve, narrow,
                                      max(self.max_solutions, DEFAULT_MAX_SOLUTIONS))  # rows per table
         except OverflowError:
             return False

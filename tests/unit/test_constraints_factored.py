@@ -100,3 +100,13 @@ def test_factored_sampling_is_uniform_chi_square():
     assert len({tuple(p.values()) for p in distinct}) == n
     with pytest.raises(ValueError):
         big.sample(0, n + 1, replace=False)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_check_rows_agrees_with_check(seed):
+    domains, cons = random_space(seed)
+    space = Space(domains, cons)
+    rng = np.random.default_rng(seed)
+    rows = np.stack([rng.integers(-1, 13, size=300) for _ in space.names], axis=1)
+    want = [space.check(dict(zip(space.names, map(int, r)))) for r in rows]
+    assert space.check_rows(rows).tolist() == want

@@ -3,6 +3,7 @@
     lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
     lift-gym search URI --strategy random|greedy|beam|knn --budget N [--seed S] [--json] [--out FILE]
     lift-gym evaluate --policy RUN --benchmarks URI,... --budget N --baselines random,greedy,beam [--out DIR]
+    lift-gym pipeline [--config configs/pipeline.yaml] [--out DIR]    measure, fit, train, evaluate (resumable)
     lift-gym replay STATE.json [--reward SRC] [--json]
     lift-gym validate STATE.json [--on-device] [--no-reward] [--json]       exit 1 when a check fails
 
@@ -18,6 +19,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from pathlib import Path
 
 from .cli import CliError, command
@@ -228,6 +230,43 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     for note in report["policy_notes"]:
         print(f"note: {note}")
     print(f"\nreport: {Path(args.out) / 'evaluate.json'}    plot: {report['plot']}")
+    return 0
+
+
+# --- pipeline -------------------------------------------------------------------------------------------------
+def _configure_pipeline(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", metavar="YAML", help="a preset with a pipeline section (default configs/pipeline.yaml; "
+                   "omit it to resume a run folder with its recorded config)")
+    p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument("--json", action="store_true", help="print the evaluation report as JSON")
+
+
+@command("pipeline", "the whole job, resumable: measure random kernels, fit the kNN model, train MaskablePPO on "
+         "predicted rewards, evaluate against random search with measured rewards", _configure_pipeline)
+def cmd_pipeline(args: argparse.Namespace) -> int:
+    from compiler.errors import CompilerError
+
+    from .config import load_config
+    from .pipeline import PipelineError, run_pipeline, verdict
+
+    t0 = time.perf_counter()
+    try:
+        cfg = load_config(args.config) if args.config else None
+        r = run_pipeline(cfg, config_path=args.config, out_dir=args.out, progress=not args.no_progress,
+                         log=(lambda s: None) if args.json else print)
+    except (PipelineError, CompilerError, *_known_errors()) as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(r.report, indent=2, default=str))
+        return 0
+    wall = time.perf_counter() - t0
+    print()
+    print(r.table)
+    print()
+    print(verdict(r.report))
+    print("stage seconds: " + ", ".join(f"{k} {v:.0f}" for k, v in r.stage_s.items()) + f"; total {wall:.0f}")
+    print(f"run folder: {r.run_dir}    table: {r.run_dir / 'evaluation' / 'table.txt'}    plot: {r.report['plot']}")
     return 0
 
 

@@ -118,6 +118,19 @@ class RunConfig:
 
 
 @dataclass(frozen=True)
+class PipelineConfig:
+    """`lift-gym pipeline` (agents/pipeline.py): what to measure before training and how to evaluate after."""
+
+    measure_benchmarks: tuple[str, ...] = ()  # default: env.benchmarks
+    measure_per_benchmark: int = 16  # distinct random valid kernels measured per benchmark
+    eval_benchmarks: tuple[str, ...] = ()  # benchmarks to evaluate on (not trained on); required by the pipeline
+    eval_budget: int = 16  # evaluations per method and benchmark
+    eval_seed: int = 0
+    baselines: tuple[str, ...] = ("random",)
+    eval_reward: str = "measured"
+
+
+@dataclass(frozen=True)
 class Config:
     name: str = "default"
     env: EnvConfig = field(default_factory=EnvConfig)
@@ -125,6 +138,7 @@ class Config:
     policy: PolicyConfig = field(default_factory=PolicyConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
     run: RunConfig = field(default_factory=RunConfig)
+    pipeline: PipelineConfig = field(default_factory=PipelineConfig)
 
     def to_dict(self) -> dict[str, Any]:
         return json.loads(json.dumps(dataclasses.asdict(self)))
@@ -302,9 +316,14 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "eval_episodes": int_at_least(1), "eval_benchmarks": (_LIST, benchmark_uri, 0),
         "verbose": int_at_least(0),
     },
+    PipelineConfig: {
+        "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_at_least(1),
+        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1), "eval_seed": int_at_least(0),
+        "baselines": (_LIST, choice("random", "greedy", "beam", "knn"), 0), "eval_reward": choice(*SOURCES),
+    },
 }
 SECTIONS: dict[str, type] = {"env": EnvConfig, "reward": RewardSection, "policy": PolicyConfig,
-                             "train": TrainConfig, "run": RunConfig}
+                             "train": TrainConfig, "run": RunConfig, "pipeline": PipelineConfig}
 
 
 def _unknown(path: str, key: Any, known) -> str:
@@ -421,5 +440,5 @@ def with_overrides(cfg: Config, **train: Any) -> Config:
     return dataclasses.replace(cfg, train=dataclasses.replace(cfg.train, **values))
 
 
-__all__ = ["EXTRACTORS", "MASKED_ALGORITHMS", "Config", "ConfigError", "EnvConfig", "PolicyConfig", "RewardSection",
-           "RunConfig", "TrainConfig", "config_from_dict", "load_config", "with_overrides"]
+__all__ = ["EXTRACTORS", "MASKED_ALGORITHMS", "Config", "ConfigError", "EnvConfig", "PipelineConfig", "PolicyConfig",
+           "RewardSection", "RunConfig", "TrainConfig", "config_from_dict", "load_config", "with_overrides"]

@@ -279,6 +279,10 @@ class Measured(Source):
         cfg = replace(self.config.measure, best_known_s=best_known_s)
         inputs, gold = inputs_and_gold(job)
         m = self.ctx.worker.measure(job.kernel, inputs, gold, cfg)
+        if m.status == "launch":
+            # the worker died (a crashing kernel, or a worker killed from outside: OOM killer, a user's kill):
+            # the next measure starts a fresh worker; only a death that repeats is the kernel's and is stored
+            m = self.ctx.worker.measure(job.kernel, inputs, gold, cfg)
         feats = job_features(job, self.ctx.device_model)
         # every outcome is a property of the kernel on this device: stored, so it is never measured twice
         self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,

@@ -1,7 +1,7 @@
 """Env speed: steps per second and mask time per step with random masked actions.
 
-    python -m lift_gym.speed [--reward analytical|predicted|replay|measured] [--store PATH] [--episodes N]
-                             [--seed S] [URI ...]
+    python -m lift_gym.speed [--reward analytical|predicted|replay|measured] [--store PATH] [--model PATH]
+                             [--max-rewrites N] [--episodes N] [--warmup N] [--seed S] [URI ...]
 
 Prints one line per benchmark and a total: episodes, steps, steps/s and mean/p95 of the whole step
 (transition + mask + observation + reward at the end, as an agent sees it; the caches of rule sites, mapping
@@ -28,6 +28,7 @@ def measure(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) 
     env = gym.make("LiftGym-v0", benchmark=uri, reward=reward, **kw)
     rng = np.random.default_rng(seed)
     steps: list[float] = []
+    rewards: list[float] = []
     states = []
     for ep in range(warmup + episodes):
         timed = ep >= warmup
@@ -42,11 +43,26 @@ def measure(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) 
             done = term or trunc
             if timed:
                 steps.append(time.perf_counter() - t0)
+                if term:
+                    rewards.append(reward_time(env.unwrapped))
     env.close()
     masks = [cold_mask_time(s) for s in states]
     return {"uri": uri, "episodes": episodes, "steps": len(steps), "steps_per_s": len(steps) / max(sum(steps), 1e-9),
             "mask_ms_mean": 1e3 * float(np.mean(masks)), "mask_ms_p95": 1e3 * float(np.percentile(masks, 95)),
-            "step_ms_mean": 1e3 * float(np.mean(steps)), "step_ms_p95": 1e3 * float(np.percentile(steps, 95))}
+            "step_ms_mean": 1e3 * float(np.mean(steps)), "step_ms_p95": 1e3 * float(np.percentile(steps, 95)),
+            "reward_ms_mean": 1e3 * float(np.mean(rewards)) if rewards else 0.0,
+            "reward_share": float(np.sum(rewards) / max(sum(steps), 1e-9))}
+
+
+def reward_time(env) -> float:
+    """Seconds to evaluate the finished episode's reward again with the reward source's kernel caches emptied
+    (features are recomputed; the kNN model, the store and the device stay open, as during training)."""
+    from . import rewards
+
+    rewards._features.cache_clear()
+    t0 = time.perf_counter()
+    env.reward_fn.evaluate(env.state)
+    return time.perf_counter() - t0
 
 
 def cold_mask_time(state: transition.State) -> float:
@@ -64,16 +80,20 @@ def main(argv=None) -> None:
     ap.add_argument("uris", nargs="*", default=list(DEFAULT))
     ap.add_argument("--reward", default="analytical")
     ap.add_argument("--store", default=None)
+    ap.add_argument("--model", default=None, help="a saved kNN model (predicted reward without a store)")
+    ap.add_argument("--max-rewrites", type=int, default=6)
     ap.add_argument("--episodes", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
-    kw = {"store": a.store} if a.store else {}
+    kw = {k: v for k, v in (("store", a.store), ("model", a.model)) if v}
+    kw["max_rewrites"] = a.max_rewrites
     rows = [measure(u, a.reward, a.episodes, a.seed, a.warmup, **kw) for u in a.uris]
     for r in rows:
         print(f"{r['uri']:45s} {r['episodes']:3d} ep {r['steps']:5d} steps {r['steps_per_s']:8.1f} steps/s  "
               f"mask {r['mask_ms_mean']:7.3f} ms (p95 {r['mask_ms_p95']:7.3f})  "
-              f"step {r['step_ms_mean']:8.2f} ms (p95 {r['step_ms_p95']:8.2f})")
+              f"step {r['step_ms_mean']:8.2f} ms (p95 {r['step_ms_p95']:8.2f})  "
+              f"reward {r['reward_ms_mean']:6.2f} ms/episode ({100 * r['reward_share']:.0f}% of step time)")
     n, t = sum(r["steps"] for r in rows), sum(r["steps"] / r["steps_per_s"] for r in rows)
     print(f"total: {n} steps, {n / t:.1f} steps/s")
 

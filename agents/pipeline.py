@@ -1,0 +1,262 @@
+"""`lift-gym pipeline`: the whole job in one resumable command (measure, fit, train, evaluate).
+
+    lift-gym pipeline                                  # configs/pipeline.yaml, run folder runs/pipeline
+    lift-gym pipeline --config my.yaml --out runs/x    # another preset or folder; rerun the same line to resume
+
+Stages, each with a progress bar, each resumable (a killed run restarts from what is on disk, nothing lost):
+
+1. **measure**: `pipeline.measure_per_benchmark` distinct random valid programs of each of
+   `pipeline.measure_benchmarks` (default: `env.benchmarks`) are measured on the OpenCL device (PoCL without a
+   GPU) by `agents.search`'s random strategy with the measured reward; every result goes to the sqlite store
+   as it is measured. A rerun draws the same programs (same seed) and finds them in the store.
+2. **fit**: the kNN performance model (`compiler.perf.model.KnnPerfModel`) on the store's measurements of the
+   device, saved to `RUN/model.pkl` (written to a temporary name, then renamed).
+3. **train**: MaskablePPO (`agents.train`) on predicted rewards from that model, across `env.benchmarks`, in
+   `RUN/train` (checkpoints every `run.checkpoint_every` steps; a rerun resumes from the last complete one).
+4. **evaluate**: the policy against `pipeline.baselines` (random valid search by default) at equal budgets of
+   `pipeline.eval_budget` evaluations with `pipeline.eval_reward` (measured by default) rewards on
+   `pipeline.eval_benchmarks` (benchmarks it did not train on), in `RUN/evaluation`; the table is printed and
+   written to `RUN/evaluation/table.txt`.
+
+`RUN/pipeline.json` records the config and each finished stage. The store is `reward.store` when set, else
+`RUN/measurements.sqlite` (the run is self-contained). A rerun with another config is refused: resume with the
+recorded one (omit `--config`) or choose another `--out`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import Config, config_from_dict, load_config
+from .runs import write_json, write_text
+
+DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "pipeline.yaml"
+STATE = "pipeline.json"
+STAGES = ("measure", "fit", "train", "evaluate")
+
+Log = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class PipelineResult:
+    run_dir: Path
+    report: dict[str, Any]
+    table: str
+    stage_s: dict[str, float]
+
+
+class PipelineError(RuntimeError):
+    """The pipeline cannot run as configured (the message names the key or the folder)."""
+
+
+def _bar(total: int, desc: str, enabled: bool):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, disable=not enabled, unit="it", dynamic_ncols=True, leave=True)
+
+
+class _RunState:
+    """RUN/pipeline.json: the config and the stages done, rewritten atomically after each stage."""
+
+    def __init__(self, run_dir: Path, data: dict[str, Any]):
+        self.run_dir, self.data = run_dir, data
+
+    @classmethod
+    def open(cls, run_dir: Path, cfg: Config | None, config_path: str | None) -> tuple[_RunState, Config]:
+        path = run_dir / STATE
+        if path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            recorded = config_from_dict(data["config"], source=str(path))
+            if cfg is not None and cfg.to_dict() != recorded.to_dict():
+                raise PipelineError(f"{run_dir} holds a pipeline run of another config ({data.get('config_path')}): "
+                                    f"rerun without --config to resume it, or pass --out elsewhere")
+            return cls(run_dir, data), recorded
+        if cfg is None:
+            cfg = load_config(DEFAULT_CONFIG)
+            config_path = str(DEFAULT_CONFIG)
+        st = cls(run_dir, {"config": cfg.to_dict(), "config_path": config_path, "done": {}, "sessions": []})
+        st.save()
+        return st, cfg
+
+    def done(self, stage: str) -> bool:
+        return stage in self.data["done"]
+
+    def mark(self, stage: str, **info: Any) -> None:
+        self.data["done"][stage] = {"time": time.time(), **info}
+        self.save()
+
+    def save(self) -> None:
+        write_json(self.run_dir / STATE, self.data)
+
+
+def _store_path(cfg: Config, run_dir: Path) -> str:
+    return cfg.reward.store or str(run_dir / "measurements.sqlite")
+
+
+def measure(cfg: Config, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
+    """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
+    from lift_gym.rewards import RewardConfig
+
+    from .search import search
+
+    uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
+    n = cfg.pipeline.measure_per_benchmark
+    reward = RewardConfig(source="measured", store=store, device=cfg.reward.device)
+    out: dict[str, Any] = {}
+    bar = _bar(len(uris) * n, "measure", progress)
+    try:
+        for uri in uris:
+            bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
+            r = search(uri, "random", n, seed=cfg.train.seed, reward=reward, max_rewrites=cfg.env.max_rewrites,
+                       max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots)
+            ok = [t for t in r.trials if t.speedup is not None]
+            out[uri] = {"kernels": len(r.trials), "ok": len(ok),
+                        "best_speedup": max((t.speedup for t in ok), default=None), "wall_s": round(r.wall_s, 2)}
+            bar.update(n)
+            if len(r.trials) < n:
+                log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
+    finally:
+        bar.close()
+    return out
+
+
+def fit(cfg: Config, store: str, path: Path, log: Log = print) -> dict[str, Any]:
+    """Stage 2: the kNN model on the store's measurements of the device, saved atomically to `path`."""
+    from compiler.perf.model import KnnPerfModel
+    from compiler.perf.store import MeasurementStore
+    from lift_gym.rewards import Context, RewardConfig
+
+    ctx = Context(RewardConfig(source="measured", store=store, device=cfg.reward.device))
+    try:
+        fingerprint = ctx.worker.info.fingerprint  # the device the measurements were taken on
+    finally:
+        ctx.close()
+    st = MeasurementStore(store)
+    try:
+        model = KnnPerfModel.fit_store(st, fingerprint)
+    finally:
+        st.close()
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    model.save(tmp)
+    os.replace(tmp, path)
+    info = {"rows": model.n_rows, "pca_components": model.n_components, "device": fingerprint}
+    log(f"fit: kNN model on {model.n_rows} measurements ({model.n_components} PCA components) -> {path}")
+    return info
+
+
+def train_stage(cfg: Config, store: str, model_path: Path, run_dir: Path, log: Log = print):
+    """Stage 3: MaskablePPO on predicted rewards from the fitted model; resumes RUN/train when it exists."""
+    from .runs import Manifest
+    from .train import train
+
+    out = run_dir / "train"
+    reward = dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
+    tcfg = dataclasses.replace(cfg, reward=reward, run=dataclasses.replace(cfg.run, out_dir=str(out)))
+    if (out / "manifest.json").exists():
+        m = Manifest.load(out).data
+        if m.get("status") == "done" and int(m.get("num_timesteps", 0)) >= cfg.train.total_steps:
+            log(f"train: {out} is done ({m['num_timesteps']} steps)")
+            return None
+        log(f"train: resuming {out} from {m.get('checkpoint') or 'scratch'} ({m.get('status')})")
+        return train(tcfg, resume=out, log=log)
+    return train(tcfg, out_dir=out, log=log)
+
+
+def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = True, log: Log = print) -> dict:
+    """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
+    from lift_gym.rewards import RewardConfig
+
+    from .evaluate import evaluate
+
+    p = cfg.pipeline
+    reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device,
+                          model=str(run_dir / "model.pkl") if p.eval_reward == "predicted" else None)
+    bar = _bar(len(p.eval_benchmarks) * (1 + len(p.baselines)), "evaluate", progress)
+
+    def step(line: str) -> None:
+        bar.update(1)
+        bar.write(line)
+
+    try:
+        return evaluate(run_dir / "train", list(p.eval_benchmarks), p.eval_budget, list(p.baselines), seed=p.eval_seed,
+                        reward=reward, out_dir=run_dir / "evaluation", log=step)
+    finally:
+        bar.close()
+
+
+def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, out_dir: str | Path | None = None,
+                 progress: bool = True, log: Log = print) -> PipelineResult:
+    """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring)."""
+    from .evaluate import table
+
+    run_dir = Path(out_dir) if out_dir is not None else None
+    if run_dir is None:
+        base = cfg if cfg is not None else load_config(DEFAULT_CONFIG)
+        run_dir = Path(base.run.out_dir.format(name=base.name))
+    state, cfg = _RunState.open(run_dir, cfg, config_path)
+    if not cfg.pipeline.eval_benchmarks:
+        raise PipelineError("pipeline.eval_benchmarks: the pipeline evaluates on benchmarks; name at least one")
+    trained = set(cfg.env.benchmarks)
+    for uri in cfg.pipeline.eval_benchmarks:
+        if uri in trained:
+            log(f"note: evaluation benchmark {uri} is also a training benchmark")
+    store = _store_path(cfg, run_dir)
+    model_path = run_dir / "model.pkl"
+    state.data["sessions"].append({"start": time.time(), "done": sorted(state.data["done"])})
+    state.save()
+    times: dict[str, float] = {}
+    log(f"pipeline {cfg.name}: run folder {run_dir}, store {store}")
+
+    t0 = time.perf_counter()
+    if not state.done("measure"):
+        state.mark("measure", benchmarks=measure(cfg, store, progress=progress, log=log))
+    times["measure"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    if not state.done("fit") or not model_path.exists():
+        state.mark("fit", **fit(cfg, store, model_path, log=log))
+    times["fit"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    if not state.done("train"):
+        r = train_stage(cfg, store, model_path, run_dir, log=log)
+        info = {} if r is None else {"num_timesteps": r.num_timesteps, "episodes": r.episodes,
+                                     "mean_reward": r.mean_reward, "wall_s": round(r.wall_s, 1)}
+        state.mark("train", **info)
+    times["train"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    report = evaluate_stage(cfg, store, run_dir, progress=progress, log=log)
+    times["evaluate"] = time.perf_counter() - t0
+    text = table(report)
+    write_text(run_dir / "evaluation" / "table.txt", text + "\n")
+    state.mark("evaluate", summary=report["summary"],
+               geomean={k: v["geomean_best_speedup"] for k, v in report["summary"].items()})
+    return PipelineResult(run_dir, report, text, {k: round(v, 1) for k, v in times.items()})
+
+
+def verdict(report: dict[str, Any]) -> str:
+    """One line: the policy's geometric-mean best speedup against each baseline's."""
+    s = report["summary"]
+    if "policy" not in s or s["policy"]["geomean_best_speedup"] is None:
+        return "no policy result"
+    pol = s["policy"]["geomean_best_speedup"]
+    parts = []
+    for name, v in s.items():
+        if name != "policy" and v["geomean_best_speedup"] is not None:
+            ratio = pol / v["geomean_best_speedup"]
+            parts.append(f"{ratio:.3f}x {name} ({'better' if ratio > 1 else 'not better'}, log ratio "
+                         f"{math.log(ratio):+.3f})")
+    return "policy vs " + ", ".join(parts)
+
+
+__all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "evaluate_stage", "fit", "measure",
+           "run_pipeline", "train_stage", "verdict"]

@@ -25,7 +25,7 @@ from ...errors import RewritePointError, TypeCheckError
 from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at, replace_at, walk
 from ...ir.printer import show
 from ...ir.typecheck import infer, typecheck
-from ...types import Type, map_lengths, same_type
+from ...types import Type, same_type
 from ..terms import Fresh, all_names
 
 SKIP = "skip"
@@ -189,16 +189,8 @@ def _domains(rp: RewritePoint, kind: Kind, met: Mapping[str, str]) -> list[tuple
     return doms
 
 
-def _site(p: Program, path, rp: RewritePoint, kind: Kind, values, fresh: Fresh, sizes) -> Site:
-    typing = typecheck(p)
-    ins, out, env = typing.rewrite_points[path]
-    if sizes:
-        sub = {arith.var(k): v for k, v in sizes.items()}
-
-        def fix(t: Type) -> Type:
-            return map_lengths(t, lambda n: arith.simplify(sympy.sympify(n).subs(sub)))
-
-        ins, out, env = tuple(map(fix, ins)), fix(out), {k: fix(t) for k, t in env.items()}
+def _site(p: Program, path, rp: RewritePoint, values, fresh: Fresh) -> Site:
+    ins, out, env = typecheck(p).rewrite_points[path]
     nested, core = peel(rp.fun)
     return Site(rp, nested, core, ins, out, env, fresh, values)
 
@@ -218,6 +210,10 @@ def _check(site: Site, new: FunDecl) -> None:
 def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RPParam] | None) -> RPResult:
     """Algorithm 4. With `listing`, RPs whose structural values are missing are listed and left unapplied
     (treated as skipped) instead of raising."""
+    if sizes:  # early substitution of the constants (§6.3.1): lengths and guards are decided exactly
+        from ..apply import specialise
+
+        program = specialise(program, dict(sizes))
     res = RPResult(program)
     fresh = Fresh(all_names(program))
     met: dict[str, str] = {}
@@ -227,7 +223,10 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
         kind = kind_of(rp)
         met[rp.label] = rp.kind
         doms = _domains(rp, kind, met)
-        site = _site(p, path, rp, kind, values, fresh, sizes)
+        site_values = values
+        if listing is not None:  # the structure does not depend on tuning values: list with them symbolic
+            site_values = {f"{rp.label}.{n}": values[f"{rp.label}.{n}"] for n, _ in doms if f"{rp.label}.{n}" in values}
+        site = _site(p, path, rp, site_values, fresh)
         try:
             comps = kind.match(site)
             reason = None
@@ -280,8 +279,9 @@ def apply_rewrite_points(program: Program, values: Mapping[str, object], *,
 
     Every structural parameter of every RP met must be in `values` (skip included; an RP with skip=1 needs no
     other value); tuning parameters missing from `values` stay symbolic (`arith.var("<label>.<param>")`).
-    `sizes` binds size variables for the per-RP type check (so a concrete tile size that does not divide a
-    concrete length is reported against the RP). Raises RewritePointError naming the RP label.
+    `sizes` binds size variables: the program is specialised to them first (the thesis substitutes the layer
+    constants before RP application, §6.3.1), so a tile size that does not divide a length is reported against
+    the RP, and the result has those sizes substituted. Raises RewritePointError naming the RP label.
     """
     return _run(program, values, sizes, None)
 

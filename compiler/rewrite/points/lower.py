@@ -27,21 +27,39 @@ those draws are counted in `LoweredRP.rejected` and the next draw is tried.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
+import sympy
 
 from ... import arith
 from ...codegen.kernel import KernelProgram
 from ...codegen.pipeline import compile_program
 from ...constraints.mapping import MappingSpace, code_text, mapping_space
 from ...errors import CompilerError, ConstraintError
-from ...ir.node import FunCall, Prim, Program, walk
-from ...ir.ops import Op
+from ...explore.lowering import output_producer
+from ...ir.node import (
+    FunCall,
+    FunDecl,
+    Literal,
+    Node,
+    Param,
+    Prim,
+    Program,
+    RewritePoint,
+    UserFun,
+    at,
+    replace_at,
+    walk,
+    with_children,
+)
+from ...ir.ops import MAPS, Op
 from ...ir.typecheck import typecheck
 from ...lowering.default import finish, prepare
 from ...lowering.util import fuse_program, unique_binders
+from ...types import map_lengths
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
 
@@ -68,6 +86,40 @@ class LoweredRP:
     @property
     def kernels(self) -> int:
         return len(self.kernel.kernels)
+
+
+def substitute(program: Program, env: Mapping[str, int]) -> Program:
+    """The program with the sizes in `env` replaced by integers everywhere (parameter types, primitive statics,
+    literal types, user-function signatures), rewrite points included: the thesis substitutes the layer constants
+    before RP application ("Early parameter substitution simplifies further transformations and constraints",
+    §6.3.1), and the per-RP type check then compares concrete lengths."""
+    subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
+
+    def sz(e):
+        return sympy.sympify(e).subs(subs) if isinstance(e, sympy.Basic) else e
+
+    def ty(t):
+        return None if t is None else map_lengths(t, sz)
+
+    @functools.cache
+    def go(n: Node) -> Node:
+        if isinstance(n, Param):
+            return Param(n.name, ty(n.type))
+        if isinstance(n, Literal):
+            return Literal(n.value, ty(n.type))
+        if isinstance(n, UserFun):
+            return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
+        if isinstance(n, Prim):
+            return Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
+        if isinstance(n, RewritePoint):
+            return RewritePoint(n.kind, n.label, go(n.fun), tuple(go(a) if isinstance(a, Node) else a
+                                                                  for a in n.args))
+        kids = n.children()
+        return with_children(n, [go(k) for k in kids]) if kids else n
+
+    out = go(program)
+    assert isinstance(out, Program)
+    return out
 
 
 def mapping_problem(program: Program) -> MappingSpace:
@@ -97,11 +149,32 @@ def outer_mapping(ms: MappingSpace, env: Mapping[str, int]) -> dict[str, int] | 
     return codes if ms.check(codes) else None
 
 
+def output_to_global(program: Program) -> tuple[Program, int]:
+    """The program's result written to global memory (Lift's lastWriteToGlobal): an element-wise copy into
+    private or local memory on the program's output path (privatiseAccumulator's `toMem(resultMem)(id)` copy of a
+    result that is the program's result, §4.6 RP10) becomes a copy into global memory, since a kernel's results
+    must be in global memory (§4.6 RP5). Returns the program and the number of casters changed."""
+    p = unique_binders(prepare(program, inline_kernels=False))
+    prod = output_producer(p)
+    node = at(p, prod.path)
+    changed = 0
+    if prod.kind == "none" and isinstance(node, FunCall) and isinstance(node.f, Prim):
+        f: FunDecl = node.f
+        path = (*prod.path, 0)
+        while isinstance(f, Prim) and f.op in MAPS and f.funs:  # the nested maps of a deep copy
+            f, path = f.funs[0], (*path, 0)
+        if isinstance(f, Prim) and f.op in (Op.TO_PRIVATE, Op.TO_LOCAL):
+            p = replace_at(p, path, Prim(Op.TO_GLOBAL, f.static, f.funs))  # type: ignore[assignment]
+            changed = 1
+    return p, changed
+
+
 def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Generator | int | None = None,
                   mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS) -> LoweredRP:
     """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`."""
     env = {k: int(v) for k, v in env.items()}
     typecheck(program)
+    program, _ = output_to_global(program)
     ms = mapping_problem(program)
     rng = np.random.default_rng(rng)
     candidates: list[dict[str, int]] = []
@@ -142,10 +215,10 @@ def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: 
                          rng: np.random.Generator | int | None = None, mapping: str | Mapping[str, int] = "sample",
                          draws: int = MAX_DRAWS) -> LoweredRP:
     """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
-    concrete), then `lower_program`. `env` binds the program's size variables."""
+    concrete) after substituting the sizes `env`, then `lower_program`."""
     from .core import apply_rewrite_points
 
-    res = apply_rewrite_points(annotated, dict(values), sizes=dict(env))
+    res = apply_rewrite_points(substitute(annotated, env), dict(values), sizes=dict(env))
     low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws)
     return LoweredRP(low.high, low.mapping, low.describe, low.lowered, low.kernel, low.rejected,
                      tuple(res.applied), tuple(res.eliminated))
@@ -158,4 +231,4 @@ def kernel_count(program: Program) -> int:
 
 
 __all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "lower_program", "lower_rewrite_points",
-           "mapping_problem", "outer_mapping"]
+           "mapping_problem", "outer_mapping", "output_to_global", "substitute"]

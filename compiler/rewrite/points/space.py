@@ -31,11 +31,13 @@ local memory) depend on the parallel mapping, which is decided after the rewrite
 to the lowered program and are not part of this space (`device=` adds the ones that hold for every mapping: the
 global-memory allocation of every buffer).
 
-Sampling (`sample`): exactly uniform over complete configurations (structure, tuning values) when
-`weighted=True` (the default): a structure is drawn with probability proportional to the number of its valid
-tuning points (the solver counts them exactly, or by Knuth's estimate when a space is too large to enumerate, in
-which case uniformity is approximate), then its tuning values uniformly (`Space.sample`). With `weighted=False`
-the structure is uniform over `structures()` and the tuning values uniform given it (cheaper: no counting).
+Sampling (`sample`). The structural tree of the annotated conv is too large to enumerate (twelve skip flags and
+the parameters of the RPs they insert; each step of Algorithm 4 type-checks), so the default `method="walk"` draws
+the structure by a random root-to-leaf walk (each decision uniform over its allowed values) and then the tuning
+values uniformly over that structure's valid points: every allowed value is reachable, complete configurations
+are not equiprobable. `method="weighted"` is exactly uniform over complete configurations for spaces small enough
+to enumerate: a structure is drawn with probability proportional to the number of its valid tuning points (exact
+counts, or Knuth's estimate for a tuning space too large to store), then its tuning values uniformly.
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ COMMON_RULES: tuple[Rule, ...] = (
     Rule("kernelFission/materialise.targetMem", ("global",),
          "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)",
          on="kinds"),
+    Rule("kernelFission/materialise.skip", (0,),
+         "kernelFission's kernel is its materialise: skipped, the kernel would compute nothing (the code generator "
+         "rejects a kernel that writes no user-function result)", on="kinds"),
 )
 
 
@@ -99,8 +104,11 @@ class RPSpace:
     def __init__(self, program: Program, sizes: Mapping[str, int], *, rules: Sequence[Rule] = (),
                  device: DeviceLimits | None = None, max_structures: int = MAX_STRUCTURES,
                  tuning_ranges: Mapping[str, tuple[int, int]] | None = None):
-        self.program = program
+        from .lower import substitute
+
+        self.annotated = program
         self.sizes = {k: int(v) for k, v in sizes.items()}
+        self.program = substitute(program, self.sizes)  # layer constants first (§6.3.1)
         self.rules: tuple[Rule, ...] = (*COMMON_RULES, *rules)
         self.device = device
         self.max_structures = max_structures
@@ -239,22 +247,65 @@ class RPSpace:
         return float(sum(self.tuning_count(s) for s in self.structures()))
 
     # --- sampling ---------------------------------------------------------------------------------------------
-    def sample(self, rng: np.random.Generator | int | None = None, n: int = 1, *,
-               weighted: bool = True) -> list[dict[str, object]]:
-        """`n` complete configurations {parameter name: value}, structural and tuning (see the module doc)."""
+    def random_structure(self, rng: np.random.Generator) -> Structure:
+        """A random root-to-leaf walk of the structural decision tree: every undecided structural parameter that
+        `parameters` lists is given a value drawn uniformly from the values the rules allow, in Algorithm 4's
+        order, all the parameters of one listing at once; then `parameters` is asked again (the RPs inserted by the
+        RPs now decided appear) until it lists no undecided one."""
+        values: dict[str, object] = {}
+        for _ in range(64):
+            params = self.params(values)
+            todo = [p for p in params if p.role == "struct" and p.name not in values]
+            if not todo:
+                return Structure(values, tuple(params))
+            for p in todo:
+                dom = self.allowed(p)
+                if not dom:
+                    raise ConstraintError(f"{p.name}: the rules leave no value of its domain {tuple(p.domain or ())}")
+                values[p.name] = dom[int(rng.integers(len(dom)))]
+        raise ConstraintError(f"{self.program.name}: the structural decisions do not terminate")
+
+    def sample(self, rng: np.random.Generator | int | None = None, n: int = 1, *, method: str = "walk",
+               max_rejections: int = 200) -> list[dict[str, object]]:
+        """`n` complete configurations {parameter name: value}, structural and tuning.
+
+        `method="walk"` (default, any space): the structure by `random_structure`, the tuning values uniformly
+        over the valid points of that structure (`Space.sample`); a structure with no valid tuning point is drawn
+        again (at most `max_rejections` times in all). Every structural value the rules allow has a positive
+        probability, but the complete configurations are not equiprobable (a structure with few tuning points is as
+        likely as one with many). `method="weighted"` (spaces small enough for `structures()`): exactly uniform
+        over complete configurations, the structure drawn with probability proportional to its number of tuning
+        points (exact counts; Knuth's estimate for a tuning space too large to store, then approximately)."""
         rng = np.random.default_rng(rng)
-        structs = self.structures()
-        if weighted:
+        out: list[dict[str, object]] = []
+        if method == "weighted":
+            structs = self.structures()
             w = np.array([self.tuning_count(s) for s in structs], dtype=float)
-        else:
-            w = np.array([0.0 if self.tuning_space(s).empty else 1.0 for s in structs])
-        if not w.sum() > 0:
-            raise ConstraintError(f"{self.program.name}: no structure has a valid tuning point at {self.sizes}")
-        picks = rng.choice(len(structs), size=n, p=w / w.sum())
-        out = []
-        for i in picks:
-            s = structs[int(i)]
-            (t,) = self.tuning_space(s).sample(rng, 1)
+            if not w.sum() > 0:
+                raise ConstraintError(f"{self.program.name}: no structure has a valid tuning point at {self.sizes}")
+            for i in rng.choice(len(structs), size=n, p=w / w.sum()):
+                s = structs[int(i)]
+                (t,) = self.tuning_space(s).sample(rng, 1)
+                out.append({**s.values, **t})
+            return out
+        if method != "walk":
+            raise ValueError(f"method must be 'walk' or 'weighted', not {method!r}")
+        self.rejections = 0
+        while len(out) < n:
+            s = self.random_structure(rng)
+            sp = self.tuning_space(s)
+            t = None
+            if not sp.empty:
+                try:
+                    (t,) = sp.sample(rng, 1)
+                except ValueError:  # the solver found no valid point
+                    t = None
+            if t is None:
+                self.rejections += 1
+                if self.rejections > max_rejections:
+                    raise ConstraintError(f"{self.program.name}: {self.rejections} random structures in a row have "
+                                          f"no valid tuning point at {self.sizes}")
+                continue
             out.append({**s.values, **t})
         return out
 

@@ -88,3 +88,39 @@ def random_inputs(p, rng: np.random.Generator) -> dict[str, np.ndarray]:
     from compiler.types import concrete_shape
 
     return {q.name: rng.standard_normal(concrete_shape(q.type, {})).astype(np.float32) for q in p.params}
+
+
+def conv_listing_6_4(h=6, w=6, c=2, k=4, kh=3, kw=3):
+    """Listing 6.4's arrangement of twelve RPs on a small conv (pad 1, stride 1), written as in the thesis:
+    padExtra2D(kernelFission(joinSplitND(padExtra1D(kernelFission(windows => oclKernel(abTile(abTile(
+    tileNestedMapReduce(tileNestedMapReduce(abTile(core)))))))(windows, kernelFission(weights)))) o mapND2(joinND3)
+    o slideND2)) o padND2 << input. The core's per-window result is [float]1 (reduce), so the output is
+    [[[[float]1]K]W]H."""
+    def body(x, wts):
+        weights = b.rp("kernelFission", b.lam(lambda kk: b.map_(b.join_nd(3)) << kk), "fissionWeights") << wts
+        core = b.lam(lambda a, bb: b.map_nd(2, lambda win: b.map_(
+            lambda ker: b.rp("privatiseAccumulator", b.lam(lambda pairs: b.reduce_(b.value(0, FLOAT), ADD)
+                                                          << b.map_(_mult_pair) << pairs), "privAcc")
+            << b.zip_(win, ker)) << bb) << a)
+        nest = b.rp("abTile", b.rp("abTile", b.rp("tileNestedMapReduce", b.rp("tileNestedMapReduce", b.rp(
+            "abTile", core, "abTilePrefetch"), "tnmrReuse", ADD), "tnmrParallel", ADD), "abTileInner"),
+            "abTileOuter")
+        per_windows = b.rp("padExtra1D", b.rp("kernelFission", b.lam(lambda sw: b.ocl_kernel(nest)(sw, weights)),
+                                              "fissionIm2col"), "padWindows")
+        flat = b.rp("joinSplitND", per_windows, "flattenWindows")
+        pre = b.rp("padExtra2D", b.rp("kernelFission", b.lam(
+            lambda xp: flat << b.map_nd(2, b.join_nd(3)) << b.slide_nd((kh, kw), (1, 1)) << xp), "fissionInput"),
+            "padInput")
+        return pre << b.pad_nd((1, 1, 1, 1), b.value(0, FLOAT)) << x
+    return b.program("conv", {"x": array(FLOAT, h, w, c), "wts": array(FLOAT, k, kh, kw, c)}, body)
+
+
+def conv_reference(x: np.ndarray, wts: np.ndarray) -> np.ndarray:
+    h, w, _ = x.shape
+    k, kh, kw, _ = wts.shape
+    xp = np.pad(x, ((1, 1), (1, 1), (0, 0)))
+    out = np.zeros((h, w, k, 1), np.float32)
+    for i in range(h):
+        for j in range(w):
+            out[i, j, :, 0] = np.tensordot(wts, xp[i:i + kh, j:j + kw, :], axes=([1, 2, 3], [0, 1, 2]))
+    return out

@@ -320,3 +320,28 @@ def test_zz_the_property_test_applied_every_wrapper_kind():
     kinds = {k for _, k in APPLIED}
     print(f"property test: {len(APPLIED)} RP applications, kinds {sorted(kinds)}, {len(ELIMINATED)} eliminated")
     assert len(APPLIED) >= 40 and set(WRAPPERS) <= kinds
+
+
+def test_listing_6_4_conv_all_twelve_applied():
+    """The conv annotated as Listing 6.4 (tests/unit/rp_programs.py): with every skip = 0 each of the twelve RPs
+    and every RP they insert applies (none eliminated) and the result is the convolution; joinSplitND flattens the
+    windows through padExtra1D, kernelFission and oclKernel (the argument flows into the core's mapND2)."""
+    from rp_programs import conv_listing_6_4, conv_reference
+
+    p = conv_listing_6_4()
+    rng = np.random.default_rng(4)
+    inputs = random_inputs(p, rng)
+    ref = conv_reference(inputs["x"], inputs["wts"])
+    assert np.allclose(interpret(p, inputs), ref, atol=1e-4)
+    fixed = {"padInput.p0": 2, "padInput.p1": 2, "padWindows.p": 0 + 16, "abTileOuter.tileSizeA": 16,
+             "abTileOuter.tileSizeB": 2, "abTileInner.tileSizeA": 4, "abTileInner.tileSizeB": 2,
+             "tnmrParallel.tileSize": 6, "tnmrReuse.tileSize": 3, "abTilePrefetch.tileSizeA": 2,
+             "abTilePrefetch.tileSizeB": 1, "tnmrParallel/interchangeReduceND.newReduceDim": 3}
+    values = choose(p, random.Random(3), fixed, tune=lambda q, rng_: 1, skip=0)
+    r = apply_checked(p, values, inputs, ref)
+    labels = {lab for lab, _ in r.applied}
+    twelve = {"padInput", "fissionInput", "flattenWindows", "padWindows", "fissionIm2col", "fissionWeights",
+              "abTileOuter", "abTileInner", "tnmrParallel", "tnmrReuse", "abTilePrefetch", "privAcc"}
+    assert twelve <= labels and not r.eliminated
+    kernels = [n for _, n in walk(r.program) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL]
+    assert len(kernels) >= 6  # 3 fission kernels, 2 depadding kernels and the main one

@@ -195,21 +195,48 @@ for _k in (1, 2, 3):
 # ================================================================================================================
 # RP2 joinSplitND (Listing 6.5): nestedRPs(mapND_k(f)) -> splitND(n_2..n_k) o nestedRPs(map(f)) o joinND_k
 # ================================================================================================================
+def map_sink(f: FunDecl, i: int, limit: int | None):
+    """Where argument i of f flows, unchanged, into a perfect map nest whose result is f's result: through
+    lambdas (the parameter used once, passed as is), oclKernel and rewrite points (Listing 6.4 line 7's
+    joinSplitND wraps `padExtra1D(kernelFission(w => oclKernel(...)(w, ...)))` whose mapND2 is deep inside).
+    Returns (depth, innermost function, rebuild) with rebuild(h) = f with that map nest replaced by h, or None."""
+    if isinstance(f, RewritePoint):
+        r = map_sink(f.fun, i, limit)
+        return r and (r[0], r[1], lambda h, f=f, r=r: RewritePoint(f.kind, f.label, r[2](h), f.args))
+    if isinstance(f, Prim) and f.op is Op.OCL_KERNEL:
+        r = map_sink(f.funs[0], i, limit)
+        return r and (r[0], r[1], lambda h, r=r: P(Op.OCL_KERNEL, funs=(r[2](h),)))
+    if isinstance(f, Prim) and f.op in (Op.MAP, Op.MAP_ND) and i == 0:
+        depth, g = map_nest(f, limit)
+        return depth, g, lambda h: h
+    if isinstance(f, Lambda) and i < len(f.params):
+        q, body = f.params[i], f.body
+        if not isinstance(body, FunCall) or count_uses(body, q.name) != 1 or q.name in free_vars(body.f):
+            return None
+        where = [j for j, a in enumerate(body.args) if _is_param(a, q)]
+        if len(where) != 1:
+            return None
+        r = map_sink(body.f, where[0], limit)
+        return r and (r[0], r[1], lambda h, r=r: Lambda(f.params, FunCall(r[2](h), body.args)))
+    return None
+
+
 def _js_match(k: int | None):
     def match(site: Site):
-        depth, g = map_nest(site.core, k)
-        if depth == 0 or (k is not None and depth < k):
-            raise NoMatch(f"the input function is not a nest of {k or 'one or more'} maps")
-        lens = array_lengths(site.ins[0])[:depth] if len(site.ins) == 1 else []
+        found = map_sink(site.core, 0, k) if len(site.ins) == 1 else None
+        if found is None or found[0] == 0 or (k is not None and found[0] < k):
+            raise NoMatch(f"the argument does not flow into a nest of {k or 'one or more'} maps that gives the result")
+        depth, g, rebuild = found
+        lens = array_lengths(site.ins[0])[:depth]
         if len(lens) < depth:
             raise NoMatch("the argument is not an array of the nest's rank")
-        return depth, g, lens
+        return depth, g, lens, rebuild
     return match
 
 
 def _js_rewrite(site: Site, comps) -> FunDecl:
-    depth, g, lens = comps
-    flat = wrap(site.nested, P(Op.MAP, funs=(g,)))
+    depth, g, lens, rebuild = comps
+    flat = wrap(site.nested, rebuild(P(Op.MAP, funs=(g,))))
     if depth == 1:
         return flat
     return unary(site, "x", lambda x: chain(x, P(Op.SPLIT_ND, *lens[1:]), flat, P(Op.JOIN_ND, depth)))

@@ -26,7 +26,7 @@ from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at,
 from ...ir.printer import show
 from ...ir.typecheck import infer, typecheck
 from ...types import Type, same_type
-from ..terms import Fresh, all_names
+from ..terms import Fresh, _by_identity, all_names
 
 SKIP = "skip"
 
@@ -172,11 +172,24 @@ def kind_of(rp: RewritePoint) -> Kind:
 
 
 # --- Algorithm 4 -----------------------------------------------------------------------------------------------
+@_by_identity
+def _has_rp(n: Node) -> bool:
+    return isinstance(n, RewritePoint) or any(_has_rp(c) for c in n.children())
+
+
 def _first_rp(p: Program) -> tuple[tuple[int, ...], RewritePoint] | None:
-    for path, n in walk(p):
-        if isinstance(n, RewritePoint):
-            return path, n
-    return None
+    """The first RP in pre-order and its path (descending only into subtrees that hold one)."""
+    if not _has_rp(p):
+        return None
+    path: list[int] = []
+    n: Node = p
+    while not isinstance(n, RewritePoint):
+        for i, c in enumerate(n.children()):
+            if _has_rp(c):
+                path.append(i)
+                n = c
+                break
+    return tuple(path), n
 
 
 def _domains(rp: RewritePoint, kind: Kind, met: Mapping[str, str]) -> list[tuple[str, tuple]]:

@@ -1,7 +1,7 @@
 """compile_program: a lowered program and its sizes to OpenCL kernels, as a named sequence of small passes.
 
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
-    -> unroll -> ndrange -> barriers -> version -> emit
+    -> unroll -> ndrange -> barriers -> version -> cse -> emit
 
 Every pass takes and returns a `State`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
@@ -21,7 +21,7 @@ from ..ir.macros import expand_program
 from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.typecheck import Typing, typecheck
 from ..types import NUMPY_DTYPE, Type, map_lengths
-from . import barriers, kir, mag, ndrange, opencl, unroll
+from . import barriers, cse, kir, mag, ndrange, opencl, unroll
 from .cfuns import render_function
 from .check import check_lowered
 from .constant import CONSTANT_BYTES, constant_buffers
@@ -143,6 +143,12 @@ def version_pass(s: State) -> State:
     return s
 
 
+def cse_pass(s: State) -> State:
+    for k in s.lowered.kernels:
+        k.body = cse.cse(k.body)
+    return s
+
+
 def emit(s: State) -> State:
     low = s.lowered
     kernels = []
@@ -210,6 +216,7 @@ PASSES: tuple[tuple[str, Callable[[State], State]], ...] = (
     ("ndrange", ndrange_pass),
     ("barriers", barrier_pass),
     ("version", version_pass),
+    ("cse", cse_pass),
     ("emit", emit),
 )
 

@@ -197,12 +197,17 @@ def default_local_size(global_size: tuple[int, ...]) -> tuple[int, ...] | None:
     return (l0, l1)
 
 
+def default_launches(p: Program, env: Sizes) -> tuple[KernelLaunch, ...]:
+    """The launches of a default-lowered program: `launch_geometry`, with `default_local_size` for the mapGlb
+    kernels."""
+    return tuple(k if k.local_size is not None else KernelLaunch(k.global_size, default_local_size(k.global_size))
+                 for k in launch_geometry(p, env))
+
+
 def _default(bench) -> Lowering:
     def build(sizes, params):
         p = default_lowering(bench.program, sizes)
-        launches = tuple(k if k.local_size is not None else KernelLaunch(k.global_size, default_local_size(
-            k.global_size)) for k in launch_geometry(p, sizes))
-        return p, launches, {}
+        return p, default_launches(p, sizes), {}
 
     return Lowering(bench.name, "default",
                     "generic lowering (compiler.lowering.default): mapGlb over the output nest, mapSeq/reduceSeq "
@@ -217,7 +222,7 @@ def _registry() -> dict[str, dict[str, Lowering]]:
     out: dict[str, dict[str, Lowering]] = {}
     for b in list_benchmarks():
         lows = {"default": _default(b)}
-        for module in (mm, stencil, conv):
+        for module in (mm, stencil, conv):  # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
             for low in module.lowerings_for(b):
                 lows[low.name] = low
         out[b.name] = lows

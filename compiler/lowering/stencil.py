@@ -36,12 +36,16 @@ from ..ir.build import (
     get,
     join,
     map_,
+    map_glb,
     map_lcl,
+    map_seq_unroll,
     map_wrg,
     pad_nd,
     slide_nd,
     slide_strict_nd,
+    split,
     to_local,
+    transpose,
     transpose_w,
     zip_nd,
 )
@@ -50,8 +54,8 @@ from ..ir.ops import Op
 from ..ir.typecheck import typecheck
 from ..ir.userfuns import ID
 from ..types import ArrayType
-from .catalog import KernelLaunch, Lowering, TuningParam, largest_divisor
-from .default import finish
+from .catalog import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
+from .default import default_lowering, finish
 from .util import is_call
 
 PARAMS = (
@@ -75,6 +79,7 @@ class StencilForm:
     f: FunDecl
     operands: tuple[Operand, ...]
     zipped: bool
+    points: Expr | None = None  # Z, the [[neighbourhood (tuple)]M]N the per-point function is mapped over
 
 
 def match(p: Program) -> StencilForm | None:
@@ -96,7 +101,7 @@ def match(p: Program) -> StencilForm | None:
         ops.append(o)
     if not any(o.window for o in ops):
         return None
-    return StencilForm(f, tuple(ops), zipped)
+    return StencilForm(f, tuple(ops), zipped, z)
 
 
 def _is_join(f) -> bool:
@@ -148,6 +153,64 @@ def build_tiled(bench, form: StencilForm) -> Program:
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
+# --- the default lowering of 2-D stencils: thread coarsening along the rows -------------------------------------
+ROWS_PER_ITEM = "rowsPerItem"
+COARSE_PARAMS = (TuningParam(ROWS_PER_ITEM, "vertically adjacent output points per work item (rows of the output "
+                             "% rowsPerItem = 0; 1: one point per work item, the generic default lowering)"),)
+COARSE_CHOICES = (4, 2)  # the default rowsPerItem: the first that divides the rows (windows of height >= 3)
+
+
+def build_coarse(bench, form: StencilForm) -> Program:
+    """The default lowering with each work item computing rowsPerItem vertically adjacent outputs of a column:
+
+        join o mapGlb(1)(rows => map(join) o transposeW o mapGlb(0)(col => mapSeqUnroll(f) << col)
+                                 o transpose << rows) o split(rowsPerItem) << Z
+
+    (`Z` the program's neighbourhoods, `f` its per-point function, lowered by the default conventions: its window
+    reduction is a reduceSeqUnroll). The rowsPerItem windows of a work item overlap in k1 - 1 rows; unrolled,
+    their loads of a shared input point have the same address and guard."""
+    assert form.points is not None
+    r = arith.var(ROWS_PER_ITEM)
+    body = join() << (map_glb(1, lambda rows: map_(join()) << (transpose_w() << (
+        map_glb(0, lambda col: map_seq_unroll(form.f) << col) << (transpose() << rows)))) << (split(r) << form.points))
+    return finish(Program(bench.program.name, bench.program.params, body))
+
+
+def default_rows_per_item(window_height: int, rows: int) -> int:
+    """Decision (issue 3): 4 outputs per work item when the window is at least 3 rows high (then the 4 windows
+    read 4 + k1 - 1 distinct rows instead of 4 k1: 7/12 loads for 3x3, 8/20 for 5x5) and 4 divides the rows,
+    else 2 when it divides them, else 1 (also for windows of height 1 or 2)."""
+    if window_height < 3:
+        return 1
+    return next((c for c in COARSE_CHOICES if rows % c == 0), 1)
+
+
+def default_for(bench, form: StencilForm) -> Lowering:
+    """The "default" lowering of a 2-D stencil: the generic default lowering (one output point per work item)
+    for rowsPerItem = 1, `build_coarse` otherwise."""
+    k1 = max(o.window[0] for o in form.operands if o.window)
+
+    def choose(s):
+        return {ROWS_PER_ITEM: s.get(ROWS_PER_ITEM) or default_rows_per_item(k1, _out_shape(bench, s)[0])}
+
+    def check(s, v):
+        n, _ = _out_shape(bench, s)
+        r = v[ROWS_PER_ITEM]
+        if r < 1:
+            return [f"rowsPerItem must be positive (rowsPerItem = {r})"]
+        return [f"output rows % rowsPerItem = 0 (rows = {n}, rowsPerItem = {r})"] if n % r else []
+
+    def build(s, v):
+        r = v[ROWS_PER_ITEM]
+        p = default_lowering(bench.program, s) if r == 1 else build_coarse(bench, form)
+        n, m = _out_shape(bench, s)
+        return p, default_launches(p, {**s, **v}), {"rows_per_item": r, "work_items": n * m // r}
+
+    doc = ("generic lowering (compiler.lowering.default), each work item computing rowsPerItem vertically adjacent "
+           "output points (compiler.lowering.stencil.build_coarse)")
+    return Lowering(bench.name, "default", doc, COARSE_PARAMS, build, choose, check)
+
+
 def _out_shape(bench, s) -> tuple[int, int]:
     t = typecheck(bench.program).result
     assert isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)
@@ -194,5 +257,6 @@ def lowerings_for(bench) -> list[Lowering]:
         facts = {"work_groups": (n // th) * (m // tw), "local_floats": ncopies * (th + halo[0]) * (tw + halo[1])}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, choose, check)]
+    return [default_for(bench, form), Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, choose,
+                                               check)]
 

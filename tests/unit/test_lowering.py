@@ -241,6 +241,9 @@ def test_default_lowering_work_group_shape():
     assert default_local_size((64, 3)) == (32, 3)
     assert default_local_size((100, 100)) is None  # rows neither a multiple of 32 nor shorter: the runtime's choice
     assert default_local_size((1024,)) is None and default_local_size((4, 4, 4)) is None
-    lowered = lower("gaussian", "default", {"N": 48, "M": 64})
+    lowered = lower("gaussian", "default", {"N": 48, "M": 64}, {"rowsPerItem": 1})
     (k,) = lowered.compile().kernels
     assert k.local_size == (32, 8) and k.global_size == (64, 48)
+    lowered = lower("gaussian", "default", {"N": 48, "M": 64})  # 4 rows per work item: 12 work-item rows
+    (k,) = lowered.compile().kernels
+    assert k.local_size == (32, 6) and k.global_size == (64, 12)

@@ -1,6 +1,6 @@
 // hotspot2d/default at size small: 1 kernel(s)
 
-// kernel hotspot2d: global (16, 16), local (16, 16)
+// kernel hotspot2d: global (16, 4), local (16, 4)
 float hotspotStep(float n, float s, float w, float e, float c, float p) { return c + 0.34133333f * (p + (s + n - 2.0f * c) * 0.1f + (e + w - 2.0f * c) * 0.1f + (80.0f - c) * 0.0001953125f); }
 
 kernel void hotspot2d(const global float* restrict temp, const global float* restrict power, global float* out) {
@@ -8,7 +8,15 @@ kernel void hotspot2d(const global float* restrict temp, const global float* res
     int gl_id_1 = get_global_id(1);
     {  // mapGlb(0)
       int gl_id_0 = get_global_id(0);
-      out[gl_id_0 + 16 * gl_id_1] = hotspotStep(((gl_id_1 < 1) ? 80.0f : temp[gl_id_0 + 16 * gl_id_1 - 16]), ((gl_id_1 >= 15) ? 80.0f : temp[gl_id_0 + 16 * gl_id_1 + 16]), ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 16 * gl_id_1 - 1]), ((gl_id_0 >= 15) ? 80.0f : temp[gl_id_0 + 16 * gl_id_1 + 1]), temp[gl_id_0 + 16 * gl_id_1], power[gl_id_0 + 16 * gl_id_1]);
+      // mapSeqUnroll unrolled
+      float ld_0 = temp[gl_id_0 + 64 * gl_id_1 + 16];
+      float ld_1 = temp[gl_id_0 + 64 * gl_id_1];
+      out[gl_id_0 + 64 * gl_id_1] = hotspotStep(((gl_id_1 < 1) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 - 16]), ld_0, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 - 1]), ((gl_id_0 >= 15) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 1]), ld_1, power[gl_id_0 + 64 * gl_id_1]);
+      float ld_2 = temp[gl_id_0 + 64 * gl_id_1 + 32];
+      out[gl_id_0 + 64 * gl_id_1 + 16] = hotspotStep(ld_1, ld_2, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 15]), ((gl_id_0 >= 15) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 17]), ld_0, power[gl_id_0 + 64 * gl_id_1 + 16]);
+      float ld_3 = temp[gl_id_0 + 64 * gl_id_1 + 48];
+      out[gl_id_0 + 64 * gl_id_1 + 32] = hotspotStep(ld_0, ld_3, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 31]), ((gl_id_0 >= 15) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 33]), ld_2, power[gl_id_0 + 64 * gl_id_1 + 32]);
+      out[gl_id_0 + 64 * gl_id_1 + 48] = hotspotStep(ld_2, ((gl_id_1 >= 3) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 64]), ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 47]), ((gl_id_0 >= 15) ? 80.0f : temp[gl_id_0 + 64 * gl_id_1 + 49]), ld_3, power[gl_id_0 + 64 * gl_id_1 + 48]);
     }
   }
 }

@@ -1,6 +1,6 @@
 // srad2/default at size small: 1 kernel(s)
 
-// kernel srad2: global (16, 16), local (16, 16)
+// kernel srad2: global (16, 4), local (16, 4)
 float srad2Update(float cc, float cs, float ce, float n, float s, float w, float e, float c) { return c + 0.125f * (cc * (n - c) + cs * (s - c) + cc * (w - c) + ce * (e - c)); }
 
 kernel void srad2(const global float* restrict image, const global float* restrict coeff, global float* out) {
@@ -8,7 +8,18 @@ kernel void srad2(const global float* restrict image, const global float* restri
     int gl_id_1 = get_global_id(1);
     {  // mapGlb(0)
       int gl_id_0 = get_global_id(0);
-      out[gl_id_0 + 16 * gl_id_1] = srad2Update(coeff[gl_id_0 + 16 * gl_id_1], ((gl_id_1 >= 15) ? 0.0f : coeff[gl_id_0 + 16 * gl_id_1 + 16]), ((gl_id_0 >= 15) ? 0.0f : coeff[gl_id_0 + 16 * gl_id_1 + 1]), ((gl_id_1 < 1) ? 0.0f : image[gl_id_0 + 16 * gl_id_1 - 16]), ((gl_id_1 >= 15) ? 0.0f : image[gl_id_0 + 16 * gl_id_1 + 16]), ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 16 * gl_id_1 - 1]), ((gl_id_0 >= 15) ? 0.0f : image[gl_id_0 + 16 * gl_id_1 + 1]), image[gl_id_0 + 16 * gl_id_1]);
+      // mapSeqUnroll unrolled
+      float ld_0 = coeff[gl_id_0 + 64 * gl_id_1 + 16];
+      float ld_1 = image[gl_id_0 + 64 * gl_id_1 + 16];
+      float ld_2 = image[gl_id_0 + 64 * gl_id_1];
+      out[gl_id_0 + 64 * gl_id_1] = srad2Update(coeff[gl_id_0 + 64 * gl_id_1], ld_0, ((gl_id_0 >= 15) ? 0.0f : coeff[gl_id_0 + 64 * gl_id_1 + 1]), ((gl_id_1 < 1) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 - 16]), ld_1, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 - 1]), ((gl_id_0 >= 15) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 1]), ld_2);
+      float ld_3 = coeff[gl_id_0 + 64 * gl_id_1 + 32];
+      float ld_4 = image[gl_id_0 + 64 * gl_id_1 + 32];
+      out[gl_id_0 + 64 * gl_id_1 + 16] = srad2Update(ld_0, ld_3, ((gl_id_0 >= 15) ? 0.0f : coeff[gl_id_0 + 64 * gl_id_1 + 17]), ld_2, ld_4, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 15]), ((gl_id_0 >= 15) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 17]), ld_1);
+      float ld_5 = coeff[gl_id_0 + 64 * gl_id_1 + 48];
+      float ld_6 = image[gl_id_0 + 64 * gl_id_1 + 48];
+      out[gl_id_0 + 64 * gl_id_1 + 32] = srad2Update(ld_3, ld_5, ((gl_id_0 >= 15) ? 0.0f : coeff[gl_id_0 + 64 * gl_id_1 + 33]), ld_1, ld_6, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 31]), ((gl_id_0 >= 15) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 33]), ld_4);
+      out[gl_id_0 + 64 * gl_id_1 + 48] = srad2Update(ld_5, ((gl_id_1 >= 3) ? 0.0f : coeff[gl_id_0 + 64 * gl_id_1 + 64]), ((gl_id_0 >= 15) ? 0.0f : coeff[gl_id_0 + 64 * gl_id_1 + 49]), ld_4, ((gl_id_1 >= 3) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 64]), ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 47]), ((gl_id_0 >= 15) ? 0.0f : image[gl_id_0 + 64 * gl_id_1 + 49]), ld_6);
     }
   }
 }

@@ -345,3 +345,24 @@ def test_listing_6_4_conv_all_twelve_applied():
     assert twelve <= labels and not r.eliminated
     kernels = [n for _, n in walk(r.program) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL]
     assert len(kernels) >= 6  # 3 fission kernels, 2 depadding kernels and the main one
+
+
+@pytest.mark.parametrize("design", ["direct", "gemm"])
+def test_listing_6_4_direct_and_gemm_from_structural_values_alone(design):
+    """§4.5: the same annotated conv gives direct convolution (kernelFission before sliding, the windows stay a
+    view) or GEMM (kernelFission after sliding materialises the windows: im2col) by structural values only."""
+    from rp_programs import conv_listing_6_4, conv_reference
+
+    p = conv_listing_6_4()
+    inputs = random_inputs(p, np.random.default_rng(5))
+    ref = conv_reference(inputs["x"], inputs["wts"])
+    direct = design == "direct"
+    fixed = {"fissionInput.skip": int(not direct), "fissionIm2col.skip": int(direct), "padWindows.skip": int(direct),
+             "padInput.skip": 0, "padInput.p0": 2, "padInput.p1": 0, "padWindows.p": 8,
+             "abTileOuter.tileSizeA": 8, "abTileOuter.tileSizeB": 2, "tnmrParallel.tileSize": 9,
+             "tnmrParallel/interchangeReduceND.newReduceDim": 2}
+    values = choose(p, random.Random(11), fixed, tune=lambda q, rng_: 1, skip=0)
+    r = apply_checked(p, values, inputs, ref)
+    labels = {lab for lab, _ in r.applied}
+    assert ("fissionInput/materialise" in labels) == direct and ("fissionIm2col/materialise" in labels) != direct
+    assert "fissionWeights/materialise" in labels and not r.eliminated

@@ -128,7 +128,7 @@ class MemView(View):
         if not self.dims:
             raise ViewError(f"indexing a non-array value of type {self.t} in {self.buf.name}")
         d = self.dims[0]
-        if d.dist is not None:
+        if d.dist is not None and not (d.dist[2] == 1 and i.is_const and i.const == 0):  # a loop over 1 folds to 0
             v = i.var
             if v is None or (v.kind, v.dim, v.extent) != d.dist:
                 kind, dim, ext = d.dist

@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from compiler.constraints.device import H100
+from compiler.constraints.device import H100, POCL_CPU
 from compiler.constraints.examples import (
     CONV_LOCAL_SIZES,
     MM_LOCAL_SIZES,
@@ -93,6 +93,16 @@ def bench_tuning(name: str, tp_fn, args, rng) -> dict:
     space, res["narrow_s"] = clock(tp.space)
     res["product_after_narrowing"] = float(np.prod([len(space.pruned[n]) for n in space.names], dtype=float))
     enumerable, t = clock(lambda: space.enumerable)
+    if not enumerable and space.factored is not None:  # too large to store: tables joined on a cutset
+        res["stored"] = "factored"
+        res["factored"] = repr(space.factored)
+        res["factor_s"] = t
+        res["count"] = space.count()
+        pts, res["sample_1000_s"] = clock(space.sample, rng, 1000)
+        qs = queries_from(space, pts, args.queries, rng, perturb=0.2)
+        res["valid_values_cold"] = time_vv(space, qs, cold=True)
+        res["valid_values_warm"] = time_vv(space, qs, cold=False)
+        return res
     if not enumerable:  # too large to store: exact search per query
         res["stored"] = False
         res["size_check_s"] = t
@@ -122,14 +132,20 @@ def bench_tuning(name: str, tp_fn, args, rng) -> dict:
     return res
 
 
-def queries_from(space: Space, points, n: int, rng) -> list[tuple[str, dict]]:
+def queries_from(space: Space, points, n: int, rng, perturb: float = 0.0) -> list[tuple[str, dict]]:
+    """As vv_queries, from sampled points (a space that is not stored)."""
     names = list(space.names)
     out = []
     for _ in range(n):
         pt = points[int(rng.integers(len(points)))]
         order = rng.permutation(len(names))
         k = int(rng.integers(0, len(names)))
-        out.append((names[order[k]], {names[j]: pt[names[j]] for j in order[:k]}))
+        partial = {names[j]: pt[names[j]] for j in order[:k]}
+        if partial and rng.random() < perturb:
+            j = order[int(rng.integers(k))]
+            dom = space.domains[names[j]]
+            partial[names[j]] = int(dom[rng.integers(len(dom))])
+        out.append((names[order[k]], partial))
     return out
 
 
@@ -177,7 +193,12 @@ def main(argv=None) -> int:
     ap.add_argument("--cpsat-queries", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--only", help="run only the spaces whose name contains this text (e.g. conv42)")
     args = ap.parse_args(argv)
+
+    def want(name: str) -> bool:
+        return args.only is None or args.only in name
+
     args.cpsat = not args.quick
     try:
         import ortools  # noqa: F401
@@ -192,12 +213,15 @@ def main(argv=None) -> int:
     print(results["machine"], flush=True)
 
     conv = conv_layer()
-    r = bench_tuning("conv VGG-16 layer 7, H100", lambda: infer(conv, VGG_LAYER_7, H100,
-                                                                local_sizes=CONV_LOCAL_SIZES), args, rng)
-    results["tuning"].append(r)
-    print(json.dumps(r, indent=1), flush=True)
+    if want("conv VGG-16 layer 7, H100"):
+        r = bench_tuning("conv VGG-16 layer 7, H100", lambda: infer(conv, VGG_LAYER_7, H100,
+                                                                    local_sizes=CONV_LOCAL_SIZES), args, rng)
+        results["tuning"].append(r)
+        print(json.dumps(r, indent=1), flush=True)
     mm = mm_tiled()
     for i, (m, n, k) in enumerate(MM_SIZES):
+        if not want(f"mm {m}x{n}x{k}, H100"):
+            continue
         sub = argparse.Namespace(**{**vars(args), "cpsat": args.cpsat and i == 0})
         r = bench_tuning(f"mm {m}x{n}x{k}, H100", lambda m=m, n=n, k=k: infer(
             mm, {"M": m, "N": n, "K": k}, H100, local_sizes=MM_LOCAL_SIZES), sub, rng)
@@ -210,11 +234,16 @@ def main(argv=None) -> int:
     if lower is not None:
         lw = lower("conv", "conv42", "vgg16-7")
         local = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}
-        r = bench_tuning("compiler/lowering conv42 (rho and rhoW), VGG-16 layer 7, H100",
-                         lambda: infer(lw.program, dict(lw.sizes), H100, local_sizes=local), args, rng)
-        results["tuning"].append(r)
-        print(json.dumps(r, indent=1), flush=True)
+        for limits in (H100, POCL_CPU):  # the real Listing 4.2 space: theta rho rhoW kappa sigma omega v
+            name = f"compiler/lowering conv42 (rho and rhoW), VGG-16 layer 7, {limits.name}"
+            if want(name):
+                r = bench_tuning(name, lambda limits=limits: infer(lw.program, dict(lw.sizes), limits,
+                                                                   local_sizes=local), args, rng)
+                results["tuning"].append(r)
+                print(json.dumps(r, indent=1), flush=True)
         for m in (1024, 3072):
+            if not want(f"compiler/lowering mm tiled {m}^3, H100"):
+                continue
             lw = lower("mm", "tiled", {"M": m, "N": m, "K": m})
             r = bench_tuning(f"compiler/lowering mm tiled {m}^3, H100", lambda lw=lw: infer(
                 lw.program, dict(lw.sizes), H100, local_sizes={0: "TN/RN", 1: "TM/RM"}),
@@ -223,6 +252,8 @@ def main(argv=None) -> int:
             print(json.dumps(r, indent=1), flush=True)
     for name, prog in (("Fig 5.2, global memory", fig52("global")), ("Fig 5.2, local memory", fig52("local")),
                        ("conv (all maps plain)", delower(conv)), ("mm (all maps plain)", delower(mm))):
+        if not want(name):
+            continue
         r = bench_mapping(name, prog)
         results["mapping"].append(r)
         print(json.dumps(r), flush=True)

@@ -26,6 +26,7 @@ one-parameter domain (after Algorithm 2's per-parameter filtering).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -40,7 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from compiler.constraints.constraint import VECTOR_WIDTHS
 from compiler.constraints.device import DeviceLimits
 from compiler.constraints.infer import infer
-from compiler.constraints.solver import Space
+from compiler.constraints.solver import SpaceUnion
 from compiler.lowering.catalog import Lowered, lowerings
 from compiler.suite import get
 
@@ -70,15 +71,21 @@ class SpaceUnderTest:
         self.lowering = lowerings(bench_name)[lowering]
         self.sizes = sizes
         t = time.perf_counter()
-        base = self.lowering(sizes)  # the default point: every symbolic parameter present (v, VW > 1)
-        self.tp = infer(base.program, sizes, limits, local_sizes=LOCAL_SIZES.get(lowering))
         switches = [p.name for p in self.lowering.params if p.name in SWITCHES]
-        doms = {p: self.tp.domains[p] for p in self.tp.params}
-        doms.update({s: (0, 1) for s in switches})
-        self.space = Space(doms, self.tp.constraints)
+        members = []
+        self.problems = {}
+        for combo in itertools.product((0, 1), repeat=len(switches)):
+            # the default point with these switches: every symbolic parameter present (v, VW > 1)
+            fixed = dict(zip(switches, combo))
+            values = {**self.lowering.choose({**sizes, **fixed}), **fixed}
+            program, _, _ = self.lowering.build(dict(sizes), values)
+            tp = infer(program, sizes, limits, local_sizes=LOCAL_SIZES.get(lowering))
+            self.problems[combo] = tp
+            members.append((fixed, tp.space()))
+        self.space = SpaceUnion(switches, members) if switches else members[0][1]
         self.count = self.space.count()
         self.seconds_space = time.perf_counter() - t
-        missing = [p.name for p in self.lowering.params if p.name not in doms]
+        missing = [p.name for p in self.lowering.params if p.name not in self.space.names]
         if missing:
             raise SystemExit(f"{lowering}: lowering parameters {missing} are not solver variables")
         self.name = f"{bench_name}/{lowering}"
@@ -196,8 +203,8 @@ def main(argv=None) -> int:
             rand_dom = sut.unconstrained(rng, args.random, exact_domains=True)
             rec = {"space": sut.name, "sizes": sizes, "variables": list(sut.space.names),
                    "domain_sizes": {p: len(sut.space.domains[p]) for p in sut.space.names},
-                   "constraints": len(sut.tp.constraints), "valid_points": int(sut.count),
-                   "stored_as": repr(sut.space.factored) if sut.space.factored else "enumerated",
+                   "constraints": {str(k): [str(c) for c in tp.constraints] for k, tp in sut.problems.items()},
+                   "valid_points": int(sut.count), "stored_as": repr(sut.space),
                    "space_s": sut.seconds_space, "sample_s": sample_s, "sample_method": sut.space.last_sample_method,
                    "unconstrained": rand, "per_parameter_domains": rand_dom}
             t = time.perf_counter()

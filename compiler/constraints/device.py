@@ -15,7 +15,8 @@ class DeviceLimits:
 
     `private_mem_bytes_per_item` is a heuristic, not an OpenCL query: past it a kernel still runs but spills
     registers (NVIDIA: 255 registers of 4 bytes per work item). `warp_size` is the SIMD width threads run in
-    lockstep (NVIDIA warp, AMD wavefront, 1 for a CPU device).
+    lockstep (NVIDIA warp, AMD wavefront, 1 for a CPU device). `max_unrolled_calls` is a code-size heuristic: the
+    user-function calls one kernel may contain once its unrolled loops are expanded.
     """
 
     name: str
@@ -28,6 +29,9 @@ class DeviceLimits:
     warp_size: int
     compute_units: int = 0
     preferred_vector_width: int = 1
+    # heuristic (code size, not an OpenCL limit): user-function calls per kernel after mapSeqUnroll /
+    # reduceSeqUnroll are expanded; past it the OpenCL compiler (PoCL's LLVM above all) takes minutes
+    max_unrolled_calls: int = 4096
 
     def __post_init__(self):
         sizes = tuple(int(s) for s in self.max_work_item_sizes)

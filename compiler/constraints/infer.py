@@ -106,6 +106,7 @@ class Analysis:
     maps: list[MapUse]
     inputs: list[Buffer]
     rename: dict = field(default_factory=dict)  # program symbols of tuning parameters -> constraint.param symbols
+    calls: list[tuple[int, sympy.Expr, str]] = field(default_factory=list)  # (kernel, copies after unrolling, where)
 
     def r(self, e):
         """An expression with its tuning parameters as constraint symbols (integers >= 0, no positivity)."""
@@ -189,6 +190,7 @@ class _Ctx:
     space: str | None = None
     in_lcl: bool = False
     in_reduce: bool = False
+    unrolled: sympy.Expr = sympy.S.One  # copies of the code here once the enclosing unrolled loops expand
 
     def times(self, n, which: tuple[int, ...]) -> tuple:
         return tuple(m * n if i in which else m for i, m in enumerate(self.mult))
@@ -229,13 +231,14 @@ class _Walker:
             if concrete and isinstance(arg, FunCall):
                 m = ctx.mult
                 actx = _Ctx(ctx.kernel, (m[0], m[1] if ctx.in_lcl else sympy.Integer(1), sympy.Integer(1)),
-                            None, ctx.in_lcl, False)
+                            None, ctx.in_lcl, False, ctx.unrolled)
             self.expr(arg, (*path, i + 1), actx)
         ins = [self.of[(*path, i + 1)] for i in range(len(e.args))]
         self.fun(e.f, (*path, 0), ctx, ins, self.of[path], path)
 
     def fun(self, f: FunDecl, fpath, ctx: _Ctx, ins: list[Type], out: Type, site) -> None:
         if isinstance(f, UserFun):
+            self.a.calls.append((ctx.kernel, self.a.r(ctx.unrolled), f"{f.name} (at {_path(site)})"))
             if ctx.in_reduce and ctx.space is None:
                 return  # writes the reduction's accumulator
             space = ctx.space or "global"
@@ -260,15 +263,16 @@ class _Walker:
             self.a.maps.append(MapUse(ctx.kernel, op, dim, self.a.r(n), f"{_prim_head(f)} over {arith.show(n)} "
                                                                         f"(at {_path(site)})"))
             inner = _Ctx(ctx.kernel, ctx.times(n, _MULTIPLIES[op]), ctx.space, ctx.in_lcl or op is Op.MAP_LCL,
-                         ctx.in_reduce)
+                         ctx.in_reduce, ctx.unrolled * n if op is Op.MAP_SEQ_UNROLL else ctx.unrolled)
             self.fun(f.funs[0], (*fpath, 0), inner, [a.elem], out.elem, site)
         elif op in REDUCES:
             init, x = ins
             elem = x.elem if isinstance(x, ArrayType) else x
-            inner = _Ctx(ctx.kernel, ctx.mult, None, ctx.in_lcl, True)
+            unrolled = ctx.unrolled * x.n if op is Op.REDUCE_SEQ_UNROLL and isinstance(x, ArrayType) else ctx.unrolled
+            inner = _Ctx(ctx.kernel, ctx.mult, None, ctx.in_lcl, True, unrolled)
             self.fun(f.funs[0], (*fpath, 0), inner, [init, elem], init, site)
         elif op in _SPACE_OF:
-            inner = _Ctx(ctx.kernel, ctx.mult, _SPACE_OF[op], ctx.in_lcl, ctx.in_reduce)
+            inner = _Ctx(ctx.kernel, ctx.mult, _SPACE_OF[op], ctx.in_lcl, ctx.in_reduce, ctx.unrolled)
             self.fun(f.funs[0], (*fpath, 0), inner, ins, out, site)
         elif op is Op.OCL_KERNEL:
             self.kernels += 1
@@ -391,6 +395,12 @@ def hardware_constraints(a: Analysis, device: DeviceLimits,
                 total = sympy.Add(*(b.nbytes for b in bufs))
                 names = "; ".join(b.origin for b in bufs)
                 out.append(Constraint.of(total <= limit, f"{kname}: {what} <= {limit} bytes ({names})"))
+        copies = [(n, where) for kk, n, where in a.calls if kk == k]
+        if any(s.name in a.params for n, _ in copies for s in getattr(n, "free_symbols", ())):  # tunable only
+            total = sympy.Add(*(n for n, _ in copies))
+            out.append(Constraint.of(total <= device.max_unrolled_calls,
+                                     f"{kname}: user-function calls after unrolling (code-size heuristic) <= "
+                                     f"{device.max_unrolled_calls}"))
     glob = [b for b in a.buffers if b.space == "global"] + a.inputs
     for b in glob:
         out.append(Constraint.of(b.nbytes <= device.max_alloc_bytes,

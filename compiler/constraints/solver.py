@@ -571,3 +571,93 @@ def _getter(names: Sequence[str]):
     from operator import itemgetter
 
     return itemgetter(*names)
+
+
+class SpaceUnion:
+    """The disjoint union of spaces over the same variables, one per value of some structural switches (e.g. a
+    lowering's unroll and coalesce: each value builds another program, with its own inferred constraints). The
+    points are the members' points with the switch variables added; `names` are the members' then the switches'.
+
+    count, uniform `sample` (a member with probability proportional to its count, then uniform in it),
+    `valid_values`, `check`, `check_rows` as on Space."""
+
+    def __init__(self, switches: Sequence[str], members: Sequence[tuple[Mapping[str, int], Space]]):
+        if not members:
+            raise ValueError("a union of no spaces")
+        self.switches = tuple(switches)
+        self.members = [({s: int(fixed[s]) for s in self.switches}, sp) for fixed, sp in members]
+        base = members[0][1].names
+        if any(sp.names != base for _, sp in members):
+            raise ValueError("the member spaces must have the same variables")
+        self.names: tuple[str, ...] = (*base, *self.switches)
+        self.domains: dict[str, tuple[int, ...]] = {
+            n: _domain(v for _, sp in self.members for v in sp.domains[n]) for n in base}
+        self.domains.update({s: _domain(f[s] for f, _ in self.members) for s in self.switches})
+        self.factored = None
+        self.last_sample_method = ""
+
+    def __repr__(self) -> str:
+        return "SpaceUnion(" + "; ".join(f"{f}: {sp!r}" for f, sp in self.members) + ")"
+
+    def _split(self, assignment: Mapping[str, int]):
+        fixed = {s: assignment[s] for s in self.switches if s in assignment}
+        rest = {k: v for k, v in assignment.items() if k not in self.switches}
+        return fixed, rest
+
+    def count(self) -> int:
+        return sum(int(sp.count()) for _, sp in self.members)
+
+    def sample(self, rng=None, n: int = 1, *, replace: bool = True) -> list[dict[str, int]]:
+        rng = _rng(rng)
+        counts = np.array([float(sp.count()) for _, sp in self.members])
+        if counts.sum() == 0:
+            raise ValueError("the space has no valid point")
+        total = self.count()
+        if not replace and n > total:
+            raise ValueError(f"cannot draw {n} distinct points from {total}")
+        out: list[dict[str, int]] = []
+        seen: set[tuple] = set()
+        while len(out) < n:
+            which = np.bincount(rng.choice(len(counts), size=n - len(out), p=counts / counts.sum()),
+                                minlength=len(counts))
+            for (fixed, sp), k in zip(self.members, which.tolist()):
+                for pt in sp.sample(rng, k) if k else []:
+                    full = {**pt, **fixed}
+                    key = tuple(full[x] for x in self.names)
+                    if replace or key not in seen:
+                        seen.add(key)
+                        out.append(full)
+            methods = {sp.last_sample_method for _, sp in self.members if sp.last_sample_method}
+            self.last_sample_method = "member by count, then " + " / ".join(sorted(methods))
+        order = rng.permutation(len(out))  # members were drawn in blocks
+        return [out[i] for i in order]
+
+    def valid_values(self, param: str, partial: Mapping[str, int] | None = None) -> list[int]:
+        fixed, rest = self._split({k: v for k, v in (partial or {}).items() if k != param})
+        vals: set[int] = set()
+        for f, sp in self.members:
+            if any(f[s] != v for s, v in fixed.items()):
+                continue
+            if param in self.switches:
+                probe = next((x for x in sp.names if x not in rest), None)
+                if (sp.check(rest) if probe is None else bool(sp.valid_values(probe, rest))):
+                    vals.add(f[param])
+            else:
+                vals.update(sp.valid_values(param, rest))
+        return sorted(vals)
+
+    def check(self, assignment: Mapping[str, int]) -> bool:
+        fixed, rest = self._split(assignment)
+        return any(f == fixed and sp.check(rest) for f, sp in self.members)
+
+    def check_rows(self, rows: np.ndarray) -> np.ndarray:
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, len(self.names))
+        nb = len(self.names) - len(self.switches)
+        ok = np.zeros(len(rows), dtype=bool)
+        for f, sp in self.members:
+            here = np.ones(len(rows), dtype=bool)
+            for j, s in enumerate(self.switches):
+                here &= rows[:, nb + j] == f[s]
+            if here.any():
+                ok[here] = sp.check_rows(rows[here, :nb])
+        return ok

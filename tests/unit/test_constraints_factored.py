@@ -110,3 +110,27 @@ def test_check_rows_agrees_with_check(seed):
     rows = np.stack([rng.integers(-1, 13, size=300) for _ in space.names], axis=1)
     want = [space.check(dict(zip(space.names, map(int, r)))) for r in rows]
     assert space.check_rows(rows).tolist() == want
+
+
+def test_space_union_of_structures_against_brute_force():
+    from compiler.constraints.solver import SpaceUnion
+
+    doms = {"t": range(1, 9), "x": range(0, 12)}
+    base = [Constraint.of(sympy.Eq(sympy.Mod(x, t), 0))]
+    extra = Constraint.of(x * t <= 20)  # only in the structure with u = 1
+    members = [({"u": 0}, Space(doms, base)), ({"u": 1}, Space(doms, [*base, extra]))]
+    union = SpaceUnion(["u"], members)
+    want = [{"t": tt, "x": xx, "u": u} for u in (0, 1) for tt in doms["t"] for xx in doms["x"]
+            if xx % tt == 0 and (u == 0 or xx * tt <= 20)]
+    assert union.names == ("t", "x", "u") and union.count() == len(want)
+    assert union.valid_values("u", {"t": 8, "x": 8}) == [0]
+    assert union.valid_values("x", {"t": 4, "u": 1}) == [0, 4]
+    assert union.valid_values("x", {"t": 4}) == [0, 4, 8]
+    assert union.check({"t": 4, "x": 8, "u": 0}) and not union.check({"t": 4, "x": 8, "u": 1})
+    rows = np.array([[p["t"], p["x"], p["u"]] for p in want] + [[4, 8, 1], [3, 4, 0]])
+    assert union.check_rows(rows).tolist() == [True] * len(want) + [False, False]
+    draws = union.sample(np.random.default_rng(0), 60 * len(want))
+    keys = {(p["t"], p["x"], p["u"]): i for i, p in enumerate(want)}
+    counts = np.bincount([keys[(p["t"], p["x"], p["u"])] for p in draws], minlength=len(want))
+    assert stats.chisquare(counts).pvalue > 1e-3
+    assert len(union.sample(1, len(want), replace=False)) == len(want)

@@ -209,3 +209,14 @@ def test_conv_listing_4_2_space_matches_hand_written_table_4_2_constraints():
     assert "((rho - theta + 12) % (theta - 2)) = 0" in text  # slideStrict tiling (4.4)
     assert tp.space().count() == _conv_brute(10, 8, 8, H100)
     assert "theta" in str(tp) and "4.4" in str(tp)
+
+
+def test_unrolled_code_size_heuristic():
+    from compiler.ir.build import map_seq_unroll
+
+    p = program("unr", X, lambda x: join() << (map_glb(0, map_seq_unroll(to_global(NEG))) << (split("m") << x)))
+    tp = infer(p, {"N": 64}, POCL_CPU.with_(max_unrolled_calls=8))
+    assert [c for c in tp.raw if "code-size heuristic" in c.origin]
+    assert tp.domains["m"] == (1, 2, 4, 8)
+    plain = program("plain", X, lambda x: join() << (map_glb(0, map_seq(to_global(NEG))) << (split("m") << x)))
+    assert not [c for c in infer(plain, {"N": 64}, POCL_CPU).raw if "code-size" in c.origin]

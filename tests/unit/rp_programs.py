@@ -78,6 +78,33 @@ PROGRAMS = {
               << b.slide_nd((3, 3), (1, 1)) << x),
         "padExtra2D"),
 }
+# second programs (name "kind:variant"): other shapes of the same pattern
+PROGRAMS.update({
+    "kernelFission:argument": lambda: unary(  # last stage is a view: the argument is materialised (g = id)
+        "kfa", array(FLOAT, 4, 6), b.lam(lambda x: b.map_(b.reduce_(b.value(0, FLOAT), ADD)) << b.transpose() << x),
+        "kernelFission", "rp", 2),
+    "optimiseDataLayout:n1": lambda: unary(
+        "odl1", array(FLOAT, 12), b.lam(lambda x: b.map_(NEG) << b.map_(SQUARE) << x), "optimiseDataLayout", "rp", 1),
+    "optimiseDataLayout:n3": lambda: unary(
+        "odl3", array(FLOAT, 4, 4), b.lam(lambda x: b.join() << b.map_(b.map_(SQUARE)) << x),
+        "optimiseDataLayout", "rp", 3),
+    "materialise:1D": lambda: unary("mat1", array(FLOAT, 8), b.lam(lambda x: b.map_(NEG) << x), "materialise"),
+    "joinSplit3D:partial": lambda: unary(
+        "js3", array(FLOAT, 2, 2, 3, 2), b.map_(b.map_(b.map_(b.reduce_(b.value(0, FLOAT), ADD)))), "joinSplit3D"),
+    "padExtra1D:split": lambda: unary(
+        "pads", array(FLOAT, 12), b.lam(lambda x: b.join() << b.map_(b.map_(NEG)) << b.split(3) << x), "padExtra1D"),
+    "privatiseAccumulator:array": lambda: unary(
+        "paa", array(FLOAT, 4, 6), acc_reduce(6), "privatiseAccumulator"),
+    "interchangeMaps:let": lambda: b.program(
+        "iml", {"a": array(FLOAT, 4, 2), "c": array(FLOAT, 3)},
+        lambda a, c: b.rp("interchangeMaps", b.lam(lambda p, q: b.map_(lambda x: b.let(
+            lambda xs: b.map_(lambda y: b.reduce_(b.value(0, FLOAT), ADD) << b.map_(lambda e: ADD(e, y)) << xs) << q)
+            << (b.map_(NEG) << x)) << p), "rp")(a, c)),
+})
+
+# tuning values some programs need (the pad must keep split(3) exact)
+FIXED = {"padExtra1D:split": {"rp.p": 6}}
+
 for _k in (2, 3, 4):
     PROGRAMS[f"interchangeReduce{_k}D"] = (lambda k: lambda: b.program(
         f"ir{k}", {"x": array(FLOAT, 4, 16)},

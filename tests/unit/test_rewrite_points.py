@@ -29,7 +29,7 @@ from compiler.types import FLOAT, array, concrete_shape, same_type
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from rp_programs import PROGRAMS, mm, random_inputs
+from rp_programs import FIXED, PROGRAMS, mm, random_inputs
 from strategies import programs
 
 
@@ -63,11 +63,10 @@ def apply_checked(p, values, inputs, ref, sizes=None):
     return r
 
 
-def own_struct_combos(kind_name: str, label: str = "rp"):
-    """Every combination of the kind's own structural values with skip = 0 (the test also runs skip = 1)."""
-    k = KINDS[kind_name]
-    args = {"optimiseDataLayout": (2,), "tileNestedMapReduce": (ADD,)}.get(kind_name, ())
-    doms = k.struct(args)
+def own_struct_combos(p, label: str = "rp"):
+    """Every combination of the structural values of RP `label` with skip = 0 (the test also runs skip = 1)."""
+    rp_node = next(n for _, n in walk(p) if isinstance(n, RewritePoint) and n.label == label)
+    doms = KINDS[rp_node.kind].struct(rp_node.args)
     for combo in itertools.product(*(d for _, d in doms)):
         yield {f"{label}.skip": 0, **{f"{label}.{n}": v for (n, _), v in zip(doms, combo, strict=True)}}
 
@@ -83,15 +82,15 @@ def test_every_kind_keeps_type_and_output(name):
     assert r.program == strip_rewrite_points(p) and r.skipped == ["rp"] and not r.applied
     pyrng = random.Random(name)
     checked = 0
-    for fixed in own_struct_combos(name):
+    for fixed in own_struct_combos(p):
         for _ in range(3):  # inserted RPs: random structural values; tuning values 1 or 2 (sizes are 2^k . 3)
-            values = choose(p, pyrng, fixed)
+            values = choose(p, pyrng, {**fixed, **FIXED.get(name, {})})
             try:
                 r = apply_checked(p, values, inputs, ref)
             except RewritePointError as err:
                 assert "does not divide" in str(err) or "cannot take" in str(err), err
                 continue
-            assert ("rp", name) in r.applied and not r.eliminated
+            assert ("rp", name.split(":")[0]) in r.applied and not r.eliminated
             checked += 1
     assert checked >= 1
 

@@ -65,7 +65,7 @@ class _Pass:
     def candidates(self, e: kir.CExpr, out: list[kir.CExpr]) -> None:
         """The maximal pure subexpressions of e that read memory, in evaluation order."""
         if self.pure(e):
-            if not isinstance(e, kir.Lit):
+            if next(kir.expr_loads(e), None) is not None:  # (a select of literals reads nothing)
                 out.append(e)
             return
         for sub in _operands(e):

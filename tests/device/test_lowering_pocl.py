@@ -90,6 +90,22 @@ def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
 
 
 STENCILS = [b.name for b in list_benchmarks() if b.family == "stencil"]
+COARSE = [name for name in STENCILS if lowerings(name)["default"].params]  # the 2-D stencils (rowsPerItem)
+
+
+@pytest.mark.parametrize("bench", COARSE)
+def test_default_one_row_per_item_on_device(bench):
+    """rowsPerItem = 1: the generic default lowering (one output point per work item)."""
+    check_on_device(bench, lower(bench, "default", "small", {"rowsPerItem": 1}), seed=3)
+
+
+@pytest.mark.parametrize("bench", ["gaussian", "hotspot2d", "jacobi2d-9pt"])
+@pytest.mark.parametrize(("preset", "rows"), [("small", 2), ("small", 16), ("small2", 3)])
+def test_default_rows_per_item_on_device(bench, preset, rows):
+    """Further rowsPerItem values: 2, the whole column (16: one work-item row), one not a power of two (3 of 12)."""
+    lowered = lower(bench, "default", preset, {"rowsPerItem": rows})
+    assert lowered.kernels[0].global_size[1] * rows == lowered.sizes["N"]
+    check_on_device(bench, lowered, seed=4)
 
 
 @pytest.mark.parametrize("bench", STENCILS)

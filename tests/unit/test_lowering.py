@@ -247,3 +247,56 @@ def test_default_lowering_work_group_shape():
     lowered = lower("gaussian", "default", {"N": 48, "M": 64})  # 4 rows per work item: 12 work-item rows
     (k,) = lowered.compile().kernels
     assert k.local_size == (32, 6) and k.global_size == (64, 12)
+
+
+# --- default lowering of 2-D stencils: rowsPerItem (thread coarsening with reuse across the window overlap) ---
+COARSE = [b.name for b in list_benchmarks() if b.family == "stencil" and lowerings(b.name)["default"].params]
+
+
+def test_every_2d_stencil_default_has_rows_per_item():
+    assert set(COARSE) >= {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt",
+                           "gaussian"}
+    for name in COARSE:
+        assert [p.name for p in lowerings(name)["default"].params] == ["rowsPerItem"]
+    assert not lowerings("mm")["default"].params  # other programs keep the generic default, no parameters
+
+
+@pytest.mark.parametrize("bench", ["gaussian", "hotspot2d", "srad2"])
+@pytest.mark.parametrize(("preset", "rows"), [("small", 1), ("small", 2), ("small", 8), ("small2", 3), ("small2", 6)])
+def test_rows_per_item_equals_reference(bench, preset, rows):
+    check_against_reference(bench, lower(bench, "default", preset, {"rowsPerItem": rows}), seed=5)
+
+
+def test_rows_per_item_choice_and_constraint():
+    from compiler.lowering.stencil import default_rows_per_item
+
+    assert default_rows_per_item(5, 8192) == 4 and default_rows_per_item(3, 18) == 2
+    assert default_rows_per_item(3, 15) == 1 and default_rows_per_item(2, 16) == 1
+    assert lower("gaussian", "default", {"N": 64, "M": 64}).params["rowsPerItem"] == 4
+    assert lower("gaussian", "default", {"N": 66, "M": 64}).params["rowsPerItem"] == 2
+    with pytest.raises(LoweringError, match=r"output rows % rowsPerItem = 0 \(rows = 16, rowsPerItem = 3\)"):
+        lower("gaussian", "default", "small", {"rowsPerItem": 3})
+    with pytest.raises(LoweringError, match="rowsPerItem must be positive"):
+        lower("gaussian", "default", "small", {"rowsPerItem": 0})
+
+
+@pytest.mark.parametrize(("bench", "grid", "rows", "per_output"), [
+    ("gaussian", "grid", 1, 25),  # 5x5: 25 loads per point
+    ("gaussian", "grid", 4, 10),  # (4 + 4) rows x 5 columns for 4 points
+    ("gaussian", "grid", 8, 7.5),  # (8 + 4) x 5 / 8
+    ("jacobi2d-9pt", "grid", 4, 4.5),  # 3x3: (4 + 2) x 3 / 4
+    ("hotspot2d", "temp", 4, 3.5),  # 5-point: per column 4 + 2 rows, plus 2 x 4 east/west reads
+])
+def test_rows_per_item_structure(bench, grid, rows, per_output):
+    """The work-item count and the distinct loads per output point in the generated kernel (each distinct read of
+    the grid appears once in the source: the windows' shared reads are loaded once, compiler/codegen/cse.py)."""
+    lowered = lower(bench, "default", {"N": 64, "M": 64}, {"rowsPerItem": rows})
+    (launch,) = lowered.kernels
+    assert launch.global_size == (64, 64 // rows) and lowered.facts["work_items"] == 64 * 64 // rows
+    assert launch.local_size == (32, min(8, 64 // rows))
+    if rows > 1:
+        assert ops_used(lowered.program) >= {Op.MAP_GLB, Op.MAP_SEQ_UNROLL, Op.TRANSPOSE, Op.TRANSPOSE_W}
+    source = lowered.compile().source
+    reads = re.findall(rf"\b{grid}\[[^\]]*\]", source)
+    assert len(reads) == len(set(reads))
+    assert len(reads) / rows == per_output

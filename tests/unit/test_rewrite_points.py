@@ -365,3 +365,24 @@ def test_listing_6_4_direct_and_gemm_from_structural_values_alone(design):
     labels = {lab for lab, _ in r.applied}
     assert ("fissionInput/materialise" in labels) == direct and ("fissionIm2col/materialise" in labels) != direct
     assert "fissionWeights/materialise" in labels and not r.eliminated
+
+
+def test_a_rewrite_that_changes_the_type_is_refused():
+    """RPs are an extensible library (KINDS); Algorithm 4 lines 15-16 refuse a rewrite that changes the type."""
+    from compiler.ir.node import FunCall as Call
+    from compiler.ir.node import Lambda, Param
+    from compiler.rewrite.points import Kind
+
+    def rewrite(site, g):
+        x = Param("x")
+        return Lambda((x,), Call(b.split(2), (Call(b.map_(g), (x,)),)))
+
+    KINDS["splitOnlyForTest"] = Kind("splitOnlyForTest", lambda args: (), lambda args: (), False,
+                                     lambda site: KINDS["splitJoin1D"].match(site), rewrite)
+    try:
+        p = b.program("t", {"x": array(FLOAT, 8)}, lambda x: b.rp("splitOnlyForTest", b.map_(NEG), "bad") << x)
+        with pytest.raises(RewritePointError, match=r"rewrite point bad: the rewrite changes the result type "
+                                                    r"\[float\]8 into \[\[float\]2\]4 in x => split\(2\)"):
+            apply_rewrite_points(p, {"bad.skip": 0})
+    finally:
+        del KINDS["splitOnlyForTest"]

@@ -202,10 +202,26 @@ def _domains(rp: RewritePoint, kind: Kind, met: Mapping[str, str]) -> list[tuple
     return doms
 
 
-def _site(p: Program, path, rp: RewritePoint, values, fresh: Fresh) -> Site:
-    ins, out, env = typecheck(p).rewrite_points[path]
+def _site(rp_types, path, rp: RewritePoint, values, fresh: Fresh) -> Site:
+    if path not in rp_types:
+        raise RewritePointError(rp.label, "the type checker never applies this rewrite point's function",
+                                show(rp, limit=200))
+    ins, out, env = rp_types[path]
     nested, core = peel(rp.fun)
     return Site(rp, nested, core, ins, out, env, fresh, values)
+
+
+def _unwrap_types(rp_types: dict, path: tuple[int, ...]) -> dict:
+    """The RP types of the program after the RP at `path` is replaced by its function: a typed identity, so every
+    type stays; the RP's entry goes and the paths under it lose the RP's child index 0."""
+    n = len(path)
+    out = {}
+    for k, v in rp_types.items():
+        if k[:n] != path:
+            out[k] = v
+        elif len(k) > n:
+            out[(*path, *k[n + 1:])] = v
+    return out
 
 
 def _check(site: Site, new: FunDecl) -> None:
@@ -231,15 +247,18 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
     fresh = Fresh(all_names(program))
     met: dict[str, str] = {}
     p = program
+    rp_types = None  # Typing.rewrite_points of p (recomputed after each application)
     while (found := _first_rp(p)) is not None:
         path, rp = found
+        if rp_types is None:
+            rp_types = typecheck(p).rewrite_points
         kind = kind_of(rp)
         met[rp.label] = rp.kind
         doms = _domains(rp, kind, met)
         site_values = values
         if listing is not None:  # the structure does not depend on tuning values: list with them symbolic
             site_values = {f"{rp.label}.{n}": values[f"{rp.label}.{n}"] for n, _ in doms if f"{rp.label}.{n}" in values}
-        site = _site(p, path, rp, site_values, fresh)
+        site = _site(rp_types, path, rp, site_values, fresh)
         try:
             comps = kind.match(site)
             reason = None
@@ -266,15 +285,18 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
         if chosen.get(SKIP) == 1:
             res.skipped.append(rp.label)
             p = replace_at(p, path, rp.fun)  # type: ignore[assignment]
+            rp_types = _unwrap_types(rp_types, path)
             continue
         if SKIP in chosen and reason is not None:
             res.eliminated.append((rp.label, reason))
             p = replace_at(p, path, rp.fun)  # type: ignore[assignment]
+            rp_types = _unwrap_types(rp_types, path)
             continue
         if missing:
             if listing is None:
                 raise RewritePointError(rp.label, f"no value for structural parameter(s) {', '.join(missing)}")
             p = replace_at(p, path, rp.fun)  # type: ignore[assignment]  # listed; not applied yet
+            rp_types = _unwrap_types(rp_types, path)
             continue
         new = kind.rewrite(site, comps)
         if not kind.captures:
@@ -282,6 +304,7 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
         _check(site, new)
         res.applied.append((rp.label, rp.kind))
         p = replace_at(p, path, new)  # type: ignore[assignment]
+        rp_types = None
     res.program = p
     return res
 

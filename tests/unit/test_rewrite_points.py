@@ -251,7 +251,8 @@ def test_listing_6_4_style_nesting_on_mm():
 # --- property: random programs with RPs wrapped around their maps ----------------------------------------------
 APPLIED: list = []  # (label, kind) applied by the property test, checked by the test after it
 ELIMINATED: list = []
-WRAPPERS = ("splitJoin1D", "splitJoin2D", "materialise", "joinSplitND", "kernelFission", "padExtra1D")
+WRAPPERS = ("splitJoin1D", "splitJoin2D", "materialise", "joinSplitND", "kernelFission", "padExtra1D",
+            "optimiseDataLayout")
 CANDIDATE_SIZES = [dict(N=16, M=8, K=4, σ=2, κ=4), dict(N=12, M=6, K=4, σ=2, κ=2), dict(N=8, M=8, K=8, σ=4, κ=4)]
 
 
@@ -268,19 +269,26 @@ def _setup(p):
 
 
 def _wrap_maps(p, kinds):
-    """p with the function of every `map(f) << x` call wrapped in the next kind of `kinds` (cycled)."""
-    from compiler.ir.node import replace_at
+    """p with the function of every `map(f) << x` call wrapped in the next kind of `kinds` (cycled), and every
+    `reduce(init, op) << x` written `privatiseAccumulator(xs => reduce(init, op) << xs) << x`."""
+    from compiler.ir.node import Lambda, Param, at, replace_at
+    from compiler.rewrite.terms import Fresh, all_names
 
+    fresh = Fresh(all_names(p))
     sites = [path for path, n in walk(p) if isinstance(n, FunCall) and isinstance(n.f, Prim)
-             and n.f.op is Op.MAP and len(n.args) == 1]
+             and ((n.f.op is Op.MAP and len(n.args) == 1) or (n.f.op is Op.REDUCE and len(n.args) == 2))]
     labels = []
     for i, path in enumerate(reversed(sites)):  # deepest last in pre-order: replacing them first keeps paths valid
-        kind = kinds[i % len(kinds)]
-        from compiler.ir.node import at
-
         call = at(p, path)
         label = f"r{i}"
-        p = replace_at(p, path, FunCall(RewritePoint(kind, label, call.f), call.args))
+        if call.f.op is Op.REDUCE:
+            xs = Param(fresh("xs"))
+            rp_ = RewritePoint("privatiseAccumulator", label, Lambda((xs,), FunCall(call.f, (call.args[0], xs))))
+            p = replace_at(p, path, FunCall(rp_, (call.args[1],)))
+        else:
+            kind = kinds[i % len(kinds)]
+            args = (1,) if kind == "optimiseDataLayout" else ()
+            p = replace_at(p, path, FunCall(RewritePoint(kind, label, call.f, args), call.args))
         labels.append(label)
     return p, labels
 
@@ -318,7 +326,7 @@ def test_zz_the_property_test_applied_every_wrapper_kind():
         pytest.skip("runs after test_random_programs_wrapped_in_rewrite_points")
     kinds = {k for _, k in APPLIED}
     print(f"property test: {len(APPLIED)} RP applications, kinds {sorted(kinds)}, {len(ELIMINATED)} eliminated")
-    assert len(APPLIED) >= 40 and set(WRAPPERS) <= kinds
+    assert len(APPLIED) >= 40 and set(WRAPPERS) | {"privatiseAccumulator"} <= kinds
 
 
 def test_listing_6_4_conv_all_twelve_applied():

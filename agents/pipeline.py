@@ -103,42 +103,37 @@ def _store_path(cfg: Config, run_dir: Path) -> str:
 
 def measure(cfg: Config, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
-    from lift_gym.rewards import RewardConfig
+    from lift_gym.rewards import RewardConfig, RewardFunction
 
     from .search import search
 
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
-    reward = RewardConfig(source="measured", store=store, device=cfg.reward.device)
-    out: dict[str, Any] = {}
+    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device))
+    out: dict[str, Any] = {"device": fn.ctx.worker.info.fingerprint, "benchmarks": {}}
     bar = _bar(len(uris) * n, "measure", progress)
     try:
         for uri in uris:
             bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
-            r = search(uri, "random", n, seed=cfg.train.seed, reward=reward, max_rewrites=cfg.env.max_rewrites,
+            r = search(uri, "random", n, seed=cfg.train.seed, reward_fn=fn, max_rewrites=cfg.env.max_rewrites,
                        max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots)
             ok = [t for t in r.trials if t.speedup is not None]
-            out[uri] = {"kernels": len(r.trials), "ok": len(ok),
+            out["benchmarks"][uri] = {"kernels": len(r.trials), "ok": len(ok),
                         "best_speedup": max((t.speedup for t in ok), default=None), "wall_s": round(r.wall_s, 2)}
             bar.update(n)
             if len(r.trials) < n:
                 log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
     finally:
         bar.close()
+        fn.close()
     return out
 
 
-def fit(cfg: Config, store: str, path: Path, log: Log = print) -> dict[str, Any]:
-    """Stage 2: the kNN model on the store's measurements of the device, saved atomically to `path`."""
+def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str, Any]:
+    """Stage 2: the kNN model on the store's measurements of device `fingerprint`, saved atomically to `path`."""
     from compiler.perf.model import KnnPerfModel
     from compiler.perf.store import MeasurementStore
-    from lift_gym.rewards import Context, RewardConfig
 
-    ctx = Context(RewardConfig(source="measured", store=store, device=cfg.reward.device))
-    try:
-        fingerprint = ctx.worker.info.fingerprint  # the device the measurements were taken on
-    finally:
-        ctx.close()
     st = MeasurementStore(store)
     try:
         model = KnnPerfModel.fit_store(st, fingerprint)
@@ -201,9 +196,9 @@ def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, o
     if run_dir is None:
         base = cfg if cfg is not None else load_config(DEFAULT_CONFIG)
         run_dir = Path(base.run.out_dir.format(name=base.name))
-    state, cfg = _RunState.open(run_dir, cfg, config_path)
-    if not cfg.pipeline.eval_benchmarks:
+    if cfg is not None and not cfg.pipeline.eval_benchmarks:
         raise PipelineError("pipeline.eval_benchmarks: the pipeline evaluates on benchmarks; name at least one")
+    state, cfg = _RunState.open(run_dir, cfg, config_path)
     trained = set(cfg.env.benchmarks)
     for uri in cfg.pipeline.eval_benchmarks:
         if uri in trained:
@@ -217,12 +212,12 @@ def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, o
 
     t0 = time.perf_counter()
     if not state.done("measure"):
-        state.mark("measure", benchmarks=measure(cfg, store, progress=progress, log=log))
+        state.mark("measure", **measure(cfg, store, progress=progress, log=log))
     times["measure"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     if not state.done("fit") or not model_path.exists():
-        state.mark("fit", **fit(cfg, store, model_path, log=log))
+        state.mark("fit", **fit(store, state.data["done"]["measure"]["device"], model_path, log=log))
     times["fit"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()

@@ -351,7 +351,8 @@ RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": 
 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
-           expand: int = 6, candidates: int = 0, model: str | None = None) -> SearchResult:
+           expand: int = 6, candidates: int = 0, model: str | None = None,
+           reward_fn: RewardFunction | None = None) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
@@ -368,13 +369,15 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         expand: beam: actions expanded per state.
         candidates: knn: random programs ranked (0: max(8 x budget, 64)).
         model: knn: a saved KnnPerfModel instead of one fitted on the store.
+        reward_fn: an open RewardFunction of `reward` to use (and leave open: its worker and store are reused
+            across searches); None: one is made and closed here.
     """
     if strategy not in RUNNERS:
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
     if budget < 1:
         raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
-    reward = reward or RewardConfig()
-    fn = RewardFunction(reward)
+    reward = reward_fn.config if reward_fn is not None else (reward or RewardConfig())
+    fn = reward_fn if reward_fn is not None else RewardFunction(reward)
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits)
         ev = Evaluator(fn, budget)
@@ -391,7 +394,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         return SearchResult(strategy, uri, budget, seed, reward.source, list(ev.trials), s.episodes,
                             time.perf_counter() - ev.t0, ev.best_record, s.cheap_scores, s.notes)
     finally:
-        fn.close()
+        if reward_fn is None:
+            fn.close()
 
 
 __all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "default_action",

@@ -44,10 +44,16 @@ def export(store_path: str, device: str) -> list[dict]:
     return sorted(rows, key=lambda r: r["key"])
 
 
+def write_fixture(out: Path, device: str, rows: list[dict]) -> None:
+    """The fixture as JSON with one measurement per line (diffable)."""
+    head = json.dumps({"device": device, "benchmarks": list(BENCHMARKS)})[:-1]
+    body = ",\n".join(json.dumps(r, sort_keys=True) for r in rows)
+    out.write_text(f'{head}, "rows": [\n{body}\n]}}\n')
+
+
 def main(argv=None) -> int:
     from agents.config import config_from_dict
     from agents.pipeline import measure
-    from lift_gym.rewards import Context, RewardConfig
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--store", help="the sqlite store to fill and export (default: a temporary one)")
@@ -60,18 +66,15 @@ def main(argv=None) -> int:
     for mr in (int(x) for x in a.max_rewrites.split(",")):
         cfg = config_from_dict({"env": {"benchmarks": list(BENCHMARKS), "max_rewrites": mr},
                                 "pipeline": {"measure_per_benchmark": a.per_benchmark}})
-        for uri, info in measure(cfg, store, progress=sys.stderr.isatty()).items():
+        measured = measure(cfg, store, progress=sys.stderr.isatty())
+        device = measured["device"]
+        for uri, info in measured["benchmarks"].items():
             print(f"max_rewrites {mr}  {uri:40s} {info['kernels']:3d} kernels, {info['ok']:3d} ok, "
                   f"best speedup {info['best_speedup'] or 0:.3f}", flush=True)
-    ctx = Context(RewardConfig(source="measured", store=store))
-    try:
-        device = ctx.worker.info.fingerprint
-    finally:
-        ctx.close()
     rows = export(store, device)
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"device": device, "benchmarks": list(BENCHMARKS), "rows": rows}, indent=1) + "\n")
+    write_fixture(out, device, rows)
     print(f"{len(rows)} measurements of {device} -> {out} ({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -1,16 +1,21 @@
-"""Code-generator variants of the default lowering, side by side: per-point operation counts and measured times.
+"""Variants of the default lowering of the 2-D stencils, side by side: per-point operation counts and measured times.
 
     python3 scripts/stencil_codegen_bench.py [--only gaussian,stencil2d] [--size 2048] [--device pocl]
-                                             [--time-cap 2] [--out docs/benchmarks/stencil_codegen_pocl.md]
+                                             [--time-cap 2] [--variants coarse1,coarse4] [--out FILE.md]
 
-Variants (compile_program options; the last one is what the default lowering now generates):
-  base      no constant memory, no pad versioning, local size left to the runtime (the code of 2026-11-22)
-  constant  + constant memory for small uniform read-only buffers (compiler/codegen/constant.py)
-  version   + constant memory and pad versioning (compiler/codegen/versioning.py; off by default)
-  default   constant memory and the default lowering's work-group shape (compiler/lowering/catalog.py, 32 x 8)
+Variants (rows/item: the lowering's rowsPerItem; then compile_program options):
+  base           1 row/item, no constant memory, no pad versioning, local size left to the runtime (2026-11-22)
+  constant       1, + constant memory for small uniform read-only buffers (compiler/codegen/constant.py)
+  version        1, + constant memory and pad versioning (compiler/codegen/versioning.py; off by default)
+  coarse1        1, constant memory, the default work-group shape (catalog.default_local_size, 32 x 8): the
+                 default lowering until rowsPerItem (called "default" in the tables of 2026-11-25 03:10-03:18)
+  coarse2/4/8    2, 4 or 8 vertically adjacent outputs per work item (compiler/lowering/stencil.build_coarse),
+                 their shared reads loaded once (compiler/codegen/cse.py); coarse4 is the default lowering now
+  coarse4-nocse  4 rows/item without the cse pass (the OpenCL compiler left to merge the repeated reads)
 For each variant the operations one interior work item executes are counted on the kernel IR (global loads,
-constant loads, comparisons, selects, branches), and the program is checked against the benchmark's reference
-and timed by the runtime's protocol in an isolated worker (median and IQR of event times).
+constant loads, comparisons, selects, branches) and divided by its rows/item (per output point), and the
+program is checked against the benchmark's reference and timed by the runtime's protocol in an isolated worker
+(median and IQR of event times).
 """
 
 from __future__ import annotations
@@ -33,11 +38,16 @@ from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 from compiler.suite import list_benchmarks, resolve
 
-VARIANTS = {
-    "base": {"constant_bytes": 0, "local_size": None},
-    "constant": {"local_size": None},
-    "version": {"versioning": True, "local_size": None},
-    "default": {},
+ONE = {"rowsPerItem": 1}
+VARIANTS: dict[str, tuple[dict, dict, tuple[str, ...]]] = {  # name: (lowering parameters, options, passes skipped)
+    "base": (ONE, {"constant_bytes": 0, "local_size": None}, ()),
+    "constant": (ONE, {"local_size": None}, ()),
+    "version": (ONE, {"versioning": True, "local_size": None}, ()),
+    "coarse1": (ONE, {}, ()),
+    "coarse2": ({"rowsPerItem": 2}, {}, ()),
+    "coarse4": ({"rowsPerItem": 4}, {}, ()),
+    "coarse4-nocse": ({"rowsPerItem": 4}, {}, ("cse",)),
+    "coarse8": ({"rowsPerItem": 8}, {}, ()),
 }
 
 
@@ -77,21 +87,26 @@ def costs(body: list, constant: frozenset[str]) -> dict[str, int]:
     return c
 
 
-def kernel_ir(lowered, options: dict):
-    """The kernel IR after the version pass (what emit renders), for the same options as compile()."""
+def compile_variant(lowered, options: dict, skip: tuple[str, ...] = ()):
+    """compile_program's passes for the same options as Lowered.compile(), leaving out the passes in `skip`: the
+    final state (state.result the KernelProgram, state.lowered.kernels the kernel IR that was rendered)."""
     local = options.get("local_size", lowered.local_sizes() or None)
     state = pipeline.State(lowered.program, lowered.env, local, None, versioning=options.get("versioning", False),
                            constant_bytes=options.get("constant_bytes", pipeline.CONSTANT_BYTES))
     for name, fn in pipeline.PASSES:
-        if name == "emit":
-            break
-        state = fn(state)
-    return state.lowered.kernels
+        if name not in skip:
+            state = fn(state)
+    return state
 
 
 def run(args) -> dict:
     only = {s for s in args.only.split(",") if s}
-    names = [b.name for b in list_benchmarks() if b.name in only or (not only and b.family == "stencil")]
+    names = [b.name for b in list_benchmarks() if b.name in only or (
+        not only and b.family == "stencil" and lowerings(b.name)["default"].params)]  # the 2-D stencils
+    variants = [v for v in args.variants.split(",") if v] or list(VARIANTS)
+    unknown = sorted(set(variants) - set(VARIANTS))
+    if unknown:
+        raise SystemExit(f"unknown variant(s) {', '.join(unknown)}; variants: {', '.join(VARIANTS)}")
     rows = []
     cfg = MeasureConfig(time_cap_s=args.time_cap)
     with MeasureWorker(args.device) as worker:
@@ -100,19 +115,31 @@ def run(args) -> dict:
         for name in names:
             uri = f"benchmark://lift/{name}?N={args.size}&M={args.size}"
             bench, sizes = resolve(uri)
-            lowered = lowerings(name)["default"](sizes)
+            low = lowerings(name)["default"]
             inputs = bench.make_inputs(sizes, np.random.default_rng(0))
             gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32).reshape(-1)
             flat = {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()}
-            for variant, options in VARIANTS.items():
-                kp = lowered.compile(**options)
-                kp = dataclasses.replace(kp, flops=float(bench.flops(sizes)), bytes=float(bench.bytes(sizes)))
+            for variant in variants:
+                params, options, skip = VARIANTS[variant]
+                known = {p.name for p in low.params}
+                if any(v != 1 for k, v in params.items() if k not in known):
+                    continue  # a stencil without rowsPerItem: only the one-point-per-work-item variants
+                params = {k: v for k, v in params.items() if k in known}
+                if not low.valid(sizes, params):
+                    continue
+                lowered = low(sizes, params)
+                state = compile_variant(lowered, options, skip)
+                kp = dataclasses.replace(state.result, flops=float(bench.flops(sizes)),
+                                         bytes=float(bench.bytes(sizes)))
                 constant = frozenset(re.findall(r"constant \w+\* restrict (\w+)", kp.kernels[0].source))
-                ops = costs(kernel_ir(lowered, options)[0].body, constant)
+                rows_per_item = lowered.params.get("rowsPerItem", 1)
+                ops = {k: round(v / rows_per_item, 2) for k, v in
+                       costs(state.lowered.kernels[0].body, constant).items()}
                 m = worker.measure(kp, flat, {kp.outputs[0]: gold}, cfg)
-                row = {"benchmark": name, "size": args.size, "variant": variant, "status": m.status,
-                       "local": kp.kernels[0].local_size, "median_ms": m.median_s and m.median_s * 1e3,
-                       "iqr_ms": m.iqr_s and m.iqr_s * 1e3, "gbs": m.gbs, **ops}
+                row = {"benchmark": name, "size": args.size, "variant": variant, "rows/item": rows_per_item,
+                       "status": m.status, "local": kp.kernels[0].local_size,
+                       "median_ms": m.median_s and m.median_s * 1e3, "iqr_ms": m.iqr_s and m.iqr_s * 1e3,
+                       "gbs": m.gbs, **ops}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     return {"device": device, "command": " ".join(["python3", "scripts/stencil_codegen_bench.py", *sys.argv[1:]]),
@@ -122,23 +149,27 @@ def run(args) -> dict:
 def table(result: dict) -> str:
     keys = ["global loads", "constant loads", "comparisons", "selects", "branches"]
     lines = [f"Device: {result['device']}  ", f"Command: `{result['command']}` ({result['date']})", "",
-             "| benchmark | variant | local | " + " | ".join(keys) + " | status | median ms | IQR ms | GB/s |",
-             "|---|---|---|" + "---|" * len(keys) + "---|---|---|---|"]
+             "Operation counts per output point (per work item / rows per item).", "",
+             "| benchmark | variant | rows/item | local | " + " | ".join(keys)
+             + " | status | median ms | IQR ms | GB/s |",
+             "|---|---|---|---|" + "---|" * len(keys) + "---|---|---|---|"]
     for r in result["rows"]:
         med = f"{r['median_ms']:.3f}" if r["median_ms"] else ""
         iqr = f"{r['iqr_ms']:.3f}" if r["iqr_ms"] is not None else ""
         gbs = f"{r['gbs']:.2f}" if r["gbs"] else ""
-        lines.append(f"| {r['benchmark']} | {r['variant']} | {r['local']} | "
+        lines.append(f"| {r['benchmark']} | {r['variant']} | {r['rows/item']} | {r['local']} | "
                      + " | ".join(str(r[k]) for k in keys) + f" | {r['status']} | {med} | {iqr} | {gbs} |")
     return "\n".join(lines) + "\n"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", default="", help="comma-separated benchmark names (default: the stencil family)")
+    ap.add_argument("--only", default="", help="comma-separated benchmark names (default: the 2-D stencils, those "
+                    "whose default lowering has rowsPerItem)")
     ap.add_argument("--size", type=int, default=2048, help="N = M of the stencils (default 2048)")
     ap.add_argument("--device", default="pocl")
     ap.add_argument("--time-cap", type=float, default=2.0)
+    ap.add_argument("--variants", default="", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all)")
     ap.add_argument("--out", default="", help="write the markdown table here (and the JSON next to it)")
     args = ap.parse_args(argv)
     result = run(args)

@@ -230,8 +230,8 @@ def _registry() -> dict[str, dict[str, Lowering]]:
 
 
 def lowerings(benchmark: str) -> dict[str, Lowering]:
-    """The named lowerings of a benchmark ("default" always; "tiled" for mm and the 2-D stencils; "conv42" for
-    conv)."""
+    """The named lowerings of a benchmark ("default" always, with the parameter rowsPerItem for the 2-D stencils;
+    "tiled" for mm and the 2-D stencils; "conv42" for conv)."""
     reg = _registry()
     if benchmark not in reg:
         raise LoweringError(f"no benchmark {benchmark!r}; benchmarks: {', '.join(reg)}")

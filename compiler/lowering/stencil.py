@@ -23,6 +23,11 @@ The padding stays a view inside the local copy (its conditionals run once per el
 use). Tuning parameters: tileH (output rows per work group, outN % tileH = 0) and tileW (output columns per work
 group, outM % tileW = 0); the local size is (tileW, tileH) (<= 1024 work items), the local memory
 (tileH + k1 - 1)(tileW + k2 - 1) floats per copied grid (<= 48 KiB in all).
+
+The same stencils' "default" lowering is here too (`default_for`): the generic default lowering (one output point
+per work item, compiler.lowering.default) with the tuning parameter rowsPerItem, the number of vertically
+adjacent output points one work item computes (`build_coarse`; default `default_rows_per_item`). See
+docs/lowering.md.
 """
 
 from __future__ import annotations

@@ -236,11 +236,7 @@ class MappingProblem:
         return hit
 
     def _compiles(self, codes: tuple[int, ...]) -> bool:
-        try:
-            compile_program(self.lower(codes), self.sizes)
-        except CompilerError:
-            return False
-        return True
+        return _compiles(self.lower(codes), tuple(sorted(self.sizes.items())))
 
     def _check_length(self, codes: Sequence[int]) -> None:
         if len(codes) != len(self.sites):
@@ -464,9 +460,26 @@ def tuning_problem(lowered: Program, sizes: Mapping[str, int], limits: DeviceLim
 def compile_program(program: Program, sizes: Mapping[str, int],
                     local_size: tuple[int, ...] | None = None) -> KernelProgram:
     """The OpenCL kernels of a lowered program (compiler.codegen.pipeline.compile_program), without the pass
-    timings in `meta` (a pure function's result must not depend on the clock)."""
-    kp = codegen.compile_program(program, dict(sizes), local_size=local_size)
+    timings in `meta` (a pure function's result must not depend on the clock). Memoised (the result is frozen):
+    an episode's final kernel, the mapping search's completions and the default lowering are often compiled
+    again by later episodes."""
+    return _compile(program, tuple(sorted(sizes.items())), None if local_size is None else tuple(local_size))
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> KernelProgram:
+    kp = codegen.compile_program(program, dict(sizes_key), local_size=local_size)
     return replace(kp, meta=tuple((k, v) for k, v in kp.meta if k != "codegen_ms"))
+
+
+@functools.lru_cache(maxsize=8192)
+def _compiles(program: Program, sizes_key: tuple) -> bool:
+    """Whether a lowered program compiles (the mapping search's question; answers memoised, failures too)."""
+    try:
+        _compile(program, sizes_key, None)
+    except CompilerError:
+        return False
+    return True
 
 
 @functools.lru_cache(maxsize=256)

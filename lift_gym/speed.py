@@ -68,7 +68,7 @@ def reward_time(env) -> float:
 def cold_mask_time(state: transition.State) -> float:
     """Seconds to compute the mask of `state` with the transition and pipeline caches emptied."""
     for cached in (transition._mask, transition._legal, transition._slots, pipeline._mapping_problem,
-                   pipeline._tuning_problem):
+                   pipeline._tuning_problem, pipeline._compile, pipeline._compiles):
         cached.cache_clear()
     t0 = time.perf_counter()
     transition.legal_actions(state)

@@ -55,12 +55,21 @@ def _limits(workers):
     return DeviceLimits.from_device_info(w.info)
 
 
-@pytest.mark.parametrize(("bench", "lowering", "sizes"), [
-    ("conv", "conv42", {"inH": 6, "inW": 5, "inChs": 16, "outChs": 4, "kerH": 3, "kerW": 3}),
-    ("mm", "tiled", {"M": 32, "N": 16, "K": 32}),
-])
+CONV = {"inH": 6, "inW": 5, "inChs": 16, "outChs": 4, "kerH": 3, "kerW": 3}
+_SPACES: dict = {}
+
+
+def _space(tool, workers, bench, lowering, sizes):
+    key = (bench, lowering, tuple(sorted(sizes.items())))
+    if key not in _SPACES:
+        _SPACES[key] = tool.SpaceUnderTest(bench, lowering, sizes, _limits(workers))
+    return _SPACES[key]
+
+
+@pytest.mark.parametrize(("bench", "lowering", "sizes"), [("conv", "conv42", CONV), ("mm", "tiled", {"M": 32, "N": 16,
+                                                                                                    "K": 32})])
 def test_sampled_valid_points_build_and_pass(tool, workers, bench, lowering, sizes):
-    sut = tool.SpaceUnderTest(bench, lowering, sizes, _limits(workers))
+    sut = _space(tool, workers, bench, lowering, sizes)
     assert sut.count > 100
     points = sut.space.sample(np.random.default_rng(7), 8)
     res = tool.check_points(sut, points, workers, seed=0, progress=False)
@@ -72,8 +81,7 @@ def test_sampled_valid_points_build_and_pass(tool, workers, bench, lowering, siz
 
 def test_vector_width_16_regression(tool, workers):
     """PoCL 3.0's vload16 fills only 8 lanes; the code generator loads float16 as two vload8 (found by the check)."""
-    sut = tool.SpaceUnderTest("conv", "conv42", {"inH": 4, "inW": 4, "inChs": 16, "outChs": 4, "kerH": 3,
-                                                 "kerW": 3}, _limits(workers))
+    sut = _space(tool, workers, "conv", "conv42", CONV)
     point = {"θ": 3, "σ": 1, "κ": 1, "ω": 16, "v": 16, "ρ": 0, "ρW": 0, "unroll": 0, "coalesce": 1}
     assert sut.space.check(point)
     res = tool.check_points(sut, [point], workers, seed=0, progress=False)

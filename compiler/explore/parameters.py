@@ -7,7 +7,9 @@ work-group sizes and memory), with every parameter at least 2 (Lift: divisors d 
 has the single empty point.
 
 When the constraint package is not importable, or fails on a program (an error other than ConstraintError, which
-means "no valid point"), `divisor_points` enumerates the points itself: every parameter ranges over the divisors
+means "no valid point"; constant lengths such as a vectoriseZip's are decided by the solver since the fix of
+finding 1 of docs/explore.md, so `lift-gym explore benchmark://lift/mm/small --max 60 --no-run` reports 0
+fallbacks), `divisor_points` enumerates the points itself: every parameter ranges over the divisors
 (>= 2) of the benchmark's sizes and of their products, and a point is kept when the program specialised to it
 type-checks with positive integer lengths (the divisibility the solver would express). `Sampler.fallbacks`
 counts those cases for the report.

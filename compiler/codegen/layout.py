@@ -3,8 +3,9 @@
 `split`, `join`, `transpose(W)`, `reorder`, `asVector` and `asScalar` (and maps of them) are permutations of
 the elements, so a value written through them can be pushed into its producer's writes (split <-> join,
 transpose <-> transpose, reorder(s) <-> reorder(n/s), asVector <-> asScalar). `transposeW` of a computed value
-is always applied on the write side (thesis §2.3.1.3); the others read through views. `zip`, `tuple`, `get`,
-`pad` and `slide` are read-side only.
+is always applied on the write side (thesis §2.3.1.3); the others read through views. A `pad` with negative
+amounts (a crop) can be written through: the producer's cropped elements are skipped (views.Crop). `zip`,
+`tuple`, `get`, other pads and `slide` are read-side only.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class LayoutLowering:
                     return dest
                 x = self.force(b, None, node)
                 return _forward(op, s, x, rt)
+            if dest is not None and op is Op.PAD:  # a crop (negative amounts) on the write side; else raises
+                crop = views.inverse(op.text, (int(s[0]), int(s[1])), dest, self.arg_type(bounds[1]))
+                self.force(bounds[1], crop, node)
+                return dest
             if dest is not None:
                 views.inverse(op.text, (), dest, rt)  # raises: not invertible
             if op in (Op.ZIP, Op.TUPLE):

@@ -223,18 +223,19 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
         if dest is None:
             src = [("map", kind, dim, n), *self.src_apply(p.funs[0], fpath, [VIEWED], env, elem(rt), space, node)]
             dest = self.alloc(rt, space, src, node)
+        first, n, result, dest = _cropped(dest, n)
         v = self.new_var(kind, dim, n)
         label = p.op.text + (f"({dim})" if kind != "seq" else "")
         loop = kir.Loop(v, kind, dim, n, unroll=p.op is Op.MAP_SEQ_UNROLL or (kind == "seq" and n == 1), label=label)
         i = var(v)
         try:
-            item, target = x.at(i), dest.at(i)
+            item, target = x.at(i + first), dest.at(i)
         except ViewError as exc:
             raise err(str(exc), node) from None
         with self.in_loop(loop):
             self.apply(p.funs[0], fpath, [item], env, target, elem(rt), space, node)
         self.emit(loop)
-        return dest
+        return result
 
     def reduce(self, p: Prim, fpath: Path, bounds: list, env: dict, dest, rt: Type, space, node) -> View:
         init_b, x_b = bounds
@@ -257,7 +258,14 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
                 self.hint = saved
             else:
                 acc = acc_dest
-            self.emit(kir.Store(views.locate(acc), views.read(init_b)))
+            try:
+                loc = views.locate(acc)
+            except ViewError as exc:
+                raise err(str(exc), node) from None
+            if not isinstance(loc, kir.MemRef):
+                raise err("a reduction's accumulator must be one location in memory (not a cropped element or "
+                          "scattered vector lanes)", node)
+            self.emit(kir.Store(loc, views.read(init_b)))
         n = length(x.t)
         unroll = p.op is Op.REDUCE_SEQ_UNROLL or n == 1
         snapshot = self.snapshot()
@@ -324,19 +332,39 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
         if dest is None:
             dest = self.alloc(rt, space, [], node)
         try:
-            ref = views.locate(dest)
+            loc = views.locate(dest)
         except ViewError as exc:
             raise err(str(exc), node) from None
-        if space is not None and not isinstance(space, tuple) and ref.buf.space != space:
-            raise err(f"a {space} result must be written to {ref.buf.space} buffer {ref.buf.name} (the "
-                      "address-space casters disagree)", node)
-        self.emit(kir.Store(ref, value))
+        for r in loc if isinstance(loc, tuple) else (loc,):
+            buf = (r.ref if isinstance(r, views.Guarded) else r).buf
+            if space is not None and not isinstance(space, tuple) and buf.space != space:
+                raise err(f"a {space} result must be written to {buf.space} buffer {buf.name} (the "
+                          "address-space casters disagree)", node)
+        if isinstance(loc, tuple):
+            # a vector whose lanes are not consecutive in one buffer: computed once into a private vector, then
+            # written lane by lane
+            saved, self.hint = self.hint, "vec"
+            tmp = views.locate(self.alloc(rt, kir.PRIVATE, [], node))
+            self.hint = saved
+            assert isinstance(tmp, kir.MemRef)
+            self.emit(kir.Store(tmp, value))
+            for k, r in enumerate(loc):
+                self.put(r, kir.Lane(kir.Load(tmp), k))
+        else:
+            self.put(loc, value)
         if flops:
             reps = 1
             for lp in self.loops:
                 reps *= lp.extent
             self.k.flops += flops * reps
         return dest
+
+    def put(self, loc: views.Location, value: kir.CExpr) -> None:
+        """A store to a location; to a cropped one only when its guard holds (never when the ranges refute it)."""
+        if not isinstance(loc, views.Guarded):
+            self.emit(kir.Store(loc, value))
+        elif not any(c.decided() is False for c in loc.guard):
+            self.emit(kir.If(loc.guard, [kir.Store(loc.ref, value)], []))
 
     def copy(self, f: UserFun, args: list[View], dest, rt: Type, space, node: Node) -> View:
         """A polymorphic identity applied to arrays: element-wise copy loops."""
@@ -355,11 +383,11 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
                 raise err(f"id: {exc}", node) from None
             self.store(dst, value, t, space, node, 0)
             return
-        n = int(t.n)
+        first, n, _, dst = _cropped(dst, int(t.n))
         v = self.new_var("seq", 0, n)
         loop = kir.Loop(v, "seq", 0, n, unroll=n == 1, label="copy")
         with self.in_loop(loop):
-            self._copy(src.at(var(v)), dst.at(var(v)), t.elem, space, node)
+            self._copy(src.at(var(v) + first), dst.at(var(v)), t.elem, space, node)
         self.emit(loop)
 
     def vectorised(self, p: Prim, bounds: list, dest, rt: Type, space, node: Node) -> View:
@@ -390,6 +418,15 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
             raise CodegenError(f"two different user functions are both called {f.name}")
         self.k.funs[name] = (f, ctypes, out)
         return name
+
+def _cropped(dest: View, n: int) -> tuple[int, int, View, View]:
+    """(first element, element count, the view to return, the view to write) of a loop over n elements writing
+    `dest`: a crop destination (pad with negative amounts on the write side) is written only where it keeps
+    elements, so the loop runs over those (from element -left, n + left + right of them) and writes its parent."""
+    if isinstance(dest, views.Crop):
+        return -dest.left, length(dest.parent.t), dest, dest.parent
+    return 0, n, dest, dest
+
 
 def _in_place_safe(body: list, acc: View) -> bool:
     """Whether an operator updating the accumulator in place only reads each element where it writes it."""

@@ -75,7 +75,7 @@ def _collect(stmts: list[kir.Stmt], written: frozenset[str]) -> Graph:
                 visit(s.body, here, (*loops, s))
             elif isinstance(s, kir.Block):
                 visit(s.body, here, loops)
-            elif isinstance(s, kir.Store) and any(
+            elif isinstance(s, kir.Store | kir.If) and any(  # an If holds guarded stores (a crop): one vertex
                     r.buf.space != kir.PRIVATE and r.buf.name in written for r, _, _ in kir.accesses(s)):
                 g.vertices.append(Vertex(len(g.vertices), s, here, loops))
 

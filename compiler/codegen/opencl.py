@@ -9,7 +9,8 @@ launch size L (work groups for mapWrg, local size for mapLcl, global size for ma
   barrier-free statements with `if (l_id_0 < N)`.
 Private scalars are declared where allocated (merged with their first assignment), private arrays that are
 only indexed by constants become scalar variables, local buffers are declared at kernel scope, and vector
-elements of global/local buffers use vloadn/vstoren.
+elements of global/local buffers use vloadn/vstoren (so do private vector buffers accessed at a lane that is
+not a constant: they are declared as scalar arrays, `unroll.flat_private`).
 """
 
 from __future__ import annotations
@@ -44,8 +45,10 @@ def _has_barrier(s: kir.Stmt) -> bool:
 
 
 class Renderer:
-    def __init__(self, launch: Launch, scalars: frozenset[str], lang: type[OpenCL] = OpenCL):
-        self.launch, self.scalars, self.lang = launch, scalars, lang
+    def __init__(self, launch: Launch, scalars: frozenset[str], lang: type[OpenCL] = OpenCL,
+                 flat: frozenset[str] = frozenset()):
+        self.launch, self.scalars, self.lang = launch, scalars - flat, lang
+        self.flat = flat  # private buffers declared as scalar arrays, accessed like global memory
         self.guards: list[str] = []
 
     # --- expressions ---
@@ -66,7 +69,7 @@ class Renderer:
 
     def ref(self, r: kir.MemRef, load: bool) -> str:
         b, lang = r.buf, self.lang
-        if b.space != kir.PRIVATE:
+        if b.space != kir.PRIVATE or b.name in self.flat:
             if r.width == 1:
                 return f"{b.name}[{render(r.index)}]"
             q = exact_div(r.index, r.width)
@@ -110,7 +113,7 @@ class Renderer:
         return out
 
     def _merge(self, d: kir.Decl, nxt) -> bool:
-        return (isinstance(nxt, kir.Store) and nxt.ref.buf == d.buf and d.buf.count == 1
+        return (isinstance(nxt, kir.Store) and nxt.ref.buf == d.buf and d.buf.count == 1 and d.buf.name not in self.flat
                 and nxt.ref.width == kir.width(d.buf.elem) and not any(
                     ref.buf == d.buf for ref in kir.expr_loads(nxt.value)))
 
@@ -156,14 +159,14 @@ class Renderer:
             return [pad + "{", *self.block(s.body, depth + 1), pad + "}"]
         if isinstance(s, kir.If):
             head = f"if ({' && '.join(render_cmp(c) for c in s.conds)}) {{"
-            return [pad + head, *self.block(s.then, depth + 1), pad + "} else {", *self.block(s.other, depth + 1),
-                    pad + "}"]
+            other = [pad + "} else {", *self.block(s.other, depth + 1)] if s.other else []
+            return [pad + head, *self.block(s.then, depth + 1), *other, pad + "}"]
         assert isinstance(s, kir.Loop), s
         return self.loop(s, depth)
 
     def store(self, s: kir.Store) -> str:
         r, value = s.ref, self.expr(s.value)
-        if r.buf.space != kir.PRIVATE and r.width > 1:
+        if (r.buf.space != kir.PRIVATE or r.buf.name in self.flat) and r.width > 1:
             q = exact_div(r.index, r.width)
             off, ptr = (render(q), r.buf.name) if q is not None else ("0", f"{r.buf.name} + {render(r.index)}")
             return self.lang.vstore.format(w=r.width, val=value, off=off, ptr=ptr)
@@ -171,6 +174,8 @@ class Renderer:
 
     def decl(self, b: kir.Buffer) -> str:
         t = kir.ctype(b.elem)
+        if b.name in self.flat:
+            return f"{b.scalar.name} {b.name}[{b.scalars}];"
         if b.count == 1:
             return f"{t} {b.name};"
         if b.name in self.scalars:

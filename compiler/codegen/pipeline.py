@@ -160,7 +160,7 @@ def emit(s: State) -> State:
         unused -= {b.name for b, _ in args}
         if n == len(low.kernels) - 1 and unused:  # the runtime binds every input: pass unused ones too
             args = [(b, False) for b in low.inputs if b.name in unused] + args
-        r = opencl.Renderer(launch, unroll.scalarised(k.body))
+        r = opencl.Renderer(launch, unroll.scalarised(k.body), flat=unroll.flat_private(k.body))
         body = r.block(k.body, 1)
         lines = [render_function(n, f, ct, out) for n, (f, ct, out) in k.funs.items()]
         if lines:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import kir
-from .index import cst
+from .index import cst, mod
 
 
 def unroll(stmts: list[kir.Stmt], nested: bool = False) -> list[kir.Stmt]:
@@ -46,3 +46,22 @@ def scalarised(stmts: list[kir.Stmt]) -> frozenset[str]:
             if ref.buf.space == kir.PRIVATE and not ref.index.is_const:
                 dynamic.add(ref.buf.name)
     return frozenset(n for n, b in private.items() if b.count == 1 or n not in dynamic)
+
+
+def flat_private(stmts: list[kir.Stmt]) -> frozenset[str]:
+    """Private buffers declared as arrays of scalars and accessed with vloadn/vstoren like global memory: those of
+    vector elements read or written at a lane that is not a constant (after unrolling), or by a width other than
+    a whole element or one lane (a vector read from a scalar array, a misaligned vector)."""
+    out: set[str] = set()
+    for s in kir.walk(stmts):
+        if not isinstance(s, kir.Store):
+            continue
+        for ref, _, _ in kir.accesses(s):
+            b = ref.buf
+            if b.space != kir.PRIVATE or b.name in out:
+                continue
+            w = kir.width(b.elem)
+            lane = mod(ref.index, w)
+            if not lane.is_const or (ref.width == w and lane.const) or ref.width not in (1, w):
+                out.add(b.name)
+    return frozenset(out)

@@ -14,6 +14,7 @@ Index semantics (element of the view at the stack -> parent element):
     Transpose       [i][j]        -> [j][i]
     Slide(s, st)    [i][j]        -> [i * st + j]
     Pad(l, r, c)    [i]           -> (i < l || i >= l + n) ? c : [i - l]   (no test for a negative side)
+    Crop(l, r)      [i]           -> [i + l] when 0 <= i + l < n, else dropped (write side of pad(l <= 0, r <= 0))
     Reorder(s)      [i]           -> [i / (n / s) + s * (i % (n / s))]
     Zip / Tuple     [i].k / .k    -> component k at [i] / component k
     AsVector(n)     [i]           -> lanes [i * n + 0 .. i * n + n - 1]: vloadn when consecutive in memory
@@ -31,7 +32,7 @@ import sympy
 from ..errors import CodegenError
 from ..types import BOOL, FLOAT, INT, ArrayType, ScalarType, TupleType, Type, VectorType
 from . import kir
-from .index import Idx, as_idx, compare, cst
+from .index import Cmp, Idx, as_idx, compare, cst
 
 Res = kir.MemRef | kir.CExpr
 
@@ -95,18 +96,51 @@ def _elem(t: Type) -> Type:
     return t.elem
 
 
+@dataclass(frozen=True)
+class Guarded:
+    """A location written only when every comparison of `guard` holds: an element of a cropped array (the write
+    side of a pad with negative amounts). Writes become `if (guard) store;`; reading one is an error."""
+
+    ref: kir.MemRef
+    guard: tuple[Cmp, ...]
+
+
+Location = kir.MemRef | Guarded
+
+
+def _has_guarded(e) -> bool:
+    if isinstance(e, Guarded):
+        return True
+    if isinstance(e, kir.Call | kir.Vec):
+        return any(_has_guarded(a) for a in (e.args if isinstance(e, kir.Call) else e.lanes))
+    if isinstance(e, kir.Select):
+        return _has_guarded(e.then) or _has_guarded(e.other)
+    if isinstance(e, kir.Lane):
+        return _has_guarded(e.value)
+    return False
+
+
 def read(v: View) -> kir.CExpr:
     """The value of a scalar- or vector-typed view as a C expression."""
     r = v.resolve(())
+    if _has_guarded(r):
+        raise ViewError("an element of a cropped array (a pad with negative amounts on the write side) is read here; "
+                        "only a map's writes may be cropped")
     return kir.Load(r) if isinstance(r, kir.MemRef) else r
 
 
-def locate(v: View) -> kir.MemRef:
-    """The memory location a write to a scalar- or vector-typed view goes to."""
+def locate(v: View) -> Location | tuple[Location, ...]:
+    """The memory location a write to a scalar- or vector-typed view goes to: one location, or one per lane of a
+    vector whose lanes are not consecutive in one buffer (the write is then scattered lane by lane)."""
     r = v.resolve(())
-    if not isinstance(r, kir.MemRef):
-        raise ViewError("the value is not backed by memory here (a literal or a pad), so it cannot be written")
-    return r
+    if isinstance(r, kir.Load):
+        r = r.ref
+    if isinstance(r, kir.MemRef | Guarded):
+        return r
+    if isinstance(r, kir.Vec) and all(isinstance(x, Guarded) or (isinstance(x, kir.Load) and x.ref.width == 1)
+                                      for x in r.lanes):
+        return tuple(x if isinstance(x, Guarded) else x.ref for x in r.lanes)  # type: ignore[union-attr]
+    raise ViewError("the value is not backed by memory here (a literal or a pad), so it cannot be written")
 
 
 @dataclass(frozen=True)
@@ -297,6 +331,31 @@ class Pad(View):
         return inner if out is as_expr and isinstance(inner, kir.MemRef) else out
 
 
+@dataclass(frozen=True)
+class Crop(View):
+    """The write side of pad(l, r) with l, r <= 0 (a crop): element i of the uncropped array (this view's type) is
+    element i + l of the parent when 0 <= i + l < n (the parent's length), and is dropped otherwise."""
+
+    left: int
+    right: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, *rest = stack
+        j = i + self.left
+        conds = (compare(j, ">=", 0), compare(j, "<", length(self.parent.t)))
+        guard = tuple(c for c in conds if c.decided() is not True)
+        inner = self.parent.resolve((j, *rest))
+        if not guard:
+            return inner
+        if isinstance(inner, Guarded):
+            return Guarded(inner.ref, inner.guard + guard)
+        if isinstance(inner, kir.MemRef):
+            return Guarded(inner, guard)
+        raise ViewError("a cropped array is written to a location that is not in memory")
+
+
 def _rank(t: Type) -> int:
     r = 0
     while isinstance(t, ArrayType):
@@ -362,10 +421,15 @@ class AsScalar(View):
         lane = k % n
         if isinstance(whole, kir.MemRef):
             return kir.MemRef(whole.buf, whole.index + lane, 1)
+        if isinstance(whole, Guarded):
+            return Guarded(kir.MemRef(whole.ref.buf, whole.ref.index + lane, 1), whole.guard)
         if not lane.is_const:
             raise ViewError(f"asScalar: lane {lane} of a computed vector must be a constant")
         if isinstance(whole, kir.Lit):
             return kir.Lit(whole.text.rsplit(")(", 1)[-1].rstrip(")")) if whole.text.startswith("(") else whole
+        if isinstance(whole, kir.Vec):  # lanes gathered from memory (or scattered to it): the lane itself
+            x = whole.lanes[lane.const]
+            return x.ref if isinstance(x, kir.Load) else x
         return kir.Lane(whole, lane.const)
 
 
@@ -412,5 +476,7 @@ def inverse(op_name: str, static: tuple[int, ...], dest: View, arg_t: Type) -> V
         return AsScalar(dest, arg_t)
     if op_name == "asScalar":
         return AsVector(kir.width(_elem(arg_t)), dest, arg_t)
+    if op_name == "pad" and static and static[0] <= 0 and static[1] <= 0:
+        return Crop(static[0], static[1], dest, arg_t)
     raise ViewError(f"{op_name} cannot be applied on the write side (it is not a permutation of the elements); "
                     "apply it to the consumer's input instead")

@@ -486,6 +486,8 @@ def pad_crop(m) -> Rule:
         xt, rt = _array(ctx.arg_type()), _array(ctx.type())
         if xt is None or rt is None or _has_tuple(xt) or _has_tuple(rt):
             return None
+        if not concrete(e.f.funs[0]):  # type: ignore[union-attr]
+            return None  # a layout-only map (map(join)): the pad would land on the write side of its producer
         vn = ctx.value(xt.n)
         if vn is not None and vn % int(m) == 0:
             return None
@@ -501,7 +503,8 @@ def pad_crop(m) -> Rule:
 
     return rule(f"padCrop({m})", "mapK(f) << x -> pad(0, -r) << mapK(f) << pad(0, r, 0) << x   (N + r = m*ceil(N/m))",
                 [Op.MAP], match, build, params=(("m", m),), group=G,
-                guard="x : [T]N with N not a known multiple of m; no tuples in T or the result")
+                guard="f computes (calls a user function); x : [T]N with N not a known multiple of m; no tuples "
+                      "in T or the result")
 
 
 # --- vectorisation (R4) ---------------------------------------------------------------------------------------

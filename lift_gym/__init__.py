@@ -13,3 +13,12 @@ register(
     nondeterministic=True,
     kwargs={"reward": "measured"},
 )
+
+# v1: v0 plus rewrite-point decisions first on annotated programs (benchmark://lift/{conv,mm,stencil2d}-rp...)
+register(
+    id="LiftGym-v1",
+    entry_point="lift_gym.env:LiftGymEnv",
+    max_episode_steps=200,
+    nondeterministic=True,
+    kwargs={"reward": "measured", "rewrite_points": True},
+)

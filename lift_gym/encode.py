@@ -35,7 +35,7 @@ from compiler.ir.userfuns import BUILTINS
 from compiler.perf import features as hw_features
 from compiler.types import ArrayType, TupleType, VectorType, array_lengths, base_type
 
-from . import pipeline
+from . import pipeline, points
 from .pipeline import MAP_CODES
 from .transition import Phase, State, legal_actions, slot_values
 
@@ -59,6 +59,7 @@ NODE_FEATURES = _HAS_REWRITE + 1
 DECISION_FEATURES = 12
 SUMMARY_FEATURES = MAX_SIZES + 4 + len(Group)
 N_FEATURES = len(hw_features.FEATURE_NAMES)
+N_PHASES = 4  # REWRITE_POINTS (LiftGym-v1) is encoded as REWRITE plus the decision features 4-6 (see encode)
 
 
 def observation_space(max_nodes: int, n_slots: int) -> spaces.Dict:
@@ -69,7 +70,7 @@ def observation_space(max_nodes: int, n_slots: int) -> spaces.Dict:
         "nodes": box(max_nodes, NODE_FEATURES),
         "parents": spaces.Box(-1.0, float(max_nodes - 1), shape=(max_nodes,), dtype=np.float32),
         "node_mask": box(max_nodes),
-        "phase": box(len(Phase)),
+        "phase": box(N_PHASES),
         "decision": box(DECISION_FEATURES),
         "slots": box(n_slots),
         "assigned": box(MAX_MAPS + MAX_PARAMS),
@@ -103,7 +104,9 @@ def _program_nodes(program: Program, sizes: tuple, max_nodes: int) -> tuple[np.n
         if path:
             parents[i] = index.get(path[:-1], -1)
         row = feats[i]
-        row[_K0 + next(k for k, cls in enumerate(KINDS) if isinstance(n, cls))] = 1.0
+        kind = next((k for k, cls in enumerate(KINDS) if isinstance(n, cls)), None)
+        if kind is not None:  # a RewritePoint (LiftGym-v1) has no kind bit; its parameters are the decision's
+            row[_K0 + kind] = 1.0
         row[_DEPTH] = min(len(path) / 64.0, 1.0)
         if isinstance(n, Prim):
             row[_OP0 + OPS.index(n.op)] = 1.0
@@ -159,6 +162,30 @@ def _summary(program: Program, sizes: tuple, uri: str) -> np.ndarray:
     return np.clip(out, -1.0, 1.0)
 
 
+def _rp_decision(state: State, nodes: np.ndarray, decision: np.ndarray) -> None:
+    """A rewrite-point decision: its RP node is the target (inserted RPs: their top-level ancestor); features 4-6
+    (the mapping's, unused here) carry the parameter's role, its RP kind and its domain size (all > 0, so a
+    rewrite-point decision is told from a rule decision, whose features 4-6 are 0); 7-8 decisions made and known;
+    9-11 the parameter kind (tuning: "split", structural: "other")."""
+    rpp = state.rp_problem
+    p = rpp.next_param(state.rp)
+    assert p is not None
+    role, kind, _ = rpp.role_and_kind(p)
+    path = rpp.rp_node_path(p)
+    if path is not None:
+        i = pipeline.node_index(state.high, path)
+        if i < state.config.max_nodes:
+            nodes[i, _TARGET] = 1.0
+        decision[3] = i / state.config.max_nodes
+    decision[4] = (role + 1) / len(points.ROLES)
+    decision[5] = (kind + 2) / 64.0
+    decision[6] = _log_len(len(p.domain or ()) + 1)
+    done, known = rpp.position(state.rp)
+    decision[7] = min(done / 64.0, 1.0)
+    decision[8] = min(known / 64.0, 1.0)
+    decision[9 + (1 if p.role == "tuning" else 2)] = 1.0
+
+
 def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """The observation of `state`; `hw` are the kernel's P000 features (raw, from compiler.perf.features)."""
     cfg = state.config
@@ -166,8 +193,8 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
     nodes, parents, mask = _program_nodes(program, state.sizes, cfg.max_nodes)
     nodes = nodes.copy()
     decision = np.zeros(DECISION_FEATURES, dtype=np.float32)
-    phase = np.zeros(len(Phase), dtype=np.float32)
-    phase[int(state.phase)] = 1.0
+    phase = np.zeros(N_PHASES, dtype=np.float32)
+    phase[int(Phase.REWRITE if state.phase is Phase.REWRITE_POINTS else state.phase)] = 1.0
     legal = legal_actions(state)
     decision[0] = _log_count(float(legal.sum()))
     decision[1] = state.rewrites / max(cfg.max_rewrites, 1)
@@ -189,6 +216,8 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
         decision[4] = k / MAX_MAPS
         decision[5] = len(mp.sites) / MAX_MAPS
         decision[6] = _log_len(target.length)
+    elif state.phase is Phase.REWRITE_POINTS:
+        _rp_decision(state, nodes, decision)
     elif state.phase is Phase.TUNING:
         tp = state.tuning
         k = len(state.values)
@@ -199,7 +228,7 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
             = 1.0
     slots = np.zeros(cfg.n_slots, dtype=np.float32)
     for i, v in enumerate(slot_values(state)):
-        slots[i] = _log_len(v)
+        slots[i] = _log_len(v if state.phase is Phase.TUNING else points.numeric(v))
     assigned = np.full(MAX_MAPS + MAX_PARAMS, -1.0, dtype=np.float32)
     for i, c in enumerate(state.codes[:MAX_MAPS]):
         assigned[i] = c / 32.0

@@ -99,6 +99,9 @@ class LiftGymEnv(gym.Env):
 
     ## Version History
     * v0: rewrite rules (algorithmic group of catalogue version 1), mapping, work-group sizes; log-speedup reward.
+    * v1 (`rewrite_points=True`): v0 plus a first phase on programs annotated with rewrite points (thesis Ch6):
+      one decision per rewrite-point parameter through the tuning slots (lift_gym.points), then mapping and tuning
+      of the rewritten program (no rule rewrites on annotated programs); other programs as in v0.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
@@ -106,7 +109,7 @@ class LiftGymEnv(gym.Env):
     def __init__(self, benchmark: str | Sequence[str] = DEFAULT_BENCHMARK, reward: str | RewardConfig = "measured",
                  device: str | None = None, *, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, rewrite_points: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.benchmarks = (benchmark,) if isinstance(benchmark, str) else tuple(benchmark)
@@ -118,7 +121,7 @@ class LiftGymEnv(gym.Env):
             source=reward, fallback=reward_fallback, store=store, device=device, model=model)
         self.reward_fn = RewardFunction(cfg)
         self.config = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots,
-                             limits=self.reward_fn.ctx.limits)
+                             limits=self.reward_fn.ctx.limits, rewrite_points=bool(rewrite_points))
         self.layout = self.config.layout
         self.action_space = MaskedDiscrete(self.layout.n, self)
         self.observation_space = encode.observation_space(max_nodes, n_slots)
@@ -159,6 +162,8 @@ class LiftGymEnv(gym.Env):
             return None
         s = self._state
         lines = [f"{s.uri}  phase {s.phase.name}: {s.decision}", print_program(s.program)]
+        if s.rp:
+            lines.append("rewrite points: " + ", ".join(f"{k}={v}" for k, v in s.rp))
         if s.phase is Phase.MAPPING and s.codes:
             lines.append("mapping so far: " + ", ".join(pipeline.MAP_CODE_NAMES[c] for c in s.codes))
         if s.lowered is not None and s.values:
@@ -207,7 +212,7 @@ class LiftGymEnv(gym.Env):
             "phase": s.phase.name,
             "decision": s.decision,
             "benchmark": s.uri,
-            "env_version": env_version(),
+            "env_version": env_version(self.config.rewrite_points),
         }
         if self._evaluation is not None:
             info.update(copy.deepcopy(self._evaluation.info()))

@@ -45,11 +45,12 @@ from .transition import Config, State
 
 FORMAT = "lift-gym-episode/1"
 ENV_VERSION = 0
+RP_ENV_VERSION = 1  # LiftGym-v1: the rewrite-point phase (Config.rewrite_points)
 
 
-def env_version() -> str:
-    """`LiftGym-v0` plus the rule set the action ids refer to."""
-    return f"LiftGym-v{ENV_VERSION}/{pipeline.rules_version()}"
+def env_version(rewrite_points: bool = False) -> str:
+    """`LiftGym-v0` (or `-v1` with the rewrite-point phase) plus the rule set the action ids refer to."""
+    return f"LiftGym-v{RP_ENV_VERSION if rewrite_points else ENV_VERSION}/{pipeline.rules_version()}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class EpisodeState:
     reward_source: str | None = None
     tolerance: float = 0.0
     format: str = FORMAT
+    rp_values: dict | None = None  # LiftGym-v1: the rewrite-point parameter values chosen (JSON-normal)
 
     @staticmethod
     def from_state(state: State, evaluation: Evaluation | None = None,
@@ -76,6 +78,8 @@ class EpisodeState:
         cfg = state.config
         config = {"max_rewrites": cfg.max_rewrites, "max_nodes": cfg.max_nodes, "n_slots": cfg.n_slots,
                   "limits": asdict(cfg.limits)}
+        if cfg.rewrite_points:
+            config["rewrite_points"] = True
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -84,7 +88,8 @@ class EpisodeState:
         device = reward_fn.ctx.opened_fingerprint if reward_fn is not None else None
         return EpisodeState(
             benchmark=pipeline.canonical_uri(state.uri), actions=tuple(int(a) for a in state.actions),
-            seed=state.seed, config=config, device=device,
+            seed=state.seed, config=config, device=device, env_version=env_version(cfg.rewrite_points),
+            rp_values=json.loads(json.dumps(dict(state.rp))) if state.rp else None,
             program_key=state.lowered.key if state.kernel is not None and state.lowered is not None else None,
             kernel_key=state.kernel.key if state.kernel is not None else None,
             reward=None if evaluation is None else float(evaluation.reward),
@@ -114,7 +119,8 @@ class EpisodeState:
         if "max_work_item_sizes" in lim:
             lim["max_work_item_sizes"] = tuple(lim["max_work_item_sizes"])
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
-                      limits=DeviceLimits(**lim) if lim else DeviceLimits())
+                      limits=DeviceLimits(**lim) if lim else DeviceLimits(),
+                      rewrite_points=bool(c.get("rewrite_points", False)))
 
 
 def _record(state_json: str | dict | EpisodeState) -> EpisodeState:
@@ -189,8 +195,9 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
     measurements within the recorded noise; otherwise it is read back from the recorded store."""
     rec = _record(state_json)
     report = ValidationReport(rec)
-    report.add("versions", rec.version == __version__ and rec.env_version == env_version(),
-               f"recorded {rec.version} / {rec.env_version}, running {__version__} / {env_version()}")
+    running = env_version(rec.transition_config().rewrite_points)
+    report.add("versions", rec.version == __version__ and rec.env_version == running,
+               f"recorded {rec.version} / {rec.env_version}, running {__version__} / {running}")
     try:
         state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
     except (CompilerError, InvalidAction) as err:
@@ -198,6 +205,9 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
         return report
     report.add("replay", transition.is_terminal(state) or rec.reward is None,
                f"phase {state.phase.name} after {len(rec.actions)} actions")
+    if rec.rp_values is not None or state.rp:
+        got = json.loads(json.dumps(dict(state.rp))) if state.rp else None
+        report.add("rewrite points", got == rec.rp_values, f"replayed {got}, recorded {rec.rp_values}")
     if not transition.is_terminal(state):
         return report
     assert state.lowered is not None and state.kernel is not None

@@ -28,7 +28,7 @@ from gymnasium.error import InvalidAction
 from compiler.codegen.kernel import KernelProgram
 from compiler.ir.node import Program
 
-from . import pipeline
+from . import pipeline, points
 from .pipeline import MAP_CODES, DeviceLimits
 
 
@@ -37,6 +37,7 @@ class Phase(enum.IntEnum):
     MAPPING = 1
     TUNING = 2
     DONE = 3
+    REWRITE_POINTS = 4  # LiftGym-v1 only: the first phase on annotated programs (lift_gym.points)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = field(default_factory=DeviceLimits)
+    rewrite_points: bool = False  # LiftGym-v1: rewrite-point decisions first on annotated programs
 
     @property
     def layout(self) -> ActionLayout:
@@ -123,6 +125,12 @@ class State:
     lowered: Program | None = None
     values: tuple[int, ...] = ()
     kernel: KernelProgram | None = None
+    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-v1), in decision order
+
+    @property
+    def rp_problem(self) -> points.RPProblem:
+        bench, _ = pipeline.resolve(self.uri)
+        return points.problem(bench.name, bench.program, self.size_map)
 
     @property
     def size_map(self) -> dict[str, int]:
@@ -130,6 +138,8 @@ class State:
 
     @property
     def mapping(self) -> pipeline.MappingProblem:
+        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (lift_gym.points.RPMapping)
+            return points.mapping_problem(self.high, self.size_map)
         return pipeline.mapping_problem(self.high, self.size_map)
 
     @property
@@ -146,7 +156,7 @@ class State:
     @property
     def program(self) -> Program:
         """The program the current decision is about (what the observation encodes)."""
-        if self.phase is Phase.REWRITE:
+        if self.phase in (Phase.REWRITE, Phase.REWRITE_POINTS):
             return self.high
         if self.phase is Phase.MAPPING:
             return self.mapping.program
@@ -156,6 +166,11 @@ class State:
     @property
     def decision(self) -> str:
         """The decision asked now, in words."""
+        if self.phase is Phase.REWRITE_POINTS:
+            p = self.rp_problem.next_param(self.rp)
+            assert p is not None
+            return f"value of rewrite-point parameter {p.name} ({'tuning' if p.role == 'tuning' else 'structural'})" \
+                   f", decision {len(self.rp) + 1}"
         if self.phase is Phase.REWRITE:
             return f"rewrite {self.rewrites + 1} of at most {self.config.max_rewrites} (or stop rewriting)"
         if self.phase is Phase.MAPPING:
@@ -174,7 +189,12 @@ def initial(uri: str, seed: int = 0, config: Config | None = None) -> State:
     """The start state of an episode on benchmark `uri` (sizes from the URI)."""
     config = config or Config()
     bench, sizes = pipeline.resolve(uri)
-    s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE, pipeline.start_program(bench))
+    if config.rewrite_points and points.is_annotated(bench.program):
+        rpp = points.problem(bench.name, bench.program, sizes)
+        s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE_POINTS, rpp.program)
+    else:
+        s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE,
+                  pipeline.start_program(bench))
     return _advance(s)
 
 
@@ -198,7 +218,7 @@ def _mask(state: State) -> np.ndarray:
     elif state.phase is Phase.MAPPING:
         for c in state.mapping.valid_codes(state.codes):
             m[layout.map_base + MAP_CODES.index(c)] = True
-    elif state.phase is Phase.TUNING:
+    elif state.phase in (Phase.TUNING, Phase.REWRITE_POINTS):
         m[layout.tune_base:layout.tune_base + len(slot_values(state))] = True
     m.flags.writeable = False
     return m
@@ -216,7 +236,10 @@ def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
 
 
 def slot_values(state: State) -> tuple[int, ...]:
-    """The values the tuning slots stand for now (empty outside phase TUNING)."""
+    """The values the tuning slots stand for now (empty outside phases TUNING and REWRITE_POINTS; in the
+    latter they may be memories or dimension orders, see lift_gym.points)."""
+    if state.phase is Phase.REWRITE_POINTS:
+        return _rp_slots(state.uri, state.sizes, state.config.n_slots, state.rp)
     if state.phase is not Phase.TUNING:
         return ()
     return _slots(state.lowered, state.sizes, state.config, state.values)
@@ -231,6 +254,16 @@ def _slots(lowered: Program, sizes: tuple, config: Config, values: tuple[int, ..
         return tuple(vals)
     # log-thinned: keep the smallest and the largest and spread the rest evenly by position
     keep = np.unique(np.round(np.linspace(0, len(vals) - 1, config.n_slots)).astype(int))
+    return tuple(vals[i] for i in keep)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rp_slots(uri: str, sizes: tuple, n_slots: int, rp: tuple) -> tuple:
+    bench, _ = pipeline.resolve(uri)
+    vals = points.problem(bench.name, bench.program, dict(sizes)).valid_values(rp)
+    if len(vals) <= n_slots:
+        return tuple(vals)
+    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n_slots)).astype(int))
     return tuple(vals[i] for i in keep)
 
 
@@ -267,13 +300,20 @@ def step(state: State, action: int) -> State:
         s = replace(state, phase=Phase.MAPPING, actions=acts)
     elif kind[0] == "map":
         s = replace(state, codes=(*state.codes, kind[1]), actions=acts)
+    elif state.phase is Phase.REWRITE_POINTS:
+        p = state.rp_problem.next_param(state.rp)
+        assert p is not None
+        s = replace(state, rp=(*state.rp, (p.name, slot_values(state)[kind[1]])), actions=acts)
     else:
         s = replace(state, values=(*state.values, slot_values(state)[kind[1]]), actions=acts)
     return _advance(s)
 
 
 def _advance(s: State) -> State:
-    """Take the decisions that have no alternative: leave a phase whose decisions are all made."""
+    """Take the decisions that have no alternative: leave a phase whose decisions are all made. LiftGym-v1 goes
+    from the rewrite-point phase straight to MAPPING (no rule rewrites on an annotated program)."""
+    if s.phase is Phase.REWRITE_POINTS and s.rp_problem.next_param(s.rp) is None:
+        s = replace(s, phase=Phase.MAPPING, high=s.rp_problem.result(s.rp))
     if s.phase is Phase.REWRITE and (s.rewrites >= s.config.max_rewrites or not _rewrites(s)):
         s = replace(s, phase=Phase.MAPPING)
     if s.phase is Phase.MAPPING and len(s.codes) == len(s.mapping.sites):

@@ -1,0 +1,322 @@
+"""The rewrite-point phase of LiftGym-v1 (thesis Ch6 rewrite points as environment decisions; docs/env.md).
+
+    rp = points.problem(bench_name, program, sizes)    # cached per benchmark program and sizes
+    rp.annotated(program)                               # whether the phase has decisions at all
+    p = rp.next_param(values)                           # the next RPParam to decide (None: phase over)
+    rp.valid_values(values)                             # the values offered for it, in order
+    rp.result(values)                                   # the rewritten, concrete, RP-free program
+    points.mapping_problem(rewritten, sizes)            # its Ch5 mapping problem (oclKernel boundaries kept)
+
+Decisions, one per rewrite-point parameter: first every structural parameter (`skip`, `targetMem`, `resultMem`,
+`newDimOrder`, `newReduceDim`) in Algorithm 4's order as `compiler.rewrite.points.parameters(program, values)`
+lists it given the values so far (so the parameters of RPs inserted by a parent appear once the parent's
+structural values are chosen); then the tuning parameters of the complete structure (tile sizes, factors,
+paddings) in the same listing order. Tuning values come second because their constraints (helper D2's
+`compiler.rewrite.points.space`: `infer` on the rewritten program) depend on the whole structure.
+
+Validity of what is offered:
+- the candidates of a structural parameter are the values the annotation's rules allow (`RPSpace.allowed`);
+  those of a tuning parameter the solver's valid values given the tuning values so far (exact);
+- a candidate is offered iff a completion of the whole phase is witnessed: every later parameter gets a
+  candidate, and the rewritten program has a parallel mapping that compiles (`RPMapping.feasible`, the MAPPING
+  phase's own test). Depth-first, memoised, `skip = 1` first, at most `FEASIBILITY_BUDGET` mapping searches per
+  question (past it the candidate is conservatively not offered: sound, possibly incomplete, `exhausted` counts
+  those answers). The witness path is memoised, so the phase and the MAPPING phase after it have no dead end.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from compiler import arith
+from compiler.errors import CompilerError
+from compiler.ir.node import Program
+from compiler.rewrite.points import RPParam, apply_rewrite_points, rewrite_point_labels
+from compiler.rewrite.points.space import RPSpace, rp_space
+
+from .pipeline import MappingProblem, MapSite, node_index
+
+FEASIBILITY_BUDGET = 24  # tuning spaces built per structural question before answering "no"
+MEMORIES = ("global", "local", "private")
+STRUCTURAL = ("skip", "targetMem", "resultMem", "newDimOrder", "newReduceDim")
+ROLES = ("skip", "targetMem", "resultMem", "newDimOrder", "newReduceDim", "tuning")
+
+Values = tuple[tuple[str, object], ...]  # the decisions so far, in order (hashable)
+
+
+def _param_role(p: RPParam) -> str:
+    """`skip` | `targetMem` | ... for a structural parameter, `tuning` for a tuning one."""
+    return "tuning" if p.role == "tuning" else p.name.rpartition(".")[2]
+
+
+def numeric(value: object, domain: Sequence = ()) -> int:
+    """A positive integer standing for a parameter value in the observation: an int itself, a memory 1-3, a
+    permutation its lexicographic rank + 1."""
+    if isinstance(value, bool | np.bool_):
+        return int(value)
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, str):
+        return MEMORIES.index(value) + 1 if value in MEMORIES else 1
+    if isinstance(value, tuple | list):
+        perms = list(itertools.permutations(sorted(value)))
+        return perms.index(tuple(value)) + 1
+    return 1
+
+
+class RPProblem:
+    """The rewrite-point decisions of one annotated benchmark at concrete sizes (see the module doc)."""
+
+    def __init__(self, name: str, program: Program, sizes: Mapping[str, int]):
+        self.name = name
+        self.sizes = {k: int(v) for k, v in sizes.items()}
+        heuristics: tuple = ()
+        if rewrite_point_labels(program):
+            from compiler.suite.annotated import ANNOTATIONS
+
+            try:
+                heuristics = tuple(ANNOTATIONS[name].heuristics)
+            except KeyError:
+                heuristics = ()
+        self.space: RPSpace = rp_space(program, self.sizes, heuristics=heuristics)
+        self.program = self.space.program  # the sizes substituted (§6.3.1)
+        self.labels = tuple(rewrite_point_labels(self.program))
+        self._params: dict[tuple, list[RPParam]] = {}
+        self._feasible: dict[tuple, bool] = {}
+        self._results: dict[tuple, Program] = {}
+        self._mapping_ok: dict[str, bool] = {}
+        self.exhausted = 0
+
+    @property
+    def annotated(self) -> bool:
+        return bool(self.labels)
+
+    # --- listing ----------------------------------------------------------------------------------------------
+    @staticmethod
+    def _key(values: Mapping[str, object]) -> tuple:
+        return tuple(sorted((k, repr(v)) for k, v in values.items()))
+
+    def params(self, struct: Mapping[str, object]) -> list[RPParam]:
+        k = self._key(struct)
+        hit = self._params.get(k)
+        if hit is None:
+            hit = self._params[k] = self.space.params(struct)
+        return hit
+
+    def _split(self, values: Values) -> tuple[dict, dict]:
+        struct = {k: v for k, v in values if not self._is_tuning(k)}
+        tuning = {k: v for k, v in values if self._is_tuning(k)}
+        return struct, tuning
+
+    @staticmethod
+    def _is_tuning(name: str) -> bool:
+        return name.rpartition(".")[2] not in STRUCTURAL
+
+    def tuning_names(self, struct: Mapping[str, object]) -> tuple[str, ...]:
+        """The tuning parameters of a complete structure, in listing order (then any the solver adds)."""
+        sp = self.space.tuning_space(struct)
+        listed = [p.name for p in self.params(struct) if p.role == "tuning" and p.name in sp.names]
+        return tuple(listed + [n for n in sp.names if n not in listed])
+
+    def next_param(self, values: Values) -> RPParam | None:
+        """The parameter decided next (None when every parameter has a value)."""
+        struct, tuning = self._split(values)
+        for p in self.params(struct):
+            if p.role == "struct" and p.name not in struct:
+                return p
+        for name in self.tuning_names(struct):
+            if name not in tuning:
+                dom = tuple(self.space.tuning_space(struct).domains.get(name, ()))
+                return RPParam(name, "tuning", dom, name.rpartition(".")[0])
+        return None
+
+    def position(self, values: Values) -> tuple[int, int]:
+        """(decisions made, parameters known now): for the observation."""
+        struct, _ = self._split(values)
+        n = sum(1 for p in self.params(struct) if p.role == "struct")
+        if self.next_param(values) is None or all(p.name in struct for p in self.params(struct)
+                                                  if p.role == "struct"):
+            n += len(self.tuning_names(struct))
+        return len(values), max(n, len(values) + 1)
+
+    def role_and_kind(self, p: RPParam) -> tuple[int, int, int | None]:
+        """(role index in ROLES, kind index in the sorted kinds, the top-level RP's label index or None)."""
+        from compiler.rewrite.points import KINDS
+
+        kinds = sorted(KINDS)
+        path = self.space.kind_path(p.name).rpartition(".")[0].split("/")
+        kind = path[-1]
+        top = p.name.split("/")[0].rpartition(".")[0] if "/" not in p.name else p.name.split("/")[0]
+        return (ROLES.index(_param_role(p)) if _param_role(p) in ROLES else len(ROLES) - 1,
+                kinds.index(kind) if kind in kinds else -1,
+                self.labels.index(top) if top in self.labels else None)
+
+    def rp_node_path(self, p: RPParam) -> tuple | None:
+        """The path of the top-level rewrite point the parameter belongs to (inserted RPs: their ancestor)."""
+        top = p.name.split("/")[0]
+        top = top.rpartition(".")[0] if "/" not in p.name else top
+        from compiler.ir.node import RewritePoint, walk
+
+        for path, n in walk(self.program):
+            if isinstance(n, RewritePoint) and n.label == top:
+                return path
+        return None
+
+    # --- valid values -----------------------------------------------------------------------------------------
+    def candidates(self, values: Values) -> tuple:
+        """The values of `next_param(values)` before the completion check: the rules' values of a structural
+        parameter, the solver's valid values of a tuning parameter (exact), in domain order."""
+        p = self.next_param(values)
+        if p is None:
+            return ()
+        struct, tuning = self._split(values)
+        if p.role == "struct":
+            return tuple(self.space.allowed(p))
+        sp = self.space.tuning_space(struct)
+        if sp.empty:
+            return ()
+        return tuple(sorted(set(sp.valid_values(p.name, {k: int(v) for k, v in tuning.items()}))))  # type: ignore
+
+    def valid_values(self, values: Values) -> tuple:
+        """The values offered for `next_param(values)`: those with a witnessed completion (see the module doc)."""
+        p = self.next_param(values)
+        if p is None:
+            return ()
+        return tuple(v for v in self.candidates(values) if self.feasible((*values, (p.name, v))))
+
+    def feasible(self, values: Values) -> bool:
+        """Whether some completion of `values` applies, has valid tuning values and a parallel mapping that
+        compiles (depth-first, memoised, `skip = 1` first, at most FEASIBILITY_BUDGET mapping searches per
+        question; past it the answer is a conservative False). A True answer memoises its witness path, so the
+        state after an offered value always offers the witness's next value: the phase has no dead end."""
+        k = tuple((n, repr(v)) for n, v in values)
+        hit = self._feasible.get(k)
+        if hit is None:
+            budget = [FEASIBILITY_BUDGET]
+            hit = self._search(values, budget)
+            if not hit and budget[0] <= 0:
+                self.exhausted += 1
+        return hit
+
+    def _search(self, values: Values, budget: list[int]) -> bool:
+        k = tuple((n, repr(v)) for n, v in values)
+        hit = self._feasible.get(k)
+        if hit is not None:
+            return hit
+        try:
+            p = self.next_param(values)
+            cands = self.candidates(values) if p is not None else ()
+        except CompilerError:
+            self._feasible[k] = False
+            return False
+        if p is None:
+            if budget[0] <= 0:
+                return False  # not memoised: another question may afford it
+            budget[0] -= 1
+            hit = self._maps(values)
+        else:
+            order = sorted(cands, key=lambda v: v != 1) if _param_role(p) == "skip" else list(cands)
+            hit = False
+            for v in order:
+                if self._search((*values, (p.name, v)), budget):
+                    hit = True
+                    break
+                if budget[0] <= 0:
+                    return False
+        self._feasible[k] = hit
+        return hit
+
+    def _maps(self, values: Values) -> bool:
+        """Whether the rewritten program of complete `values` has a parallel mapping that compiles."""
+        try:
+            prog = self.result(values)
+        except CompilerError:
+            return False
+        ok = self._mapping_ok.get(prog.key)
+        if ok is None:
+            try:
+                ok = mapping_problem(prog, self.sizes).feasible(())
+            except CompilerError:
+                ok = False
+            self._mapping_ok[prog.key] = ok
+        return ok
+
+    # --- the result -------------------------------------------------------------------------------------------
+    def result(self, values: Values) -> Program:
+        """The program with every rewrite point applied at `values` (complete), concrete and RP-free."""
+        k = self._key(dict(values))
+        prog = self._results.get(k)
+        if prog is None:
+            d = {n: (int(v) if self._is_tuning(n) else v) for n, v in values}
+            prog = apply_rewrite_points(self.program, d, sizes=self.sizes).program
+            self._results[k] = prog
+        return prog
+
+
+@functools.lru_cache(maxsize=64)
+def _problem(name: str, program: Program, sizes_key: tuple) -> RPProblem:
+    return RPProblem(name, program, dict(sizes_key))
+
+
+def problem(name: str, program: Program, sizes: Mapping[str, int]) -> RPProblem:
+    return _problem(name, program, tuple(sorted(sizes.items())))
+
+
+def is_annotated(program: Program) -> bool:
+    return bool(rewrite_point_labels(program))
+
+
+# --- mapping of a rewritten program --------------------------------------------------------------------------------
+class RPMapping(MappingProblem):
+    """The Ch5 parallel-mapping decisions of a rewritten program in the form `compiler.rewrite.points.lower`
+    maps it: the oclKernel boundaries that kernelFission placed are kept (v0's form inlines kernels applied to
+    views), the result is written to global memory (`output_to_global`), the CSP proposes and the code generator
+    decides (the MappingProblem search); `lower` is `finish` of the mapped program."""
+
+    source = "compiler.rewrite.points.lower form: Ch5 CSP (oclKernel boundaries kept) + compile check"
+
+    def __init__(self, program: Program, sizes: Mapping[str, int]):
+        from compiler.rewrite.points.lower import mapping_problem as rp_mapping_problem
+        from compiler.rewrite.points.lower import output_to_global
+
+        super().__init__(sizes)
+        prog, _ = output_to_global(program)
+        self._space = rp_mapping_problem(prog)
+        self.program = self._space.program
+        self.sites = tuple(MapSite(node_index(self.program, s.path), s.path,
+                                   arith.evaluate(s.in_type.n, self.sizes))  # type: ignore[union-attr]
+                           for s in self._space.sites)
+        self._names = tuple(s.name for s in self._space.sites)
+
+    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
+        k = len(partial)
+        if k >= len(self.sites):
+            return ()
+        given = dict(zip(self._names, partial, strict=False))
+        try:
+            return tuple(sorted(self._space.valid_values(self._names[k], given)))
+        except ValueError:
+            return ()
+
+    def lower(self, codes: Sequence[int]) -> Program:
+        from compiler.lowering.default import finish
+
+        self._check_length(codes)
+        return finish(self._space.apply(dict(zip(self._names, codes, strict=True))))
+
+
+@functools.lru_cache(maxsize=256)
+def _mapping(program: Program, sizes_key: tuple) -> RPMapping:
+    return RPMapping(program, dict(sizes_key))
+
+
+def mapping_problem(program: Program, sizes: Mapping[str, int]) -> RPMapping:
+    return _mapping(program, tuple(sorted(sizes.items())))
+
+
+__all__ = ["FEASIBILITY_BUDGET", "ROLES", "RPMapping", "RPProblem", "is_annotated", "mapping_problem", "numeric",
+           "problem"]

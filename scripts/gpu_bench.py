@@ -1,6 +1,6 @@
 """The GPU benchmark table in one command: every suite program's lowerings at realistic sizes.
 
-    python3 scripts/gpu_bench.py [--device nvidia] [--only mm,conv] [--budget-s 540] [--out DIR]
+    python3 scripts/gpu_bench.py [--device nvidia] [--only mm,conv] [--budget-s 540] [--no-peaks] [--out DIR]
 
 For each (benchmark, size, lowering): generate, build, check against the NumPy reference, measure with the
 runtime's protocol (events, warm-up, batching, median/IQR) in an isolated worker. The same run measures the
@@ -163,6 +163,7 @@ def main(argv=None) -> int:
     ap.add_argument("--budget-s", type=float, default=540.0, help="stop starting new cases after this long")
     ap.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
     ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--no-peaks", action="store_true", help="skip the copy-bandwidth and FMA-peak kernels")
     ap.add_argument("--small", action="store_true", help="small sizes (a smoke run on PoCL)")
     args = ap.parse_args(argv)
     out = Path(args.out)
@@ -177,7 +178,7 @@ def main(argv=None) -> int:
         info = worker.info
         result["device"] = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
         result["device_info"] = worker.info.to_dict()
-        result["peaks"] = dataclasses.asdict(measure_peaks(args.device)) if not only or "peaks" in only else {}
+        result["peaks"] = {} if args.no_peaks else dataclasses.asdict(measure_peaks(args.device))
         for key in ("copy", "fma"):
             result["peaks"].pop(key, None)
         for uri in cases(only, args.small):

@@ -57,11 +57,7 @@ MAP_CODE_NAMES = {0: "mapSeq", 1: "fused", 10: "mapLcl(0)", 11: "mapLcl(1)", 12:
 # lowered maps (toLocal inside mapWrg), which exist only after it
 REWRITE_GROUPS: tuple[str, ...] = ("algorithmic",)
 # rules whose results the downstream lowering does not handle yet (found by the random-rollout tests)
-EXCLUDED_FAMILIES: frozenset[str] = frozenset({
-    "padCrop",  # the crop lands on the output (write) side, where the code generator cannot write through a pad
-    "vectorise",  # vectorised user functions on padded values / private vectors do not compile yet
-    "vectoriseZip",  # (codegen: "value is not backed by memory", "lane 0 of private vector must be a constant")
-})
+EXCLUDED_FAMILIES: frozenset[str] = frozenset({"vectorise", "vectoriseZip"})  # their float16 crashes PoCL's LLVM
 
 FALLBACKS_ALL: dict[str, str] = {
     "mapping": "compiler.constraints has no mapping CSP yet: the mapping phase decides mapGlb(d) or mapSeq for "

@@ -20,8 +20,9 @@ Validity of what is offered:
 - a candidate is offered iff a completion of the whole phase is witnessed: every later parameter gets a
   candidate, and the rewritten program has a parallel mapping that compiles (`RPMapping.feasible`, the MAPPING
   phase's own test). Depth-first, memoised, `skip = 1` first, at most `FEASIBILITY_BUDGET` mapping searches per
-  question (past it the candidate is conservatively not offered: sound, possibly incomplete, `exhausted` counts
-  those answers). The witness path is memoised, so the phase and the MAPPING phase after it have no dead end.
+  question and `NODE_BUDGET` partial assignments expanded (past them the candidate is conservatively not
+  offered: sound, possibly incomplete, `exhausted` counts those answers).
+  The witness path is memoised, so the phase and the MAPPING phase after it have no dead end.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from compiler.rewrite.points.space import RPSpace, rp_space
 
 from .pipeline import MappingProblem, MapSite, node_index
 
-FEASIBILITY_BUDGET = 24  # tuning spaces built per structural question before answering "no"
+FEASIBILITY_BUDGET = 4  # mapping searches (each up to pipeline.SEARCH_BUDGET compilations) per question
+NODE_BUDGET = 48  # partial assignments expanded per question (each lists parameters or builds a tuning space)
 MEMORIES = ("global", "local", "private")
 STRUCTURAL = ("skip", "targetMem", "resultMem", "newDimOrder", "newReduceDim")
 ROLES = ("skip", "targetMem", "resultMem", "newDimOrder", "newReduceDim", "tuning")
@@ -196,9 +198,9 @@ class RPProblem:
         k = tuple((n, repr(v)) for n, v in values)
         hit = self._feasible.get(k)
         if hit is None:
-            budget = [FEASIBILITY_BUDGET]
+            budget = [FEASIBILITY_BUDGET, NODE_BUDGET]
             hit = self._search(values, budget)
-            if not hit and budget[0] <= 0:
+            if not hit and min(budget) <= 0:
                 self.exhausted += 1
         return hit
 
@@ -207,6 +209,9 @@ class RPProblem:
         hit = self._feasible.get(k)
         if hit is not None:
             return hit
+        if budget[1] <= 0:
+            return False  # not memoised
+        budget[1] -= 1
         try:
             p = self.next_param(values)
             cands = self.candidates(values) if p is not None else ()
@@ -225,7 +230,7 @@ class RPProblem:
                 if self._search((*values, (p.name, v)), budget):
                     hit = True
                     break
-                if budget[0] <= 0:
+                if min(budget) <= 0:
                     return False
         self._feasible[k] = hit
         return hit
@@ -291,6 +296,25 @@ class RPMapping(MappingProblem):
                                    arith.evaluate(s.in_type.n, self.sizes))  # type: ignore[union-attr]
                            for s in self._space.sites)
         self._names = tuple(s.name for s in self._space.sites)
+
+    def feasible(self, partial: Sequence[int] = ()) -> bool:
+        """As MappingProblem.feasible; for the empty mapping the default lowering's shape (`outer_mapping`: the
+        outer maps of each kernel mapGlb) is tried first, without enumerating the CSP: when it compiles, it is the
+        witness and every prefix of it is memoised as feasible."""
+        if not partial and () not in self._feasible:
+            from compiler.rewrite.points.lower import outer_mapping
+
+            try:
+                codes = outer_mapping(self._space, self.sizes)
+            except (CompilerError, KeyError, ValueError):
+                codes = None
+            if codes is not None:
+                seq = tuple(codes[n] for n in self._names)
+                if self._compiles(seq):
+                    for i in range(len(seq) + 1):
+                        self._feasible[seq[:i]] = True
+                    return True
+        return super().feasible(partial)
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         k = len(partial)

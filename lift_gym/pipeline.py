@@ -507,7 +507,10 @@ def kernel_features(program: Program, sizes: Mapping[str, int], local_size: tupl
 @functools.lru_cache(maxsize=128)
 def _default_kernel(bench_program: Program, sizes_key: tuple) -> tuple[Program, KernelProgram]:
     sizes = dict(sizes_key)
-    lowered = default_lowering(bench_program, sizes)
+    # an annotated program's rewrite points are typed identities: its baseline is the plain program's
+    from compiler.rewrite.points import strip_rewrite_points
+
+    lowered = default_lowering(strip_rewrite_points(bench_program), sizes)  # type: ignore[arg-type]
     return lowered, compile_program(lowered, sizes)
 
 

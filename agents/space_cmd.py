@@ -3,13 +3,17 @@
 Prints the tuning parameters of the chosen lowering (inferred from the typed program, thesis Ch4) with their
 domains, the constraints left after Algorithm 2 (readably, with the primitive that induced each), the number of
 valid points (exact by enumeration when the space fits, else Knuth's estimate, named as such), and the Ch5
-parallel mappings of the high-level program (variables, codes, count, a few valid mappings).
+parallel mappings of the high-level program (variables, codes, count, a few valid mappings). On a program
+annotated with rewrite points (thesis Ch6: `benchmark://lift/mm-rp`, ...) it also prints the rewrite-point
+parameters (`rewrite_point_report`): name, role, domain and the rules and inferred tuning constraints on them; the
+Ch4/Ch5 part is then about the program without its rewrite points (they are typed identities).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 
 from .cli import CliError, _configure_target, command, load_target
 
@@ -27,15 +31,26 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
     from compiler.constraints import H100, POCL_CPU
     from compiler.constraints.infer import infer
     from compiler.constraints.mapping import mapping_space
+    from compiler.lowering import default_lowering
     from compiler.lowering.catalog import lowerings
+    from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 
     if t.benchmark is None:
         raise CliError("space needs a benchmark URI (its lowerings carry the tuning parameters)")
-    table = lowerings(t.benchmark.name)
-    name = lowering or next((n for n in table if n != "default"), "default")
-    if name not in table:
-        raise CliError(f"{t.benchmark.name} has no lowering {name!r}; lowerings: {', '.join(table)}")
-    lowered = table[name](t.sizes)
+    program = t.benchmark.program
+    annotated = bool(rewrite_point_labels(program))
+    if annotated:  # the named lowerings are the plain program's; the default lowering of it without its RPs
+        if lowering not in (None, "default"):
+            raise CliError(f"{t.benchmark.name} is annotated with rewrite points: only its default lowering is shown")
+        program = strip_rewrite_points(program)
+        name = "default"
+        lowered = _Lowered(default_lowering(program, dict(t.sizes)), dict(t.sizes), {})
+    else:
+        table = lowerings(t.benchmark.name)
+        name = lowering or next((n for n in table if n != "default"), "default")
+        if name not in table:
+            raise CliError(f"{t.benchmark.name} has no lowering {name!r}; lowerings: {', '.join(table)}")
+        lowered = table[name](t.sizes)
     limits = H100 if device == "h100" else POCL_CPU
     tp = infer(lowered.program, dict(lowered.sizes), limits)
     report: dict = {"benchmark": t.label, "lowering": name, "device_limits": device,
@@ -49,13 +64,63 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
                                   "stderr": float(est.stderr)}
     else:
         report["valid_points"] = {"value": 1.0, "exact": True, "method": "no free parameters", "stderr": 0.0}
-    ms = mapping_space(t.benchmark.program)
+    ms = mapping_space(program)
     n_map = ms.count()
     report["mapping"] = {"variables": {s.name: list(s.domain) for s in ms.sites}, "valid": int(n_map),
                          "examples": [ms.describe(a) for a in ms.enumerate()[:examples]]}
     report["mapping_text"] = str(ms)
     report["tuning_text"] = str(tp)
+    if annotated:
+        report["rewrite_points"] = rewrite_point_report(t.benchmark.name, t.benchmark.program, dict(t.sizes), limits)
     return report
+
+
+@dataclass(frozen=True)
+class _Lowered:
+    program: object
+    sizes: dict
+    params: dict
+
+
+def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:
+    """The rewrite-point parameters of an annotated program as solver variables (compiler.rewrite.points.space):
+    every parameter met when each rewrite point is applied (the first value its rules allow other than skip = 1,
+    so the rewrite points a parent inserts are listed too), in Algorithm 4's order, with its role (structural or
+    tuning), its domain (structural: what the rules allow; tuning: the solver's domain after Algorithm 2 for that
+    structure), the rules on the structural ones and the inferred constraints on the tuning ones."""
+    from compiler.rewrite.points.space import rp_space
+    from compiler.suite.annotated import ANNOTATIONS
+
+    ann = ANNOTATIONS[name] if name in ("conv-rp", "mm-rp", "stencil2d-rp") else None
+    space = rp_space(program, sizes, heuristics=ann.heuristics if ann is not None else (), device=limits)
+    values: dict = {}
+    met: dict = {}
+    for _ in range(256):
+        params = space.params(values)
+        for p in params:
+            met.setdefault(p.name, p)
+        nxt = next((p for p in params if p.role == "struct" and p.name not in values), None)
+        if nxt is None:
+            break
+        allowed = space.allowed(nxt)
+        values[nxt.name] = 0 if nxt.name.endswith(".skip") and 0 in allowed else allowed[0]
+    tp = space.tuning(values)
+    out = []
+    for pname, p in met.items():
+        if p.role == "struct":
+            rules = [f"{r.pattern} in {r.allowed}: {r.why}" for r in space.rules if r.matches(pname, space.kind_path(
+                pname))]
+            out.append({"name": pname, "role": "structural", "kind": space.kind_path(pname),
+                        "domain": [list(v) if isinstance(v, tuple) else v for v in space.allowed(p)],
+                        "full_domain": [list(v) if isinstance(v, tuple) else v for v in (p.domain or ())],
+                        "constraints": rules})
+        else:
+            cons = [str(c).split("    [")[0] for c in tp.constraints if pname in getattr(c, "params", ())]
+            out.append({"name": pname, "role": "tuning", "kind": space.kind_path(pname),
+                        "domain": list(tp.domains.get(pname, ())), "constraints": cons})
+    return {"parameters": out, "structure_shown": {k: list(v) if isinstance(v, tuple) else v
+                                                   for k, v in values.items()},
+            "rules": [f"{r.pattern} in {r.allowed}: {r.why}" for r in space.rules]}
 
 
 @command("space", "show a program's tuning parameters, constraints, valid points and parallel mappings",
@@ -75,4 +140,12 @@ def cmd_space(args: argparse.Namespace) -> int:
     print(f"valid parallel mappings: {r['mapping']['valid']}")
     for ex in r["mapping"]["examples"]:
         print(f"  {ex}")
+    if "rewrite_points" in r:
+        rp = r["rewrite_points"]
+        print(f"rewrite-point parameters ({len(rp['parameters'])}, every rewrite point applied; Algorithm 4 order):")
+        for p in rp["parameters"]:
+            dom = p["domain"] if len(p["domain"]) <= 12 else [*p["domain"][:5], "...", *p["domain"][-3:]]
+            print(f"  {p['role']:10s} {p['name']} [{p['kind']}] in {dom}")
+            for c in p["constraints"]:
+                print(f"      {c}")
     return 0

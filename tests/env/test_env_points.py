@@ -152,3 +152,22 @@ def test_episode_record_round_trips_with_rewrite_point_values():
     assert "rewrite points" in [n for n, _, _ in report.checks]
     bad = dict(d, rp_values={**d["rp_values"], next(iter(d["rp_values"])): 7})
     assert dict((n, ok) for n, ok, _ in validate(bad).checks)["rewrite points"] is False
+
+
+def test_space_command_shows_rewrite_point_parameters(capsys):
+    from agents import cli
+
+    assert cli.main(["space", STENCIL, "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    params = {p["name"]: p for p in r["rewrite_points"]["parameters"]}
+    assert params["fissionPad.skip"]["role"] == "structural" and params["fissionPad.skip"]["domain"] == [0, 1]
+    # the materialise kernelFission inserts: its rules are its constraints
+    mat = params["fissionPad/materialise.targetMem"]
+    assert mat["domain"] == ["global"] and any("global memory" in c for c in mat["constraints"])
+    tiles = [p for p in params.values() if p["role"] == "tuning" and p["name"].startswith("tile2D.")]
+    assert tiles and all(p["domain"] and p["constraints"] for p in tiles)
+    assert r["mapping"]["valid"] > 0 and "parameters" in r  # the Ch4/Ch5 part, on the program without its RPs
+    assert cli.main(["space", STENCIL]) == 0
+    out = capsys.readouterr().out
+    assert "rewrite-point parameters" in out and "structural fissionPad.skip" in out
+    assert cli.main(["space", STENCIL, "--lowering", "tiled"]) == 2

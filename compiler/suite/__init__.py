@@ -18,7 +18,7 @@ import re
 from urllib.parse import parse_qsl, urlsplit
 
 from ..errors import UnknownBenchmark
-from . import blas, conv, lift, stencils
+from . import annotated, blas, conv, lift, stencils
 from .common import TOLERANCE, Benchmark, rel_error
 
 SCHEME = "benchmark"
@@ -26,6 +26,9 @@ SUITE = "lift"
 
 _ALL: dict[str, Benchmark] = {b.name: b for b in (*blas.BENCHMARKS, *stencils.BENCHMARKS, *conv.BENCHMARKS,
                                                   *lift.BENCHMARKS)}
+# programs annotated with rewrite points (thesis Ch6): addressable by URI, not part of the list (their rewrite points
+# must be applied before any lowering; compiler.rewrite.points)
+_ANNOTATED: dict[str, Benchmark] = {b.name: b for b in annotated.BENCHMARKS}
 
 
 def list_benchmarks() -> list[Benchmark]:
@@ -35,6 +38,8 @@ def list_benchmarks() -> list[Benchmark]:
 
 def get(name: str) -> Benchmark:
     """The benchmark called `name`; UnknownBenchmark with close names otherwise."""
+    if name in _ANNOTATED:
+        return _ANNOTATED[name]
     if name not in _ALL:
         raise UnknownBenchmark(f"unknown benchmark {name!r}{_close(name, _ALL)}; "
                                f"benchmarks: {', '.join(_ALL)}")

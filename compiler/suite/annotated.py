@@ -19,6 +19,8 @@ Their tuning parameters are the size variables `tA`, `tB` (tile sizes; divisors 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from ..arith import var
 from ..ir.build import (
     get,
@@ -28,17 +30,22 @@ from ..ir.build import (
     map_nd,
     ocl_kernel,
     pad_nd,
+    program,
     reduce_,
+    rp,
     slide_nd,
     split,
     to_global,
     to_gpu,
     to_host,
+    transpose,
     transpose_w,
     zip_,
 )
 from ..ir.node import Program
 from ..ir.userfuns import ADD, ID, MULT
+from ..types import FLOAT, array
+from . import blas, conv, stencils
 from .common import ZERO
 from .conv import CONV, PAD, STRIDE
 
@@ -106,3 +113,120 @@ def design_params(sizes) -> dict[str, tuple[int, ...]]:
     n, m = oh * ow, sizes["outChs"]
     return {"tA": tuple(d for d in range(1, n + 1) if n % d == 0),
             "tB": tuple(d for d in range(1, m + 1) if m % d == 0)}
+
+
+# --- annotated programs ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Annotation:
+    """The heuristic rules and the named presets of structural values of one annotated program
+    (`compiler.rewrite.points.space.Rule`s, built lazily to keep the suite free of an import of rewrite points)."""
+
+    heuristics: tuple
+    presets: dict
+
+
+def _mult_pair(t):
+    return MULT(get(0) << t, get(1) << t)
+
+
+def _private_dot(label: str):
+    """privatiseAccumulator(reduce(0, +) o map(*)) (Listing 6.4 lines 16-17), applied to zip(x, y)."""
+    return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, ADD) << (map_(_mult_pair) << pairs), label)
+
+
+def _conv_rp(inputData, kernelsWeights):
+    """Listing 6.4 on the suite's conv (H x W x C, pad 1, stride 1), twelve rewrite points; see docs."""
+    # line 8: the weights, flattened per kernel, in their own kernel
+    weights = rp("kernelFission", lambda k: map_(join_nd(3)) << k, "fissionWeights") << (to_gpu() << kernelsWeights)
+    # lines 10-19: the map nest over (flattened) windows and kernels
+    core = lambda a, b: map_(lambda slideWin: map_(  # noqa: E731
+        lambda singleK: _private_dot("privAcc") << zip_(slideWin, singleK)) << b) << a
+    nest = rp("abTile", rp("abTile", rp("tileNestedMapReduce", rp("tileNestedMapReduce", rp(
+        "abTile", core, "abTilePrefetch"), "tnmrReuse", ADD), "tnmrParallel", ADD), "abTileInner"), "abTileOuter")
+    kernel = ocl_kernel(nest)
+    # line 7: padExtra1D(kernelFission(windows => ...)) on the flattened windows (the im2col kernel when applied)
+    post_slide = rp("padExtra1D", rp("kernelFission", lambda w: kernel(w, weights), "fissionIm2col"), "padWindows")
+    # line 22: the windows flattened (joinSplitND) and then joined into one dimension for the 1-D abTile
+    flatten = rp("joinSplitND", map_nd(2, join_nd(3)), "flattenWindows")
+    # line 6: padExtra2D(kernelFission(...)) before sliding (the padded input in its own kernel when applied)
+    pre_slide = rp("padExtra2D", rp("kernelFission", lambda x: post_slide << (join() << (flatten << (
+        slide_nd(("kerH", "kerW"), STRIDE) << x))), "fissionInput"), "padInput")
+    out = pre_slide << (pad_nd(PAD, ZERO) @ to_gpu() << inputData)
+    return to_host() << (split(_out_w()) << (map_(join()) << out))
+
+
+CONV_RP = Program("conv", CONV.params, _conv_rp(*CONV.params))
+
+
+def _mm_rp(A, B):
+    """mm with abTile (outer: work-group tiles; inner: register tiles), tileNestedMapReduce and
+    privatiseAccumulator around the nest over rows of A and columns of B."""
+    core = lambda a, b: map_(lambda aRow: map_(  # noqa: E731
+        lambda bCol: _private_dot("privAcc") << zip_(aRow, bCol)) << b) << a
+    nest = rp("abTile", rp("tileNestedMapReduce", rp("abTile", core, "abTileInner"), "tnmr", ADD), "abTileOuter")
+    return map_(join()) << nest(A, transpose() << B)
+
+
+MM_RP = program("mm", dict((p.name, p.type) for p in blas.MM.params), _mm_rp)
+
+
+def _stencil2d_rp(grid, weights):
+    """stencil2d with the padded grid in its own kernel (kernelFission), 2-D tiling of the output (splitJoin2D)
+    and a private accumulator."""
+    def point(nbh):
+        return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, lambda acc, t: ADD(acc, _mult_pair(t)))
+                  << pairs, "privAcc") << zip_(join() << nbh, weights)
+
+    tiled = rp("splitJoin2D", map_nd(2, point), "tile2D")
+    body = rp("kernelFission", lambda x: tiled << (slide_nd((3, 3), (1, 1)) << x), "fissionPad")
+    return map_(join()) << (body << (pad_nd((1, 1, 1, 1), ZERO) << grid))
+
+
+STENCIL2D_RP = program("stencil2d", {"grid": stencils.GRID, "weights": array(FLOAT, 9)}, _stencil2d_rp)
+
+
+def _rules():
+    from ..rewrite.points.space import Rule
+
+    no_copy = "the outer abTile instances issue no copies (§4.6 RP3, manual constraint)"
+    private = "the innermost abTile's copies are restricted to private memory (§4.6 RP3, manual constraint)"
+    conv_h = (Rule("abTileOuter/materialise*.skip", (1,), no_copy),
+              Rule("abTileInner/materialise*.skip", (1,), no_copy),
+              Rule("abTilePrefetch/materialise*.targetMem", ("private",), private))
+    mm_h = (Rule("abTileOuter/materialise*.skip", (1,), no_copy),
+            Rule("abTileInner/materialise*.targetMem", ("private",), private))
+    direct = "direct convolution: kernelFission before sliding (line 6) only (§4.5, Table 6.2)"
+    gemm = "GEMM-based convolution: kernelFission after sliding (line 7, im2col), not before (§4.5, Table 6.3)"
+    conv_p = {
+        "direct": (Rule("fissionInput.skip", (0,), direct), Rule("fissionIm2col.skip", (1,), direct),
+                   Rule("padWindows.skip", (1,), direct), Rule("fissionWeights.skip", (0,), direct)),
+        "gemm": (Rule("fissionInput.skip", (1,), gemm), Rule("fissionIm2col.skip", (0,), gemm),
+                 Rule("fissionWeights.skip", (0,), gemm)),
+    }
+    return {"conv-rp": Annotation(conv_h, conv_p), "mm-rp": Annotation(mm_h, {}),
+            "stencil2d-rp": Annotation((), {})}
+
+
+class _Annotations(dict):
+    def __missing__(self, key):
+        self.update(_rules())
+        if key not in self:
+            raise KeyError(f"no annotated program {key!r}; annotated: conv-rp, mm-rp, stencil2d-rp")
+        return self[key]
+
+
+ANNOTATIONS: dict[str, Annotation] = _Annotations()
+
+_CONV = conv.BENCHMARKS[0]
+_MM = next(b for b in blas.BENCHMARKS if b.name == "mm")
+_ST = next(b for b in stencils.BENCHMARKS if b.name == "stencil2d")
+
+BENCHMARKS = [
+    replace(_CONV, name="conv-rp", program=CONV_RP,
+            description="conv annotated with the twelve rewrite points of thesis Listing 6.4 (presets vgg16-N)"),
+    replace(_MM, name="mm-rp", program=MM_RP,
+            description="mm annotated with rewrite points: abTile (outer, inner), tileNestedMapReduce, "
+                        "privatiseAccumulator"),
+    replace(_ST, name="stencil2d-rp", program=STENCIL2D_RP,
+            description="stencil2d annotated with rewrite points: kernelFission, splitJoin2D, privatiseAccumulator"),
+]

@@ -192,7 +192,11 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
         if not candidates:
             if isinstance(mapping, Mapping):
                 break
-            candidates = ms.sample(rng, n=1)
+            try:
+                candidates = ms.sample(rng, n=1)
+            except ValueError:  # the Ch5 constraints admit no mapping at all
+                raise LoweringFailed(f"{program.name}: the parallel-mapping constraints have no solution "
+                                     f"({len(ms.sites)} maps, {len(ms.constraints)} constraints)") from None
         codes = candidates.pop(0)
         sig = tuple(sorted(codes.items()))
         if sig in seen:

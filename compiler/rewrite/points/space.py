@@ -86,6 +86,55 @@ COMMON_RULES: tuple[Rule, ...] = (
 )
 
 
+class ProductSpace:
+    """A tuning space as the product of the solver spaces (`compiler.constraints.Space`) of the connected
+    components of its constraint graph (parameters linked by a constraint). The tuning parameters of different
+    rewrite points rarely share a constraint, so each component is small while their product is not: sampling each
+    component uniformly samples the product uniformly, and the count is the product of the counts."""
+
+    def __init__(self, domains: Mapping[str, Sequence[int]], constraints: Sequence, names: Sequence[str]):
+        self.names = tuple(names)
+        parent = {n: n for n in self.names}
+
+        def find(x: str) -> str:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for c in constraints:
+            ps = [p for p in c.params if p in parent]
+            for p in ps[1:]:
+                parent[find(p)] = find(ps[0])
+        groups: dict[str, list[str]] = {}
+        for n in self.names:
+            groups.setdefault(find(n), []).append(n)
+        self.components: list[Space] = []
+        for members in groups.values():
+            ms = set(members)
+            cs = [c for c in constraints if c.params and set(c.params) <= ms]
+            self.components.append(Space({m: domains[m] for m in members}, cs, decompose=False))
+        self.constant = [c for c in constraints if not c.params]
+        self.empty = any(sp.empty for sp in self.components) or any(not c.check({}) for c in self.constant)
+
+    def sample(self, rng, n: int = 1) -> list[dict[str, int]]:
+        """`n` points drawn uniformly (ValueError when there is none)."""
+        if self.empty:
+            raise ValueError("the space has no valid point")
+        parts = [sp.sample(rng, n) for sp in self.components]
+        return [{k: v for part in parts for k, v in part[i].items()} for i in range(n)]
+
+    def count(self) -> float:
+        return float(math.prod(float(sp.count(exact=False).value) for sp in self.components)) if not self.empty \
+            else 0.0
+
+    def violations(self, assignment: Mapping[str, int]) -> list:
+        out = [c for c in self.constant if not c.check(assignment)]
+        for sp in self.components:
+            out += sp.violations({n: assignment[n] for n in sp.names})
+        return out
+
+
 @dataclass(frozen=True)
 class Structure:
     """One complete structural assignment and the parameters met while choosing it."""
@@ -222,24 +271,21 @@ class RPSpace:
             self._tuning[k] = tp
         return tp
 
-    def tuning_space(self, structure: Structure | Mapping[str, object]) -> Space:
+    def tuning_space(self, structure: Structure | Mapping[str, object]) -> ProductSpace:
+        """The solver space of the tuning values of a structure, split into independent components."""
         values = structure.values if isinstance(structure, Structure) else structure
         k = self._key(values)
         sp = self._spaces.get(k)
         if sp is None:
-            sp = self._spaces[k] = self.tuning(values).space()
+            tp = self.tuning(values)
+            sp = self._spaces[k] = ProductSpace(tp.domains, tp.constraints, tp.params)
         return sp
 
     def tuning_count(self, structure: Structure) -> float:
         """The number of valid tuning points of a structure (exact, or Knuth's estimate for huge spaces)."""
         k = self._key(structure.values)
         if k not in self._counts:
-            sp = self.tuning_space(structure)
-            if sp.empty:
-                self._counts[k] = 0.0
-            else:
-                est = sp.count(exact=False)
-                self._counts[k] = float(est.value)
+            self._counts[k] = self.tuning_space(structure).count()
         return self._counts[k]
 
     def count(self) -> float:

@@ -55,6 +55,7 @@ class Policy:
     env: EnvConfig
     trained_on: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    env_version: str | None = None  # lift_gym.episode.env_version() when it was trained (from the run manifest)
 
 
 def load_policy(path: str | Path, device: str = "cpu") -> Policy:
@@ -66,15 +67,17 @@ def load_policy(path: str | Path, device: str = "cpu") -> Policy:
         raise FileNotFoundError(f"{path}: the run has no complete checkpoint or final model yet")
     model = MaskablePPO.load(model_path, device=device)
     notes: list[str] = []
+    version = None
     if manifest is not None:
         cfg = config_from_dict(manifest.data["config"], source=str(manifest.path))
         env, trained = cfg.env, cfg.env.benchmarks
+        version = manifest.data.get("versions", {}).get("env")
     else:
         space = model.observation_space
         env = EnvConfig(max_nodes=int(space["nodes"].shape[0]), n_slots=int(space["slots"].shape[0]))
         trained = ()
         notes.append(f"{model_path} has no run manifest: max_rewrites = {env.max_rewrites} assumed")
-    return Policy(model, Path(model_path), env, tuple(trained), tuple(notes))
+    return Policy(model, Path(model_path), env, tuple(trained), tuple(notes), version)
 
 
 def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
@@ -91,6 +94,14 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
         venv.close()
         raise ValueError(f"{policy.path} was trained on another observation space than the env's "
                          f"(max_nodes={policy.env.max_nodes}, n_slots={policy.env.n_slots})")
+    if venv.action_space.n != policy.model.action_space.n:
+        from lift_gym.episode import env_version
+
+        venv.close()
+        raise ValueError(f"{policy.path} was trained on Discrete({policy.model.action_space.n}) actions "
+                         f"({policy.env_version or 'env version not recorded'}); this env has "
+                         f"Discrete({venv.action_space.n}) ({env_version()}): the rewrite rules the env offers "
+                         "changed since training; retrain, or evaluate with the lift-gym version it was trained with")
     venv.seed(seed)
     policy.model.set_random_seed(seed)
     fn = venv.envs[0].unwrapped.reward_fn

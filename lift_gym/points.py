@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from compiler import arith
+from compiler.constraints import Space
 from compiler.errors import CompilerError
 from compiler.ir.node import Program
 from compiler.rewrite.points import RPParam, apply_rewrite_points, rewrite_point_labels
@@ -91,6 +92,7 @@ class RPProblem:
         self._feasible: dict[tuple, bool] = {}
         self._results: dict[tuple, Program] = {}
         self._mapping_ok: dict[str, bool] = {}
+        self._spaces: dict[tuple, Space] = {}
         self.exhausted = 0
 
     @property
@@ -118,9 +120,18 @@ class RPProblem:
     def _is_tuning(name: str) -> bool:
         return name.rpartition(".")[2] not in STRUCTURAL
 
+    def _tuning_space(self, struct: Mapping[str, object]) -> Space:
+        """The solver space of the tuning values of a complete structure: `compiler.constraints.Space` of the
+        inferred TuningProblem (`RPSpace.tuning`), whose `valid_values` is exact."""
+        k = self._key(struct)
+        sp = self._spaces.get(k)
+        if sp is None:
+            sp = self._spaces[k] = self.space.tuning(struct).space()
+        return sp
+
     def tuning_names(self, struct: Mapping[str, object]) -> tuple[str, ...]:
         """The tuning parameters of a complete structure, in listing order (then any the solver adds)."""
-        sp = self.space.tuning_space(struct)
+        sp = self._tuning_space(struct)
         listed = [p.name for p in self.params(struct) if p.role == "tuning" and p.name in sp.names]
         return tuple(listed + [n for n in sp.names if n not in listed])
 
@@ -132,7 +143,7 @@ class RPProblem:
                 return p
         for name in self.tuning_names(struct):
             if name not in tuning:
-                dom = tuple(self.space.tuning_space(struct).domains.get(name, ()))
+                dom = tuple(self._tuning_space(struct).domains.get(name, ()))
                 return RPParam(name, "tuning", dom, name.rpartition(".")[0])
         return None
 
@@ -178,7 +189,7 @@ class RPProblem:
         struct, tuning = self._split(values)
         if p.role == "struct":
             return tuple(self.space.allowed(p))
-        sp = self.space.tuning_space(struct)
+        sp = self._tuning_space(struct)
         if sp.empty:
             return ()
         return tuple(sorted(set(sp.valid_values(p.name, {k: int(v) for k, v in tuning.items()}))))  # type: ignore

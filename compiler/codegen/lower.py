@@ -40,6 +40,8 @@ class KernelIR:
     locals: list = field(default_factory=list)
     tmps: list = field(default_factory=list)
     requirements: set = field(default_factory=set)
+    # (buffer, kind, dim): a buffer whose element along a loop over 1 only work item 0 of (kind, dim) holds
+    first_only: set = field(default_factory=set)
     funs: dict = field(default_factory=dict)  # C name -> (UserFun, param ctypes, result ctype)
     flops: float = 0.0
 
@@ -128,6 +130,7 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
         else:
             self.k.tmps.append(buf)
         self.k.requirements.update(dist)
+        self.k.first_only.update((buf, kind, dim) for kind, dim, n in dist if n == 1)
         return view
 
     # --- expressions ---------------------------------------------------------------------------------------
@@ -290,12 +293,12 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
 
     def snapshot(self) -> tuple:
         k = self.k
-        return len(k.locals), len(k.tmps), k.flops, set(k.requirements), dict(k.funs)
+        return len(k.locals), len(k.tmps), k.flops, set(k.requirements), dict(k.funs), set(k.first_only)
 
     def restore(self, snap: tuple) -> None:
         k = self.k
         del k.locals[snap[0]:], k.tmps[snap[1]:]
-        k.flops, k.requirements, k.funs = snap[2], snap[3], snap[4]
+        k.flops, k.requirements, k.funs, k.first_only = snap[2], snap[3], snap[4], snap[5]
 
     def iterate(self, p: Prim, fpath: Path, b: Bound, env: dict, dest, rt: Type, space, node) -> View:
         times = p.int_static(0)

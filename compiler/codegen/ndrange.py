@@ -8,6 +8,11 @@
 - kernels without parallel maps run in one work item.
 A buffer that holds one element per work item of a loop (a private result of a mapLcl read back by the same
 work item) needs that loop to run at most once per work item; a launch that breaks this is an error.
+Such a buffer written by a loop over 1 (the loop's index folds to 0) holds its element in work item 0 of that
+loop's kind and dimension only: every read of it must be inside a loop of that kind and dimension over 1 (only
+work item 0 runs it), or the launch must have a single work item (work group, for mapWrg) there; otherwise the
+other work items would read their own, never written, copy (issue 7: a private result of a mapGlb(2) over 1
+read by a mapGlb(2) over 14).
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ def _fit(sizes: Sequence[int] | None, ndim: int, what: str) -> tuple[int, ...] |
     return sizes + (1,) * (ndim - len(sizes))
 
 
-def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None) -> Launch:
+def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None, *, first_only=()) -> Launch:
     ext = extents(stmts)
     kinds = {k for k, _ in ext}
     ndim = max([d + 1 for _, d in ext] + [len(local_size or ()), len(global_size or ()), 1])
@@ -81,7 +86,30 @@ def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None
         if have is not None and have < n:
             raise CodegenError(f"a result of a {kind} loop over {n} in dimension {dim} is kept per work item, so "
                                f"the launch needs at least {n} there, not {have}")
+    _check_first_only(stmts, first_only, launch)
     return launch
+
+
+def _check_first_only(stmts: list[kir.Stmt], first_only, launch: Launch) -> None:
+    """Reads of a buffer held by work item 0 of a loop over 1 run in that work item only (module docstring)."""
+    held = {}
+    for buf, kind, dim in first_only:
+        held.setdefault(buf, []).append((kind, dim))
+    if not held:
+        return
+    for s in stmts:
+        for ref, is_write, loops in kir.accesses(s):
+            if is_write or ref.buf not in held:
+                continue
+            for kind, dim in held[ref.buf]:
+                if any(lp.kind == kind and lp.dim == dim and lp.extent == 1 for lp in loops):
+                    continue
+                have = launch.size(kind, dim)
+                if have == 1:
+                    continue
+                raise CodegenError(f"{ref.buf.space} buffer {ref.buf.name} is written by a {kind} loop over 1 in "
+                                   f"dimension {dim}, so only work item 0 there holds it, but it is read outside "
+                                   f"such a loop by {have if have is not None else 'several'} work items")
 
 
 def choose(per_kernel: Mapping[str, Sequence[int]] | Sequence[int] | None, name: str):

@@ -122,7 +122,7 @@ def ndrange_pass(s: State) -> State:
     launches = {}
     for k in s.lowered.kernels:
         launches[k.name] = ndrange.infer(k.body, k.requirements, ndrange.choose(s.local_size, k.name),
-                                         ndrange.choose(s.global_size, k.name))
+                                         ndrange.choose(s.global_size, k.name), first_only=k.first_only)
     return replace(s, launches=launches)
 
 

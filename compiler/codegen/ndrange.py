@@ -15,8 +15,9 @@ other work items would read their own, never written, copy (issue 7: a private r
 read by a mapGlb(2) over 14).
 Likewise a private buffer that a parallel loop writes at an index depending on its work-item variable (a
 mapLcl updating a private reduction accumulator in place, `acc[l_id_0] = ...`) holds in each work item only the
-elements that work item wrote: every read of it must be inside a loop of that kind and dimension, at an index
-depending on that loop's variable (issue 7: the accumulator was then read whole by a mapSeq in every work item).
+elements that work item wrote: every read of it must be at an index it is written at (the same index expression,
+as in the in-place update `acc[l_id_0] = add(acc[l_id_0], ...)`; conservative: a read through another loop nest is
+refused) (issue 7: the accumulator was then read whole by a mapSeq in every work item).
 """
 
 from __future__ import annotations
@@ -99,24 +100,24 @@ def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None
 def _check_private_parallel_writes(stmts: list[kir.Stmt]) -> None:
     """Private elements written per work item are read by the work item that wrote them (module docstring)."""
     owners: dict[kir.Buffer, set[tuple[str, int]]] = {}
+    written: dict[kir.Buffer, set] = {}
     accesses = [a for s in stmts for a in kir.accesses(s)]
     for ref, is_write, _ in accesses:
         if is_write and ref.buf.space == kir.PRIVATE:
             par = {(v.kind, v.dim) for v in variables(ref.index) if v.kind != "seq"}
             if par:
                 owners.setdefault(ref.buf, set()).update(par)
+                written.setdefault(ref.buf, set()).add(ref.index)
     for ref, is_write, loops in accesses:
-        if is_write or ref.buf not in owners:
-            continue
-        used = {(v.kind, v.dim) for v in variables(ref.index)}
-        for kind, dim in sorted(owners[ref.buf]):
-            inside = any(lp.kind == kind and lp.dim == dim for lp in loops)
-            if inside and (kind, dim) in used:
-                continue
-            where = "at an index that is not its work-item id" if inside else "outside every such loop"
-            raise CodegenError(f"private buffer {ref.buf.name} is written per work item of a {kind} loop in "
-                               f"dimension {dim} (at an index of its work-item id), but read at "
-                               f"[{render(ref.index)}] {where}")
+        if is_write or ref.buf not in owners or ref.index in written[ref.buf]:
+            continue  # an element read at an index it is written at (an in-place update) is this work item's
+        kind, dim = sorted(owners[ref.buf])[0]
+        inside = any(lp.kind == kind and lp.dim == dim for lp in loops)
+        where = "at another index" if inside else "outside every such loop"
+        raise CodegenError(f"private buffer {ref.buf.name} is written per work item of a {kind} loop in dimension "
+                           f"{dim} (at an index of its work-item id: "
+                           f"[{', '.join(sorted(render(i) for i in written[ref.buf]))}]), but read at "
+                           f"[{render(ref.index)}] {where}")
 
 
 def _check_first_only(stmts: list[kir.Stmt], first_only, launch: Launch) -> None:

@@ -15,8 +15,22 @@ import pytest
 
 from compiler.codegen import compile_program
 from compiler.errors import CodegenError
-from compiler.ir.build import join, map_glb, map_seq, program, split, to_global, to_private
-from compiler.ir.userfuns import NEG, SQUARE
+from compiler.ir.build import (
+    get,
+    join,
+    map_glb,
+    map_lcl,
+    map_seq,
+    map_wrg,
+    program,
+    reduce_seq,
+    split,
+    to_global,
+    to_private,
+    value,
+    zip_,
+)
+from compiler.ir.userfuns import ADD, ID, NEG, SQUARE
 from compiler.types import FLOAT, array
 
 
@@ -45,6 +59,30 @@ def test_reading_it_in_work_item_0_only_compiles():
     assert compile_program(OUTSIDE, {}).kernels[0].global_size == (1,)
     with pytest.raises(CodegenError, match="read outside such a loop by 4 work items"):
         compile_program(OUTSIDE, {}, global_size=(4,))  # every work item would read
+
+
+def _column_sums(reader):
+    """per work group (4 rows of 2), a private accumulator [float]2 updated in place by a mapLcl(0) over 2, then
+    `reader` copies it out"""
+    def body(a):
+        return join() << map_wrg(0, lambda rows: reader << reduce_seq(
+            to_private(map_seq(ID)) << value(0, array(FLOAT, 2)),
+            lambda acc, y: map_lcl(0, lambda t: ADD(get(0) << t, get(1) << t)) << zip_(acc, y)) << rows
+        ) << split(4) << split(2) << a
+    return program("issue7acc", {"a": array(FLOAT, 32)}, body)
+
+
+# the conv-rp failure's second shape: work item 0 reads acc[1], which only work item 1 updated
+ACC_ACROSS = _column_sums(map_lcl(0, to_global(map_seq(ID))) << split(2) << join())
+# each work item copies out the element it updated
+ACC_SAME = _column_sums(map_lcl(0, to_global(ID)) << join())
+
+
+def test_private_accumulator_updated_per_work_item_is_read_per_work_item():
+    with pytest.raises(CodegenError, match=r"acc is written per work item of a lcl loop in dimension 0 .*"
+                                           r"read at \[i \+ 2 \* l_id_0\] at another index"):
+        compile_program(ACC_ACROSS, {})
+    assert "acc[l_id_0]" in compile_program(ACC_SAME, {}).source
 
 
 def _opencl_available() -> bool:
@@ -102,6 +140,9 @@ def test_shrunk_program_on_pocl():
     for p, launch in ((SAME, (4,)), (OUTSIDE, None)):
         m = _run(compile_program(p, {}, global_size=launch), {"a": a}, -a * a)
         assert m.status == "ok", m.message
+    a = np.arange(32, dtype=np.float32)
+    m = _run(compile_program(ACC_SAME, {}), {"a": a}, a.reshape(4, 4, 2).sum(axis=1).reshape(-1))
+    assert m.status == "ok", m.message
 
 
 @pytest.mark.opencl

@@ -92,12 +92,12 @@ class Variant:
         (config,) = self.space.sample(rng, 1)
         return config
 
-    def build(self, config: dict, rng):
+    def build(self, config: dict, rng, limits=None):
         from compiler.rewrite.points.lower import lower_program, lower_rewrite_points
 
         if self.designs:
-            return lower_program(self.program, {**self.sizes, **config}, rng=rng)
-        return lower_rewrite_points(self.program, config, self.sizes, rng=rng)
+            return lower_program(self.program, {**self.sizes, **config}, rng=rng, limits=limits)
+        return lower_rewrite_points(self.program, config, self.sizes, rng=rng, limits=limits)
 
 
 def run(args) -> dict:
@@ -108,6 +108,9 @@ def run(args) -> dict:
     layers = [int(x) for x in args.layers.split(",")] if args.layers else list(VGG16_LAYERS)
     channels = tuple(int(x) for x in args.channels.split(","))
     worker = MeasureWorker(args.device)
+    from compiler.constraints.device import DeviceLimits
+
+    limits = DeviceLimits.from_device_info(worker.info)  # a mapping whose work groups do not fit is rejected
     report: dict = {"command": "python scripts/check_rewrite_points_pocl.py " + " ".join(args.argv),
                     "device": worker.info.fingerprint, "machine": f"{platform.node()} {os.cpu_count()} cpus",
                     "seed": args.seed, "channels": {"inChs_max": channels[0], "outChs_max": channels[1]},
@@ -140,7 +143,7 @@ def run(args) -> dict:
                     rec["sample_s"] = round(time.perf_counter() - t, 3)
                     rec["config"] = _jsonable(config)
                     t = time.perf_counter()
-                    low = v.build(config, rng)
+                    low = v.build(config, rng, limits)
                     rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
                                kernels=low.kernels, rejected_mappings=len(low.rejected),
                                applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))

@@ -28,6 +28,7 @@ those draws are counted in `LoweredRP.rejected` and the next draw is tried.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -169,9 +170,26 @@ def output_to_global(program: Program) -> tuple[Program, int]:
     return p, changed
 
 
+def launch_error(kp: KernelProgram, limits) -> str | None:
+    """Why a kernel's work group does not fit the device `limits` (a DeviceLimits), or None."""
+    for k in kp.kernels:
+        local = tuple(k.local_size or ())
+        if not local:
+            continue
+        if math.prod(local) > limits.max_work_group_size:
+            return (f"kernel {k.name}: work group {local} of {math.prod(local)} work items exceeds the device's "
+                    f"{limits.max_work_group_size}")
+        for d, (n, cap) in enumerate(zip(local, limits.max_work_item_sizes)):
+            if n > cap:
+                return f"kernel {k.name}: local size {n} in dimension {d} exceeds the device's {cap}"
+    return None
+
+
 def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Generator | int | None = None,
-                  mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS) -> LoweredRP:
-    """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`."""
+                  mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
+    """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`.
+    `limits` (a `compiler.constraints.device.DeviceLimits`): a mapping whose work groups do not fit is rejected
+    like one the code generator refuses."""
     env = {k: int(v) for k, v in env.items()}
     typecheck(program)
     program, _ = output_to_global(program)
@@ -210,6 +228,10 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
         except CompilerError as err:
             rejected.append(f"{ms.describe(codes)}: {str(err).splitlines()[0][:240]}")
             continue
+        why = launch_error(kp, limits) if limits is not None else None
+        if why is not None:
+            rejected.append(f"{ms.describe(codes)}: {why}")
+            continue
         return LoweredRP(program, codes, ms.describe(codes), lowered, kp, tuple(rejected))
     raise LoweringFailed(f"{program.name}: no parallel mapping compiled in {tries} draws ({len(ms.sites)} maps); "
                          f"the code generator said: " + " | ".join(rejected[-3:]))
@@ -217,13 +239,13 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
 
 def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: Mapping[str, int], *,
                          rng: np.random.Generator | int | None = None, mapping: str | Mapping[str, int] = "sample",
-                         draws: int = MAX_DRAWS) -> LoweredRP:
+                         draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
     """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
     concrete) after substituting the sizes `env`, then `lower_program`."""
     from .core import apply_rewrite_points
 
     res = apply_rewrite_points(substitute(annotated, env), dict(values), sizes=dict(env))
-    low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws)
+    low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws, limits=limits)
     return LoweredRP(low.high, low.mapping, low.describe, low.lowered, low.kernel, low.rejected,
                      tuple(res.applied), tuple(res.eliminated))
 
@@ -234,5 +256,5 @@ def kernel_count(program: Program) -> int:
                and n.f.op is Op.OCL_KERNEL)
 
 
-__all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "lower_program", "lower_rewrite_points",
-           "mapping_problem", "outer_mapping", "output_to_global", "substitute"]
+__all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
+           "lower_rewrite_points", "mapping_problem", "outer_mapping", "output_to_global", "substitute"]

@@ -159,3 +159,16 @@ def test_conv_rp_configuration_that_computed_wrong_results():
     gold = np.asarray(bench.reference(inputs, LAYER24), dtype=np.float32)
     m = _run(low.kernel, {k: inputs[k] for k in low.kernel.inputs}, gold)
     assert m.status == "ok", (low.describe, m.message)
+
+
+def test_work_groups_larger_than_the_device_are_a_rejected_mapping():
+    from dataclasses import replace
+
+    from compiler.constraints.device import POCL_CPU
+    from compiler.rewrite.points.lower import launch_error
+
+    kp = compile_program(ACC_SAME, {})  # mapWrg(0) over 4 x mapLcl(0) over 2: work groups of 2
+    assert kp.kernels[0].local_size == (2,)
+    assert launch_error(kp, POCL_CPU) is None
+    assert "of 2 work items exceeds the device's 1" in launch_error(kp, replace(POCL_CPU, max_work_group_size=1))
+    assert "local size 2 in dimension 0" in launch_error(kp, replace(POCL_CPU, max_work_item_sizes=(1, 1, 1)))

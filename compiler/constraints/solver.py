@@ -518,11 +518,72 @@ def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constrain
                     if len(vals) < len(doms[p]):
                         doms[p] = vals
                         changed = True
+            elif (pattern := _divisibility(c)) is not None:
+                # too large for GAC, but `L % (k * x * y ...) = 0` implies x | L: project each factor x on the
+                # divisors of L's possible values (exact: x | k*x*y | L; a zero divisor makes it false)
+                for p, vals in _divisor_support(pattern, doms, budget):
+                    if not vals:
+                        return doms, live, c
+                    if len(vals) < len(doms[p]):
+                        doms[p] = vals
+                        changed = True
             keep.append(c)
         live = keep
         if not changed:
             break
     return doms, live, None
+
+
+@functools.lru_cache(maxsize=8192)
+def _divisibility(c: Constraint):
+    """(L as a NumPy function, L's parameters, the symbol factors of the divisor) when `c` reads
+    `Eq(Mod(L, k * x * y ...), 0)` with integer k, symbols x, y ... not in L; else None."""
+    import sympy
+
+    e = c.expr
+    if c.is_predicate or not isinstance(e, sympy.Eq):
+        return None
+    lhs, rhs = (e.lhs, e.rhs) if e.rhs == 0 else (e.rhs, e.lhs)
+    if rhs != 0 or not isinstance(lhs, sympy.Mod):
+        return None
+    num, den = lhs.args
+    factors = sympy.Mul.make_args(den)
+    if not all(f.is_Symbol or f.is_Integer for f in factors):
+        return None
+    syms = tuple(sorted({f.name for f in factors if f.is_Symbol}))
+    lparams = tuple(sorted(s.name for s in num.free_symbols))
+    if not syms or set(syms) & set(lparams) or not set(syms) | set(lparams) <= set(c.params):
+        return None
+    fn = sympy.lambdify([sympy.Symbol(n, integer=True, nonnegative=True) for n in lparams], num, "numpy")
+    return fn, lparams, syms
+
+
+def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
+    """Per divisor factor x: the values of x that divide some integral value of L (none when L's domain
+    product is over `budget`: nothing is narrowed)."""
+    fn, lparams, syms = pattern
+    if math.prod(len(doms[p]) for p in lparams) > budget:
+        return []
+    grids = np.meshgrid(*[np.asarray(doms[p], dtype=np.int64) for p in lparams], indexing="ij", sparse=True)
+    with np.errstate(all="ignore"):
+        lv = np.asarray(fn(*grids), dtype=float).ravel()
+    lv = lv[np.isfinite(lv) & (lv == np.round(lv))]
+    lvals = np.unique(np.abs(lv).astype(np.int64))
+    out = []
+    for p in syms:
+        d = np.asarray(doms[p], dtype=np.int64)
+        if 0 in lvals:  # 0 is a multiple of every nonzero divisor
+            ok = d != 0
+        else:
+            ok = np.zeros(len(d), dtype=bool)
+            nz = d != 0
+            step = max(1, budget // max(1, len(lvals)))
+            idx = np.flatnonzero(nz)
+            for i in range(0, len(idx), step):
+                part = idx[i:i + step]
+                ok[part] = (lvals[:, None] % d[None, part] == 0).any(axis=0)
+        out.append((p, tuple(int(v) for v, k in zip(d.tolist(), ok.tolist()) if k)))
+    return out
 
 
 def _support(c: Constraint, doms: list[tuple[int, ...]], vec):

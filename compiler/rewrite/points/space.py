@@ -42,8 +42,11 @@ counts, or Knuth's estimate for a tuning space too large to store), then its tun
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
+import itertools
 import math
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -86,15 +89,47 @@ COMMON_RULES: tuple[Rule, ...] = (
 )
 
 
-class ProductSpace:
-    """A tuning space as the product of the solver spaces (`compiler.constraints.Space`) of the connected
-    components of its constraint graph (parameters linked by a constraint). The tuning parameters of different
-    rewrite points rarely share a constraint, so each component is small while their product is not: sampling each
-    component uniformly samples the product uniformly, and the count is the product of the counts."""
+LEAF_PRODUCT = 200_000  # a component whose narrowed domain product is at most this is one solver Space
+MAX_NODES = 20_000  # conditioning nodes per tuning space; beyond it the remaining components are solver Spaces
+MEMO_SIZE = 50_000  # components kept (by variables, narrowed domains and constraint texts), shared by all spaces
+_MEMO: OrderedDict = OrderedDict()
+_SHAPES: dict = {}  # the conditioning variable chosen per (variables, constraint texts)
 
-    def __init__(self, domains: Mapping[str, Sequence[int]], constraints: Sequence, names: Sequence[str]):
+
+class ProductSpace:
+    """A tuning space as a tree of exact counts: independent components multiply, a conditioned variable sums.
+
+    The constraints are narrowed (solver.narrow, exact; a divisibility `L % (x*y) = 0` projects x and y on the
+    divisors of L's values), then split into the connected components of the constraint graph, where a variable
+    with a single value links nothing (it is a constant of every constraint that uses it). A component whose
+    narrowed domain product is at most LEAF_PRODUCT is a solver `Space` (enumerated: exact count, uniform sample);
+    a larger one is conditioned on one variable x (the one whose removal leaves the smallest sum of component
+    products, times |dom x|): one ProductSpace per value of x with x fixed, where narrowing collapses the divisor
+    chains hanging on x (for a | b | c | N the values are the few divisor tuples). So the count is exact
+    (sum over x's values of the product of the children's counts) and `sample` is exactly uniform: x's value with
+    probability proportional to its child's count, then the child's components independently. The tree is built
+    lazily but fully on the first count/sample (children whose count is 0 are dropped); past MAX_NODES nodes the
+    remaining components stay solver Spaces (whose count may then be an estimate and sample not uniform)."""
+
+    def __init__(self, domains: Mapping[str, Sequence[int]], constraints: Sequence, names: Sequence[str],
+                 _budget: list | None = None):
+        from ...constraints.solver import narrow
+
         self.names = tuple(names)
-        parent = {n: n for n in self.names}
+        self.constraints = tuple(constraints)
+        self.domains = {n: tuple(domains[n]) for n in self.names}
+        self._budget = _budget if _budget is not None else [MAX_NODES]  # nodes left
+        self._budget[0] -= 1
+        self.constant = [c for c in constraints if not c.params]
+        self.components: list = []  # Space | _Conditioned
+        self.empty = any(not c.check({}) for c in self.constant)
+        doms, live, culprit = narrow(self.domains, [c for c in constraints if c.params])
+        if self.empty or culprit is not None:
+            self.empty = True
+            return
+        fixed = {n for n in self.names if len(doms[n]) == 1}
+        free = [n for n in self.names if n not in fixed]
+        parent = {n: n for n in free}
 
         def find(x: str) -> str:
             while parent[x] != x:
@@ -102,37 +137,170 @@ class ProductSpace:
                 x = parent[x]
             return x
 
-        for c in constraints:
-            ps = [p for p in c.params if p in parent]
-            for p in ps[1:]:
-                parent[find(p)] = find(ps[0])
+        for c in live:
+            ps = [q for q in c.params if q in parent]
+            for q in ps[1:]:
+                parent[find(q)] = find(ps[0])
         groups: dict[str, list[str]] = {}
-        for n in self.names:
+        for n in free:
             groups.setdefault(find(n), []).append(n)
-        self.components: list[Space] = []
+        used: set[str] = set()
         for members in groups.values():
             ms = set(members)
-            cs = [c for c in constraints if c.params and set(c.params) <= ms]
-            self.components.append(Space({m: domains[m] for m in members}, cs, decompose=False))
-        self.constant = [c for c in constraints if not c.params]
-        self.empty = any(sp.empty for sp in self.components) or any(not c.check({}) for c in self.constant)
+            cs = [c for c in live if ms & set(c.params)]
+            consts = sorted({q for c in cs for q in c.params if q in fixed}, key=self.names.index)
+            used.update(consts)
+            self.components.append(self._component(members, consts, {n: doms[n] for n in (*members, *consts)}, cs))
+        for n in sorted(fixed - used, key=self.names.index):  # a fixed variable no live constraint uses
+            self.components.append(_Fixed(n, doms[n][0]))
+        self.empty = any(sp.empty for sp in self.components)
+
+    def _component(self, members, consts, doms, cs):
+        names = (*members, *consts)
+        # the same sub-problem recurs under many values of a conditioned variable (the divisor chains of
+        # p + 196 and of p' + 196 often agree): one object per (variables, narrowed domains, constraints)
+        # (shared by every tuning space: the structures of one annotated program repeat sub-problems)
+        key = (names, tuple(doms[n] for n in names), tuple(sorted((c.text, c.params) for c in cs)))
+        hit = _MEMO.get(key)
+        if hit is None:
+            hit = _MEMO[key] = self._build(members, consts, doms, cs)
+            if len(_MEMO) > MEMO_SIZE:
+                _MEMO.popitem(last=False)
+        else:
+            _MEMO.move_to_end(key)
+        return hit
+
+    def _build(self, members, consts, doms, cs):
+        from ...constraints.factored import components
+        from ...constraints.solver import Space
+
+        names = (*members, *consts)
+        prod = math.prod(len(doms[n]) for n in members)
+        if prod <= LEAF_PRODUCT or self._budget[0] <= 0 or len(members) < 2:
+            return Space({n: doms[n] for n in names}, cs)
+        from ...constraints.solver import narrow
+
+        shape = (names, tuple(sorted((c.text, c.params) for c in cs)))  # siblings share it: probe once
+        chosen = _SHAPES.get(shape)
+        if chosen is not None:
+            return _Conditioned(chosen, doms, cs, names, self._budget)
+        # a root of the divisibility chains (in some dividend L of `L % (x*y) = 0`, never a divisor): fixing it
+        # narrows the chain below it to divisor tuples; else the variable whose probes leave the least
+        from ...constraints.solver import _divisibility
+
+        pats = [pt for pt in map(_divisibility, cs) if pt is not None]
+        divisors = {q for pt in pats for q in pt[2]}
+        roots = [q for q in members if q not in divisors and any(q in pt[1] for pt in pats)]
+        if roots:
+            x = _SHAPES[shape] = min(roots, key=lambda q: len(doms[q]))
+            return _Conditioned(x, doms, cs, names, self._budget)
+        best = None
+        for x in members:  # probes: fix x at its smallest, median and largest value, narrow, measure what is left
+            score = 0
+            d = doms[x]
+            for v in {d[0], d[len(d) // 2], d[-1]}:
+                probe = dict(doms)
+                probe[x] = (v,)
+                nd, live, culprit = narrow(probe, cs)
+                if culprit is not None:
+                    continue
+                left = [n for n in members if len(nd[n]) > 1]
+                comps = components(left, live, frozenset(n for n in names if n not in left))
+                score += len(d) * sum(math.prod(len(nd[n]) for n in k) for k in comps)
+            if best is None or score < best[0]:
+                best = (score, x)
+        x = _SHAPES[shape] = best[1]
+        return _Conditioned(x, doms, cs, names, self._budget)
+
+    # --- queries ----------------------------------------------------------------------------------------------
+    def exact_count(self) -> int:
+        if self.empty:
+            return 0
+        return math.prod(_count(sp) for sp in self.components)
 
     def sample(self, rng, n: int = 1) -> list[dict[str, int]]:
         """`n` points drawn uniformly (ValueError when there is none)."""
-        if self.empty:
+        if self.empty or self.exact_count() == 0:
             raise ValueError("the space has no valid point")
+        rng = np.random.default_rng(rng)
         parts = [sp.sample(rng, n) for sp in self.components]
-        return [{k: v for part in parts for k, v in part[i].items()} for i in range(n)]
+        return [{k: int(v) for part in parts for k, v in part[i].items()} for i in range(n)]
 
     def count(self) -> float:
-        return float(math.prod(float(sp.count(exact=False).value) for sp in self.components)) if not self.empty \
-            else 0.0
+        return float(self.exact_count())
 
     def violations(self, assignment: Mapping[str, int]) -> list:
-        out = [c for c in self.constant if not c.check(assignment)]
-        for sp in self.components:
-            out += sp.violations({n: assignment[n] for n in sp.names})
+        from ...constraints.constraint import Constraint, Predicate
+
+        out = [Constraint(Predicate(lambda: False, f"{n} = {assignment[n]} is not in its domain"), (), "domain")
+               for n in self.names if assignment[n] not in self.domains[n]]
+        return out + [c for c in self.constraints if not c.check(assignment)]
+
+
+def _count(sp) -> int:
+    if isinstance(sp, ProductSpace | _Conditioned | _Fixed):
+        return sp.exact_count()
+    if sp.empty:
+        return 0
+    return int(sp.count(exact=False).value)
+
+
+class _Fixed:
+    """A variable with one valid value that no constraint still needs."""
+
+    empty = False
+
+    def __init__(self, name: str, value: int):
+        self.name, self.value = name, int(value)
+
+    def exact_count(self) -> int:
+        return 1
+
+    def sample(self, rng, n: int) -> list[dict[str, int]]:
+        return [{self.name: self.value} for _ in range(n)]
+
+
+class _Conditioned:
+    """A component split on variable `x`: one ProductSpace per value of x (ProductSpace's doc)."""
+
+    def __init__(self, x: str, doms, cs, names, budget: list):
+        self.x = x
+        self.children: list[tuple[int, ProductSpace, int]] = []
+        for v in doms[x]:
+            sub = dict(doms)
+            sub[x] = (v,)
+            child = ProductSpace(sub, cs, names, budget)
+            cnt = child.exact_count()
+            if cnt:
+                self.children.append((int(v), child, cnt))
+        self.empty = not self.children
+
+    def exact_count(self) -> int:
+        return sum(c for _, _, c in self.children)
+
+    def sample(self, rng, n: int) -> list[dict[str, int]]:
+        total = self.exact_count()
+        # exact big-integer weights: draw an integer below the total and find its child
+        cum = list(itertools.accumulate(c for _, _, c in self.children))
+        out: list[dict[str, int]] = []
+        for _ in range(n):
+            r = _randbelow(rng, total)
+            i = bisect.bisect_right(cum, r)
+            out += self.children[i][1].sample(rng, 1)
         return out
+
+
+def _randbelow(rng: np.random.Generator, n: int) -> int:
+    """A uniform integer in [0, n) for any Python int n (rejection over 62-bit words)."""
+    bits = max(1, n.bit_length())
+    while True:
+        r, got = 0, 0
+        while got < bits:
+            r = (r << 62) | int(rng.integers(0, 1 << 62))
+            got += 62
+        r >>= got - bits
+        if r < n:
+            return r
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,20 @@ import sympy
 
 from .. import arith
 from ..errors import CompilerError
-from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
+from ..ir.node import (
+    Expr,
+    FunCall,
+    FunDecl,
+    Lambda,
+    Literal,
+    Node,
+    Param,
+    Prim,
+    Program,
+    RewritePoint,
+    UserFun,
+    with_children,
+)
 from ..ir.ops import REDUCES, Op
 from ..ir.userfuns import ID
 from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, map_lengths
@@ -302,7 +315,7 @@ def elements(t: Type) -> sympy.Expr:
 # --- size substitution --------------------------------------------------------------------------------------
 def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
     """The program with size variables / tuning parameters replaced by integers everywhere: parameter types,
-    primitive static arguments, literal types and user-function signatures."""
+    primitive static arguments, literal types and user-function signatures, inside rewrite points too."""
     subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
 
     def sz(e):
@@ -321,6 +334,9 @@ def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
             return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
         if isinstance(n, Prim):
             return Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
+        if isinstance(n, RewritePoint):  # its function and its user-function arguments (tileNestedMapReduce)
+            return RewritePoint(n.kind, n.label, go(n.fun), tuple(go(a) if isinstance(a, Node) else a
+                                                                  for a in n.args))
         if isinstance(n, Lambda):
             return Lambda(tuple(go(q) for q in n.params), go(n.body))  # type: ignore[arg-type]
         if isinstance(n, FunCall):

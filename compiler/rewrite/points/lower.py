@@ -27,13 +27,11 @@ those draws are counted in `LoweredRP.rejected` and the next draw is tried.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-import sympy
 
 from ... import arith
 from ...codegen.kernel import KernelProgram
@@ -44,23 +42,16 @@ from ...explore.lowering import output_producer
 from ...ir.node import (
     FunCall,
     FunDecl,
-    Literal,
-    Node,
-    Param,
     Prim,
     Program,
-    RewritePoint,
-    UserFun,
     at,
     replace_at,
     walk,
-    with_children,
 )
 from ...ir.ops import MAPS, Op
 from ...ir.typecheck import typecheck
 from ...lowering.default import finish, prepare
-from ...lowering.util import fuse_program, unique_binders
-from ...types import map_lengths
+from ...lowering.util import fuse_program, substitute_sizes, unique_binders
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
 
@@ -90,37 +81,11 @@ class LoweredRP:
 
 
 def substitute(program: Program, env: Mapping[str, int]) -> Program:
-    """The program with the sizes in `env` replaced by integers everywhere (parameter types, primitive statics,
-    literal types, user-function signatures), rewrite points included: the thesis substitutes the layer constants
-    before RP application ("Early parameter substitution simplifies further transformations and constraints",
-    §6.3.1), and the per-RP type check then compares concrete lengths."""
-    subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
-
-    def sz(e):
-        return sympy.sympify(e).subs(subs) if isinstance(e, sympy.Basic) else e
-
-    def ty(t):
-        return None if t is None else map_lengths(t, sz)
-
-    @functools.cache
-    def go(n: Node) -> Node:
-        if isinstance(n, Param):
-            return Param(n.name, ty(n.type))
-        if isinstance(n, Literal):
-            return Literal(n.value, ty(n.type))
-        if isinstance(n, UserFun):
-            return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
-        if isinstance(n, Prim):
-            return Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
-        if isinstance(n, RewritePoint):
-            return RewritePoint(n.kind, n.label, go(n.fun), tuple(go(a) if isinstance(a, Node) else a
-                                                                  for a in n.args))
-        kids = n.children()
-        return with_children(n, [go(k) for k in kids]) if kids else n
-
-    out = go(program)
-    assert isinstance(out, Program)
-    return out
+    """The program with the sizes in `env` replaced by integers everywhere, rewrite points included
+    (`compiler.lowering.util.substitute_sizes`): the thesis substitutes the layer constants before RP application
+    ("Early parameter substitution simplifies further transformations and constraints", §6.3.1), and the per-RP
+    type check then compares concrete lengths."""
+    return substitute_sizes(program, env)
 
 
 def mapping_problem(program: Program) -> MappingSpace:

@@ -70,8 +70,8 @@ class Constraint:
         return Constraint(expr, names, origin)
 
     # --- text -------------------------------------------------------------------------------------
-    @property
-    def text(self) -> str:
+    @functools.cached_property
+    def text(self) -> str:  # printing is slow (sympy's as_numer_denom); a constraint is immutable
         return show(self.expr)
 
     def __str__(self) -> str:

@@ -10,6 +10,8 @@ How (see docs/constraints.md for the benchmark behind the choice):
 - Preprocessing (`narrow`): node consistency for one-parameter constraints and generalised arc consistency for
   constraints whose domain product is small, evaluated vectorised with NumPy. It only removes values that are in
   no solution, and drops constraints that hold on the whole narrowed product (Algorithm 2's "c == true").
+- Small spaces (narrowed domain product at most VECTOR_ENUM, constraints with a NumPy form) are enumerated with
+  NumPy one variable at a time, each constraint checked once its variables are bound (`_vector_solutions`).
 - Search: python-constraint2's `OptimizedBacktrackingSolver` (the library Kernel Tuner builds its search spaces
   with) enumerates the valid points once; they are kept as an int64 array and indexed per column, so
   `valid_values`, `count` and uniform `sample` are array operations. OR-Tools CP-SAT is available as
@@ -47,6 +49,8 @@ PY_GAC_BUDGET = 50_000  # the same for Python predicates
 FOUND_CAP = 200_000  # solutions kept in search mode
 KNUTH_PRECHECK = 10  # probes of the size estimate taken before enumerating a space whose product is huge:
 PRECHECK_FACTOR = 1000  # ... more than this many times max_solutions
+VECTOR_ENUM = 1_000_000  # a space whose narrowed domain product is at most this is enumerated with NumPy, one
+#                          variable at a time (`_vector_solutions`: exact, no per-space search overhead)
 _ENUM_CACHE: OrderedDict[str, np.ndarray] = OrderedDict()
 _ENUM_CACHE_SIZE = 8
 
@@ -201,6 +205,10 @@ class Space:
             self._too_many = est > 4 * self.max_solutions
             if self._too_many:
                 return
+        if self.backend == "python-constraint" and product <= VECTOR_ENUM and all(
+                c.np_fn is not None for c in self.active):
+            self._store(key, _vector_solutions(self.pruned, self.active, self.names))
+            return
         if self.backend == "python-constraint":
             rows = _pc_solutions(self.pruned, self.active, self.names, self.max_solutions + 1, self.forwardcheck)
         elif self.backend == "cpsat":
@@ -484,7 +492,8 @@ def _rng(rng) -> np.random.Generator:
 
 
 def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint], *,
-           budget: int = GAC_BUDGET, py_budget: int = PY_GAC_BUDGET, rounds: int = 20
+           budget: int = GAC_BUDGET, py_budget: int = PY_GAC_BUDGET, rounds: int = 20,
+           changed: Iterable[str] | None = None
            ) -> tuple[dict[str, tuple[int, ...]], list[Constraint], Constraint | str | None]:
     """Generalised arc consistency where it is cheap: returns (narrowed domains, constraints still needed, culprit):
     culprit is None when no domain became empty, else the constraint that emptied one (or the name of a variable
@@ -493,45 +502,65 @@ def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constrain
     A constraint whose domain product is at most `budget` (NumPy) or `py_budget` (Python predicates) is evaluated
     on the whole product; values without a supporting tuple are removed, and the constraint is dropped when it
     holds on the whole product (it is then entailed by the narrowed domains). Exact: no solution is lost.
+    A worklist: a constraint is evaluated again only when a domain it uses has shrunk (at most `rounds` times).
+    `changed`: the caller knows the constraints are already narrowed except around these variables (the domains
+    came from an earlier `narrow` of the same constraints, then these were restricted): only the constraints that
+    use one of them are evaluated first (None: every constraint).
     """
     doms = {k: tuple(v) for k, v in domains.items()}
     live = list(constraints)
     for k, d in doms.items():
         if not d:
             return doms, live, k
-    for _ in range(rounds):
-        changed = False
-        keep = []
-        for c in live:
-            sizes = [len(doms[p]) for p in c.params]
-            prod = math.prod(sizes)
-            if prod == 0:
+    users: dict[str, list[int]] = {}
+    for i, c in enumerate(live):
+        for p in c.params:
+            users.setdefault(p, []).append(i)
+    queue = list(range(len(live))) if changed is None else sorted({i for p in changed for i in users.get(p, ())})
+    queued = set(queue)
+    dropped: set[int] = set()
+    evaluations = [0] * len(live)
+    head = 0
+    while head < len(queue):
+        i = queue[head]
+        head += 1
+        queued.discard(i)
+        c = live[i]
+        if i in dropped or evaluations[i] >= rounds:
+            continue
+        evaluations[i] += 1
+        sizes = [len(doms[p]) for p in c.params]
+        prod = math.prod(sizes)
+        if prod == 0:
+            return doms, live, c
+        shrunk = []
+        vec = c.np_fn
+        if (vec is not None and prod <= budget) or prod <= py_budget:
+            some, every, support = _support(c, [doms[p] for p in c.params], vec)
+            if not some:
                 return doms, live, c
-            vec = c.np_fn
-            if (vec is not None and prod <= budget) or prod <= py_budget:
-                ok, support = _support(c, [doms[p] for p in c.params], vec)
-                if not ok.any():
+            if every:
+                dropped.add(i)  # entailed: drop
+                continue
+            for p, vals in zip(c.params, support):
+                if len(vals) < len(doms[p]):
+                    doms[p] = vals
+                    shrunk.append(p)
+        elif (pattern := _divisibility(c)) is not None:
+            # too large for GAC, but `L % (k * x * y ...) = 0` implies x | L: project each factor x on the
+            # divisors of L's possible values (exact: x | k*x*y | L; a zero divisor makes it false)
+            for p, vals in _divisor_support(pattern, doms, budget):
+                if not vals:
                     return doms, live, c
-                if ok.all():
-                    continue  # entailed: drop
-                for p, vals in zip(c.params, support):
-                    if len(vals) < len(doms[p]):
-                        doms[p] = vals
-                        changed = True
-            elif (pattern := _divisibility(c)) is not None:
-                # too large for GAC, but `L % (k * x * y ...) = 0` implies x | L: project each factor x on the
-                # divisors of L's possible values (exact: x | k*x*y | L; a zero divisor makes it false)
-                for p, vals in _divisor_support(pattern, doms, budget):
-                    if not vals:
-                        return doms, live, c
-                    if len(vals) < len(doms[p]):
-                        doms[p] = vals
-                        changed = True
-            keep.append(c)
-        live = keep
-        if not changed:
-            break
-    return doms, live, None
+                if len(vals) < len(doms[p]):
+                    doms[p] = vals
+                    shrunk.append(p)
+        for p in shrunk:
+            for j in users[p]:
+                if j not in queued and j not in dropped:  # itself too: it may now hold everywhere (dropped)
+                    queue.append(j)
+                    queued.add(j)
+    return doms, [c for i, c in enumerate(live) if i not in dropped], None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -586,18 +615,78 @@ def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
     return out
 
 
+SCALAR_SUPPORT = 64  # a constraint over at most this many tuples is evaluated point by point (NumPy's per-call
+#                      overhead is larger)
+
+
 def _support(c: Constraint, doms: list[tuple[int, ...]], vec):
-    if vec is not None:
-        grids = np.meshgrid(*[np.asarray(d, dtype=np.int64) for d in doms], indexing="ij", sparse=True)
-        ok = np.broadcast_to(vec(*grids), tuple(len(d) for d in doms))
-    else:
-        ok = np.array([c.fn(*t) for t in itertools.product(*doms)], dtype=bool).reshape([len(d) for d in doms])
+    """(some tuple holds, every tuple holds, per parameter the values with a supporting tuple)."""
+    prod = math.prod(len(d) for d in doms)
+    if vec is None or prod <= SCALAR_SUPPORT:
+        fn = c.fn
+        seen = [set() for _ in doms]
+        n_ok = 0
+        for t in itertools.product(*doms):
+            if fn(*t):
+                n_ok += 1
+                for s, v in zip(seen, t):
+                    s.add(v)
+        return n_ok > 0, n_ok == prod, [tuple(v for v in d if v in s) for d, s in zip(doms, seen)]
+    axes = []
+    for i, d in enumerate(doms):
+        view = [1] * len(doms)
+        view[i] = -1
+        axes.append(np.asarray(d, dtype=np.int64).reshape(view))
+    ok = np.broadcast_to(vec(*axes), tuple(len(d) for d in doms))
     support = []
     for axis, d in enumerate(doms):
         other = tuple(i for i in range(len(doms)) if i != axis)
         has = ok.any(axis=other) if other else ok
-        support.append(tuple(v for v, h in zip(d, has) if h))
-    return ok, support
+        support.append(tuple(v for v, h in zip(d, has.tolist()) if h))
+    return bool(ok.any()), bool(ok.all()), support
+
+
+def _vector_solutions(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint],
+                      names: Sequence[str]) -> np.ndarray:
+    """Every point of the domain product that satisfies the (vectorisable) constraints, rows in lexicographic
+    order of `names`. Built one variable at a time (NumPy rows): the partial rows are extended by the next
+    variable's values and filtered by every constraint whose variables are then all bound, so a divisor chain
+    (`N % z = 0`, `N % (y*z) = 0`, `N % (x*y*z) = 0`) never materialises its whole product. The next variable is
+    the one that completes the most constraints (then the smallest domain)."""
+    if not names:
+        return np.zeros((1, 0), dtype=np.int64)
+    order: list[str] = []
+    left = list(names)
+    pending = list(constraints)
+    stages: list[list[Constraint]] = []
+    while left:
+        bound = set(order)
+
+        def completes(n, _bound=bound, _pending=pending):
+            return sum(1 for c in _pending if n in c.params and set(c.params) <= _bound | {n})
+
+        nxt = max(left, key=lambda n: (completes(n), -len(domains[n])))
+        order.append(nxt)
+        left.remove(nxt)
+        bound.add(nxt)
+        stages.append([c for c in pending if set(c.params) <= bound])
+        pending = [c for c in pending if not set(c.params) <= bound]
+    stages[-1] += pending  # constraints without parameters
+    cols: dict[str, np.ndarray] = {}
+    nrows = 1
+    for n, cs in zip(order, stages):
+        dom = np.asarray(domains[n], dtype=np.int64)
+        cols = {k: np.repeat(v, len(dom)) for k, v in cols.items()}
+        cols[n] = np.tile(dom, nrows)
+        nrows *= len(dom)
+        if cs and nrows:
+            ok = np.ones(nrows, dtype=bool)
+            for c in cs:
+                ok &= np.broadcast_to(c.np_fn(*(cols[q] for q in c.params)), ok.shape)
+            cols = {k: v[ok] for k, v in cols.items()}
+            nrows = int(ok.sum())
+    arr = np.stack([cols[n] for n in names], axis=1)
+    return arr[np.lexsort(arr.T[::-1])] if len(arr) else arr
 
 
 def _pc_problem(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint], forwardcheck: bool):

@@ -89,11 +89,14 @@ COMMON_RULES: tuple[Rule, ...] = (
 )
 
 
-LEAF_PRODUCT = 200_000  # a component whose narrowed domain product is at most this is one solver Space
+LEAF_PRODUCT = 1_000_000  # a component whose narrowed domain product is at most this is one solver Space
+GAC_BUDGET = 20_000  # narrowing evaluates a constraint on its whole domain product up to this size (beyond it,
+#                     divisibilities are projected on divisors): the tree narrows often, and a constraint over a
+#                     larger product (a divisor chain `N % (x*y*z) = 0`) seldom removes a value but is slow to check
 MAX_NODES = 20_000  # conditioning nodes per tuning space; beyond it the remaining components are solver Spaces
-MEMO_SIZE = 50_000  # components kept (by variables, narrowed domains and constraint texts), shared by all spaces
+MEMO_SIZE = 50_000  # components kept (by variables, narrowed domains and constraints), shared by all spaces
 _MEMO: OrderedDict = OrderedDict()
-_SHAPES: dict = {}  # the conditioning variable chosen per (variables, constraint texts)
+_SHAPES: dict = {}  # the conditioning variable chosen per (free variables, constant variables, constraints)
 
 
 class ProductSpace:
@@ -109,10 +112,17 @@ class ProductSpace:
     (sum over x's values of the product of the children's counts) and `sample` is exactly uniform: x's value with
     probability proportional to its child's count, then the child's components independently. The tree is built
     lazily but fully on the first count/sample (children whose count is 0 are dropped); past MAX_NODES nodes the
-    remaining components stay solver Spaces (whose count may then be an estimate and sample not uniform)."""
+    remaining components stay solver Spaces (whose count may then be an estimate and sample not uniform).
+
+    Cost (the GEMM conv spaces: p, then tile sizes dividing p + 196, tiles of tiles, divisor triples of 72*t):
+    a child whose free domain product is at most LEAF_PRODUCT is a Space enumerated at once (NumPy, variable by
+    variable), without narrowing; other children narrow only around the fixed variable (`narrow(changed=)`);
+    below a conditioning, children are stated on the top problem so that the same sub-problem under different
+    values of the variables conditioned above is one memo entry (_Conditioned); the root chosen first is the one
+    heading the longest divisor chains."""
 
     def __init__(self, domains: Mapping[str, Sequence[int]], constraints: Sequence, names: Sequence[str],
-                 _budget: list | None = None):
+                 _budget: list | None = None, _changed: Sequence[str] | None = None, _top: _Top | None = None):
         from ...constraints.solver import narrow
 
         self.names = tuple(names)
@@ -120,13 +130,20 @@ class ProductSpace:
         self.domains = {n: tuple(domains[n]) for n in self.names}
         self._budget = _budget if _budget is not None else [MAX_NODES]  # nodes left
         self._budget[0] -= 1
+        self._below = _top is not None  # below a conditioning (else the top of a tree)
+        self._top = _top if _top is not None else _Top(self.domains, [c for c in self.constraints if c.params])
+        self.narrowed: dict[str, tuple[int, ...]] = {}  # the domains after narrowing (empty when empty)
         self.constant = [c for c in constraints if not c.params]
         self.components: list = []  # Space | _Conditioned
         self.empty = any(not c.check({}) for c in self.constant)
-        doms, live, culprit = narrow(self.domains, [c for c in constraints if c.params])
+        # `_changed`: the domains are those of a narrowed component with these variables then fixed (a child of
+        # _Conditioned): only the constraints around them can narrow further
+        doms, live, culprit = narrow(self.domains, [c for c in constraints if c.params], changed=_changed,
+                                     budget=GAC_BUDGET)
         if self.empty or culprit is not None:
             self.empty = True
             return
+        self.narrowed = doms
         fixed = {n for n in self.names if len(doms[n]) == 1}
         free = [n for n in self.names if n not in fixed]
         parent = {n: n for n in free}
@@ -160,7 +177,7 @@ class ProductSpace:
         # the same sub-problem recurs under many values of a conditioned variable (the divisor chains of
         # p + 196 and of p' + 196 often agree): one object per (variables, narrowed domains, constraints)
         # (shared by every tuning space: the structures of one annotated program repeat sub-problems)
-        key = (names, tuple(doms[n] for n in names), tuple(sorted((c.text, c.params) for c in cs)))
+        key = (names, tuple(doms[n] for n in names), _constraints_key(cs))
         hit = _MEMO.get(key)
         if hit is None:
             hit = _MEMO[key] = self._build(members, consts, doms, cs)
@@ -177,23 +194,32 @@ class ProductSpace:
         names = (*members, *consts)
         prod = math.prod(len(doms[n]) for n in members)
         if prod <= LEAF_PRODUCT or self._budget[0] <= 0 or len(members) < 2:
-            return Space({n: doms[n] for n in names}, cs)
+            # the domains are narrowed already: a small leaf is enumerated at once (Space's NumPy path)
+            return Space({n: doms[n] for n in names}, cs, prune=prod > LEAF_PRODUCT)
         from ...constraints.solver import narrow
 
-        shape = (names, tuple(sorted((c.text, c.params) for c in cs)))  # siblings share it: probe once
+        # siblings share it: probe once. The members are part of it: the same variables and constraints with
+        # another variable fixed (a constant, not a member) are another shape, and conditioning on a constant
+        # would rebuild the same component below itself without end.
+        shape = (tuple(members), tuple(consts), _constraints_key(cs))
         chosen = _SHAPES.get(shape)
         if chosen is not None:
-            return _Conditioned(chosen, doms, cs, names, self._budget)
+            return _Conditioned(chosen, doms, cs, names, self._budget, self._top, self._below)
         # a root of the divisibility chains (in some dividend L of `L % (x*y) = 0`, never a divisor): fixing it
-        # narrows the chain below it to divisor tuples; else the variable whose probes leave the least
+        # narrows the chain below it to divisor tuples; else the variable whose probes leave the least.
+        # Among roots: first one whose children no longer read a variable outside the component (the children
+        # are then the same sub-problems under every value of the variables conditioned above: _Conditioned's
+        # memo), then the one heading the longest chains (conditioning on a short chain first repeats the long
+        # one under each of its values), then the smallest domain.
         from ...constraints.solver import _divisibility
 
         pats = [pt for pt in map(_divisibility, cs) if pt is not None]
         divisors = {q for pt in pats for q in pt[2]}
         roots = [q for q in members if q not in divisors and any(q in pt[1] for pt in pats)]
         if roots:
-            x = _SHAPES[shape] = min(roots, key=lambda q: len(doms[q]))
-            return _Conditioned(x, doms, cs, names, self._budget)
+            x = _SHAPES[shape] = min(roots, key=lambda q: (self._context(q, members), -_reach(q, pats),
+                                                            len(doms[q])))
+            return _Conditioned(x, doms, cs, names, self._budget, self._top, self._below)
         best = None
         for x in members:  # probes: fix x at its smallest, median and largest value, narrow, measure what is left
             score = 0
@@ -210,7 +236,14 @@ class ProductSpace:
             if best is None or score < best[0]:
                 best = (score, x)
         x = _SHAPES[shape] = best[1]
-        return _Conditioned(x, doms, cs, names, self._budget)
+        return _Conditioned(x, doms, cs, names, self._budget, self._top, self._below)
+
+    def _context(self, x: str, members) -> int:
+        """How many variables outside `members` the top constraints on the other members read (what a child of
+        conditioning on x depends on besides x)."""
+        top, ms = self._top, set(members)
+        seen = {q for n in members if n != x for i in top.touching.get(n, ()) for q in top.constraints[i].params}
+        return len(seen - ms)
 
     # --- queries ----------------------------------------------------------------------------------------------
     def exact_count(self) -> int:
@@ -237,6 +270,26 @@ class ProductSpace:
         return out + [c for c in self.constraints if not c.check(assignment)]
 
 
+def _reach(x: str, pats) -> int:
+    """The variables below x in the divisibility chains (a divisor of a dividend that reads a reached one)."""
+    seen, todo = {x}, [x]
+    while todo:
+        q = todo.pop()
+        for _, lparams, syms in pats:
+            if q in lparams:
+                new = [s for s in syms if s not in seen]
+                seen.update(new)
+                todo += new
+    return len(seen) - 1
+
+
+def _constraints_key(cs) -> frozenset:
+    """The constraints of a component as a memo key: their sympy expressions (hashed structurally, cheap and
+    exact) and parameters; a Predicate by its text. Not the printed text: printing is slow, and two different
+    expressions may print alike."""
+    return frozenset((("predicate", c.expr.text) if c.is_predicate else c.expr, c.params) for c in cs)
+
+
 def _count(sp) -> int:
     if isinstance(sp, ProductSpace | _Conditioned | _Fixed):
         return sp.exact_count()
@@ -260,33 +313,101 @@ class _Fixed:
         return [{self.name: self.value} for _ in range(n)]
 
 
-class _Conditioned:
-    """A component split on variable `x`: one ProductSpace per value of x (ProductSpace's doc)."""
+class _Top:
+    """The problem a tree of counts starts from (its domains and constraints, indexed by variable): children of
+    _Conditioned are stated on it (see _Conditioned)."""
 
-    def __init__(self, x: str, doms, cs, names, budget: list):
+    def __init__(self, domains: Mapping[str, tuple[int, ...]], constraints: Sequence):
+        self.domains = domains
+        self.constraints = tuple(constraints)
+        self.touching: dict[str, list[int]] = {}
+        for i, c in enumerate(self.constraints):
+            for q in c.params:
+                self.touching.setdefault(q, []).append(i)
+
+
+class _Conditioned:
+    """A component split on variable `x`: one ProductSpace per value of x (ProductSpace's doc).
+
+    A child (x = v) is stated on the top problem, not on the component's narrowed domains: the free variables
+    with their top domains, the top constraints that use one of them, the fixed variables those read. The
+    narrowed domains carry the history of the conditioning above (p fixed narrows every tile size to the
+    divisors of p + 196), so children that agree on everything but that history (tileSizeA = 14 under every p
+    with 14 | p + 196) would be different sub-problems; stated on the top problem they are one (memo), narrowed
+    once. Exact: every solution of the component with x = v is a solution of the child (the constraints the
+    narrowing dropped held on the narrowed domains), and the child's solutions lie in the component's domains
+    (checked: the child's narrowed domains must be within them; otherwise, or when a top constraint reads a
+    variable outside the component, the child is the component's sub-problem with x = v, as before)."""
+
+    def __init__(self, x: str, doms, cs, names, budget: list, top: _Top, below: bool = True):
+        from ...constraints.solver import Space
+
         self.x = x
-        self.children: list[tuple[int, ProductSpace, int]] = []
+        self.children: list[tuple[int, ProductSpace, int, dict]] = []
+        fixed = {n: doms[n][0] for n in names if len(doms[n]) == 1}
+        free = [n for n in names if n not in fixed and n != x]
+        rel = sorted({i for n in free for i in top.touching.get(n, ())})
+        rel_cs = [top.constraints[i] for i in rel]
+        inside = set(names)
+        # worth it only below another conditioning (at the top, the children are as many either way, and
+        # narrowing them from the top domains costs more than around x)
+        restate = below and all(set(c.params) <= inside for c in rel_cs)
+        if restate:
+            x_cs = [top.constraints[i] for i in top.touching.get(x, ())
+                    if all(q == x or q in fixed for q in top.constraints[i].params)]
+            read = set(free) | {q for c in rel_cs for q in c.params}
+            used = tuple(n for n in names if n in read)
+        leaf = math.prod(len(doms[n]) for n in free) <= LEAF_PRODUCT
+        restate = restate and not leaf
+        if restate:
+            ckey = _constraints_key(rel_cs)
+            within = {n: frozenset(doms[n]) for n in free}
         for v in doms[x]:
-            sub = dict(doms)
-            sub[x] = (v,)
-            child = ProductSpace(sub, cs, names, budget)
-            cnt = child.exact_count()
+            child, extra = None, {}
+            if restate:
+                vals = {**fixed, x: int(v)}
+                if not all(c.check(vals) for c in x_cs):
+                    continue
+                cdoms = {n: top.domains[n] if n in within else (vals[n],) for n in used}
+                key = ("child", used, tuple(cdoms[n] for n in used), ckey)
+                child = _MEMO.get(key)
+                if child is None:
+                    child = _MEMO[key] = ProductSpace(cdoms, rel_cs, used, budget, None, top)
+                    if len(_MEMO) > MEMO_SIZE:
+                        _MEMO.popitem(last=False)
+                else:
+                    _MEMO.move_to_end(key)
+                if not child.empty and any(not within[n].issuperset(child.narrowed[n]) for n in free):
+                    child = None  # not certified: the component's own sub-problem
+                else:
+                    extra = {n: vals[n] for n in names if n not in used}
+            if child is None:
+                sub = dict(doms)
+                sub[x] = (v,)
+                # small enough to enumerate as it is: no narrowing, no splitting
+                child = Space(sub, cs, prune=False) if leaf else ProductSpace(sub, cs, names, budget, (x,), top)
+            cnt = _count(child)
             if cnt:
-                self.children.append((int(v), child, cnt))
+                self.children.append((int(v), child, cnt, extra))
         self.empty = not self.children
 
     def exact_count(self) -> int:
-        return sum(c for _, _, c in self.children)
+        return sum(c for _, _, c, _ in self.children)
 
     def sample(self, rng, n: int) -> list[dict[str, int]]:
         total = self.exact_count()
         # exact big-integer weights: draw an integer below the total and find its child
-        cum = list(itertools.accumulate(c for _, _, c in self.children))
-        out: list[dict[str, int]] = []
-        for _ in range(n):
-            r = _randbelow(rng, total)
-            i = bisect.bisect_right(cum, r)
-            out += self.children[i][1].sample(rng, 1)
+        cum = list(itertools.accumulate(c for _, _, c, _ in self.children))
+        which = [bisect.bisect_right(cum, _randbelow(rng, total)) for _ in range(n)]
+        # then each drawn child once, for all its draws (independent uniform points), back in draw order
+        out: list[dict[str, int]] = [{} for _ in range(n)]
+        slots: dict[int, list[int]] = {}
+        for j, i in enumerate(which):
+            slots.setdefault(i, []).append(j)
+        for i, js in slots.items():
+            _, child, _, extra = self.children[i]
+            for j, pt in zip(js, child.sample(rng, len(js))):
+                out[j] = {**extra, **pt}
         return out
 
 

@@ -341,7 +341,7 @@ class RPMapping(MappingProblem):
         from compiler.lowering.default import finish
 
         self._check_length(codes)
-        return finish(self._space.apply(dict(zip(self._names, codes, strict=True))))
+        return finish(self._space.apply(dict(zip(self._names, codes, strict=True))), stages_to_global=True)
 
 
 @functools.lru_cache(maxsize=256)

@@ -15,8 +15,9 @@ Contextual functions (Table 5.3): NestedMaps/OuterMaps from the nesting of map f
 root-to-leaf paths of the concrete-map forest of each kernel (an oclKernel, else the whole program);
 usesPrivateMemory / usesLocalMemory: the map's input or output lives in that address space, or its function reads
 a free variable that does (address spaces: program arrays are global, scalar arguments have none, a user function
-writes the space of the innermost toGlobal/toLocal/toPrivate around it, else global; views keep the space of their
-input; a reduction's result is its accumulator's).
+writes the space of the innermost toGlobal/toLocal/toPrivate around it, else global, except inside a reduction's
+operator, which writes the accumulator, private after lowering; views keep the space of their input; a
+reduction's result is its accumulator's, global when the init has none).
 
 Constraints, per kernel (§2.7 and the pseudocode of §2.11, with the fixes):
 (5.1) a private-memory map is sequential or fused;
@@ -24,7 +25,8 @@ Constraints, per kernel (§2.7 and the pseudocode of §2.11, with the fixes):
       anywhere in the kernel is one of its outer maps (the literal rule is vacuous without a mapWrg);
 (5.3) a parallel map and a map nested in it have different codes;
 (5.4)/(5.5) in each chain the mapLcl dimensions equal the mapWrg dimensions;
-(5.6) no mapWrg(d) nested in a mapLcl(d);
+(5.6, fixed) no mapWrg nested in a mapLcl (the literal rule only forbids equal dimensions, but a work item cannot
+      spread work over work groups in any dimension: the code generator refuses every such nesting);
 (5.7)-(5.9) a parallel code used by any map is used in every chain;
 no mixing of mapGlb with mapWrg/mapLcl ([EXTERNAL] cannotMixMapWrgLclAndMapGlb);
 (5.10) perfectly nested pairs are not both sequential (heuristic; `fusion_heuristic=False` drops it).
@@ -231,8 +233,10 @@ class _Scan:
             init_as, x_as = ins
             t = types[1]
             elem = t.elem if isinstance(t, ArrayType) else t
-            out = self.fun(f.funs[0], (*fpath, 0), [init_as, x_as], [types[0], elem], env, None, outer, kernel)
-            return init_as or out
+            # the operator writes the accumulator, which the lowering keeps in private memory (`finish` copies
+            # every init to private): a map inside it (over an array accumulator) writes private memory
+            self.fun(f.funs[0], (*fpath, 0), [init_as, x_as], [types[0], elem], env, "private", outer, kernel)
+            return init_as or frozenset({"global"})
         if op in (Op.TO_GLOBAL, Op.TO_LOCAL, Op.TO_PRIVATE):
             space = {Op.TO_GLOBAL: "global", Op.TO_LOCAL: "local", Op.TO_PRIVATE: "private"}[op]
             return self.fun(f.funs[0], (*fpath, 0), ins, types, env, space, outer, kernel)
@@ -349,9 +353,9 @@ def _constraints(sites: Sequence[MapSite], chains, allow_sequential: bool, fusio
             mi = n[i]
             out.append(_c(lambda a, b: a < 10 or a != b, f"{m} < 10 ∨ {m} ≠ {mi}", [m, mi],
                           f"(5.3) {mi} nested in {m}: no duplicate scheduling"))
-            out.append(_c(lambda a, b: not (a // 10 == 1 and b // 10 == 2 and a % 10 == b % 10),
-                          f"¬({m} = mapLcl(d) ∧ {mi} = mapWrg(d))", [m, mi],
-                          f"(5.6) {mi} nested in {m}: local thread indexing hierarchy"))
+            out.append(_c(lambda a, b: not (a // 10 == 1 and b // 10 == 2),
+                          f"¬({m} = mapLcl ∧ {mi} = mapWrg)", [m, mi],
+                          f"(5.6, fixed) {mi} nested in {m}: local thread indexing hierarchy"))
     for ch in chains:
         names = [n[i] for i in ch]
         text = "(" + ", ".join(names) + ")"

@@ -88,13 +88,19 @@ def default_lowering(program: Program, sizes: Mapping[str, int] | None = None, *
 
 
 def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims: int = 3,
-           view_map: Op = Op.MAP_SEQ) -> Program:
+           view_map: Op = Op.MAP_SEQ, stages_to_global: bool = False) -> Program:
     """Lower what is still high-level in a program, keeping every primitive already lowered.
 
     A high-level program gets the whole default lowering. A partially lowered one (a named lowering that
     writes its work-group structure, memory casters and reductions explicitly, leaving the benchmark's own
     per-element functions high-level) keeps its mapping: remaining maps become mapSeq, reduces reduceSeq with
     private accumulators, and values on the output path that are not yet written by a caster get `toGlobal`.
+
+    `stages_to_global`: a computed value that a map or reduce of the same kernel consumes (a stage of a
+    multi-stage kernel, seen through data-layout primitives) and that no caster places is written to global
+    memory too, as Lift's default address space does: without it such a value is kept where its producer
+    computes it (private memory per work item), which the code generator refuses when another work item reads it
+    or a layout primitive rearranges it. Rewrite-point results need it (tileNestedMapReduce's partial results).
     """
     if not 1 <= max_dims <= 3:
         raise ValueError(f"max_dims must be 1, 2 or 3, got {max_dims}")
@@ -105,7 +111,8 @@ def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims
         if red is not None:
             return _parallel_reduce(p, red, sizes, view_map)
     p = unique_binders(fuse_program(p))
-    out = Program(p.name, p.params, _lower_body(p, view_map, 0 if explicit else max_dims))
+    out = Program(p.name, p.params, _lower_body(p, view_map, 0 if explicit else max_dims,
+                                                 stages_to_global=stages_to_global))
     typecheck(out)
     return out
 
@@ -155,8 +162,9 @@ def reduction_chunks(n: int) -> list[int]:
 
 # --- mapping ---------------------------------------------------------------------------------------------------
 class _Lowerer:
-    def __init__(self, p: Program, typing: Typing, view_map: Op):
+    def __init__(self, p: Program, typing: Typing, view_map: Op, stages_to_global: bool = False):
         self.p, self.typing, self.view_map = p, typing, view_map
+        self.stages_to_global = stages_to_global
         self.fresh = Fresh(all_names(p))
         self.glb: dict[tuple[int, ...], int] = {}
 
@@ -212,15 +220,15 @@ class _Lowerer:
         if op in MAPS:
             if op is Op.MAP:
                 return self._map(e, f, args, path, out)
-            return self._explicit(f, args, path, out, body_out=out)
+            return self._explicit(f, args, path, out, body_out=out, data=0)
         if op in REDUCES:
             if op is Op.REDUCE:
                 return self._reduce(e, f, args, path, out)
-            return self._explicit(f, args, path, out, body_out=False)
+            return self._explicit(f, args, path, out, body_out=False, data=1)
         if op in (Op.TO_GLOBAL, Op.TO_LOCAL, Op.TO_PRIVATE, Op.VECTORISE):
             return self._explicit(f, args, path, False, body_out=False)
-        if op is Op.OCL_KERNEL:
-            return self._explicit(f, args, path, False, body_out=out)
+        if op is Op.OCL_KERNEL:  # a kernel's result is in global memory, whatever consumes it
+            return self._explicit(f, args, path, False, body_out=True)
         if op is Op.LET:
             lam = f.funs[0]
             assert isinstance(lam, Lambda)
@@ -238,11 +246,24 @@ class _Lowerer:
             return FunCall(self._view_fun(f), tuple(new))
         raise LoweringError(f"{self.p.name}: the default lowering does not handle {op.text} in {show(e, 200)}")
 
-    def _explicit(self, f: Prim, args, path, out: bool, body_out: bool) -> Expr:
-        """A primitive the program already lowers: kept, its functions and data lowered."""
+    def _explicit(self, f: Prim, args, path, out: bool, body_out: bool, data: int = -1) -> Expr:
+        """A primitive the program already lowers: kept, its functions and data lowered (argument `data` is the
+        array a map or reduce consumes)."""
         g = self._fun(f, (*path, 0), body_out)
-        new_args = tuple(self.lo(a, q, False) for a, q in args)
+        new_args = tuple(self._data(a, q) if i == data else self.lo(a, q, False) for i, (a, q) in enumerate(args))
         return FunCall(g, new_args)
+
+    def _data(self, x: Expr, xpath) -> Expr:
+        """The array a map or reduce consumes, lowered; with `stages_to_global` the computed values in it (seen
+        through data-layout primitives) are written to global memory."""
+        if not self.stages_to_global or not computes(x):
+            return self.lo(x, xpath, False)
+        if isinstance(x, FunCall) and isinstance(x.f, Prim) and x.f.op in _VIEW_OPS:
+            nlead = len(x.args) - 1 if x.f.op in _TAIL_VIEWS else 0
+            new = tuple(self.lo(a, (*xpath, i + 1), False) if i < nlead else self._data(a, (*xpath, i + 1))
+                        for i, a in enumerate(x.args))
+            return FunCall(self._view_fun(x.f), new)
+        return self.lo(x, xpath, True)
 
     def _fun(self, g: FunDecl, gpath, out: bool) -> FunDecl:
         """A function in argument position (`toGlobal(mapLcl(1, r => ...))`, `mapSeq(toPrivate(id))`)."""
@@ -264,7 +285,7 @@ class _Lowerer:
         dim = self.glb.get(path)
         prim = P(Op.MAP_GLB, dim, funs=(Lambda(lam.params, body),)) if dim is not None else \
             P(Op.MAP_SEQ, funs=(Lambda(lam.params, body),))
-        return FunCall(prim, (self.lo(x, xpath, False),))
+        return FunCall(prim, (self._data(x, xpath),))
 
     def _reduce(self, e: FunCall, f: Prim, args, path, out: bool) -> Expr:
         lam = f.funs[0]
@@ -275,7 +296,7 @@ class _Lowerer:
         init2 = copy_to(Op.TO_PRIVATE, self.lo(init, ipath, False), init_t, self.fresh)
         n = self.type_of(xpath).n  # a short constant-length reduction (a stencil window) is unrolled
         red = Op.REDUCE_SEQ_UNROLL if n.is_Integer and int(n) <= UNROLL_LIMIT else Op.REDUCE_SEQ
-        r = FunCall(P(red, funs=(Lambda(lam.params, body),)), (init2, self.lo(x, xpath, False)))
+        r = FunCall(P(red, funs=(Lambda(lam.params, body),)), (init2, self._data(x, xpath)))
         return copy_to(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
 
     def _view_fun(self, f: FunDecl) -> FunDecl:
@@ -303,9 +324,10 @@ def _top_reduce(p: Program):
     return None
 
 
-def _lower_body(p: Program, view_map: Op, max_dims: int = 3, keep_unit: bool = False) -> Expr:
+def _lower_body(p: Program, view_map: Op, max_dims: int = 3, keep_unit: bool = False,
+                stages_to_global: bool = False) -> Expr:
     typing = typecheck(p)
-    low = _Lowerer(p, typing, view_map)
+    low = _Lowerer(p, typing, view_map, stages_to_global)
     low.plan(max_dims, keep_unit)
     return low.lo(p.body, (len(p.params),), True)
 

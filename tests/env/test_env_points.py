@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import gymnasium as gym
 import numpy as np
@@ -109,7 +108,6 @@ def test_random_masked_actions_on_v1():
     env = gym.make("LiftGym-v1", benchmark=uris, reward="analytical")
     env.action_space.seed(0)
     actions = episodes = rp_actions = 0
-    t0 = time.time()
     seed = 0
     while actions < 300:
         obs, info = env.reset(seed=seed, options={"benchmark": uris[seed % len(uris)]})
@@ -126,7 +124,6 @@ def test_random_masked_actions_on_v1():
         episodes += 1
     env.close()
     assert rp_actions >= 60, rp_actions
-    assert time.time() - t0 < 120, f"{actions} actions in {time.time() - t0:.0f} s"
 
 
 def test_episode_record_round_trips_with_rewrite_point_values():

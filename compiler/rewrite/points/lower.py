@@ -38,10 +38,9 @@ from ...codegen.kernel import KernelProgram
 from ...codegen.pipeline import compile_program
 from ...constraints.mapping import MappingSpace, code_text, mapping_space
 from ...errors import CompilerError, ConstraintError
-from ...explore.lowering import output_producer
 from ...ir.node import (
     FunCall,
-    FunDecl,
+    Lambda,
     Prim,
     Program,
     at,
@@ -51,7 +50,7 @@ from ...ir.node import (
 from ...ir.ops import MAPS, Op
 from ...ir.typecheck import typecheck
 from ...lowering.default import finish, prepare
-from ...lowering.util import fuse_program, substitute_sizes, unique_binders
+from ...lowering.util import computes, fuse_program, substitute_sizes, unique_binders
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
 
@@ -116,23 +115,54 @@ def outer_mapping(ms: MappingSpace, env: Mapping[str, int]) -> dict[str, int] | 
 
 
 def output_to_global(program: Program) -> tuple[Program, int]:
-    """The program's result written to global memory (Lift's lastWriteToGlobal): an element-wise copy into
-    private or local memory on the program's output path (privatiseAccumulator's `toMem(resultMem)(id)` copy of a
-    result that is the program's result, §4.6 RP10) becomes a copy into global memory, since a kernel's results
-    must be in global memory (§4.6 RP5). Returns the program and the number of casters changed."""
+    """Every kernel's result written to global memory (Lift's lastWriteToGlobal): a caster into private or local
+    memory on the output path of a kernel (or of the whole program) becomes a caster into global memory, since a
+    kernel's results must be in global memory (§4.6 RP5). These are the copies `toMem(resultMem)(id)` of
+    privatiseAccumulator (§4.6 RP10) and materialise's copies when the rewrite points leave them last in a kernel.
+    It runs before the Ch5 CSP, which would otherwise keep such maps sequential by (5.1). Returns the program and
+    the number of casters changed."""
     p = unique_binders(prepare(program, inline_kernels=False))
-    prod = output_producer(p)
-    node = at(p, prod.path)
-    changed = 0
-    if prod.kind == "none" and isinstance(node, FunCall) and isinstance(node.f, Prim):
-        f: FunDecl = node.f
-        path = (*prod.path, 0)
-        while isinstance(f, Prim) and f.op in MAPS and f.funs:  # the nested maps of a deep copy
-            f, path = f.funs[0], (*path, 0)
-        if isinstance(f, Prim) and f.op in (Op.TO_PRIVATE, Op.TO_LOCAL):
-            p = replace_at(p, path, Prim(Op.TO_GLOBAL, f.static, f.funs))  # type: ignore[assignment]
-            changed = 1
-    return p, changed
+    found: list[tuple] = []
+    _output_casters(p.body, (len(p.params),), found)
+    for path, n in walk(p):
+        if isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.OCL_KERNEL:
+            lam = n.f.funs[0]
+            if isinstance(lam, Lambda):
+                _output_casters(lam.body, (*path, 0, 0, len(lam.params)), found)
+    for path in set(found):
+        f = at(p, path)
+        assert isinstance(f, Prim)
+        p = replace_at(p, path, Prim(Op.TO_GLOBAL, f.static, f.funs))  # type: ignore[assignment]
+    return p, len(set(found))
+
+
+_OUT_VIEWS = frozenset({Op.JOIN, Op.SPLIT, Op.TRANSPOSE, Op.TRANSPOSE_W, Op.REORDER, Op.AS_SCALAR, Op.AS_VECTOR,
+                        Op.PAD, Op.TO_HOST, Op.TO_GPU})
+
+
+def _output_casters(e, path, found: list) -> None:
+    """Paths of the private/local casters that write the value of `e` (followed through views, lambdas, lets and
+    maps; not into reductions, whose results the lowering copies out, nor into other kernels)."""
+    if not isinstance(e, FunCall):
+        return
+    f = e.f
+    if isinstance(f, Lambda):
+        _output_casters(f.body, (*path, 0, len(f.params)), found)
+    elif isinstance(f, Prim):
+        if (f.op in _OUT_VIEWS or (f.op in MAPS and not computes(f.funs[0]))) and e.args:  # a view, a layout map
+            _output_casters(e.args[-1], (*path, len(e.args)), found)
+        elif f.op in MAPS or f.op in (Op.TO_PRIVATE, Op.TO_LOCAL) or f.op is Op.LET:
+            _output_fun(f, (*path, 0), found)
+
+
+def _output_fun(f, fpath, found: list) -> None:
+    if isinstance(f, Lambda):
+        _output_casters(f.body, (*fpath, len(f.params)), found)
+    elif isinstance(f, Prim):
+        if f.op in (Op.TO_PRIVATE, Op.TO_LOCAL):
+            found.append(fpath)
+        elif (f.op in MAPS or f.op is Op.LET) and f.funs:
+            _output_fun(f.funs[0], (*fpath, 0), found)
 
 
 def launch_error(kp: KernelProgram, limits) -> str | None:
@@ -147,6 +177,22 @@ def launch_error(kp: KernelProgram, limits) -> str | None:
         for d, (n, cap) in enumerate(zip(local, limits.max_work_item_sizes)):
             if n > cap:
                 return f"kernel {k.name}: local size {n} in dimension {d} exceeds the device's {cap}"
+    return None
+
+
+def memory_error(lowered: Program, env: Mapping[str, int], limits) -> str | None:
+    """Why a lowered program's buffers do not fit the device `limits` (thesis §4.3.1.2 memory constraints, as
+    `compiler.constraints.infer.hardware_constraints` states them: local memory per work group, the private-memory
+    heuristic per work item, max allocation, global memory), or None. A privatised accumulator of a whole layer
+    (tileNestedMapReduce's interchangeReduceND with resultMem=private, run by one work item) overflows the stack
+    of a CPU OpenCL device: the code generator accepts it, the device crashes."""
+    from ...constraints.infer import analyse, hardware_constraints
+
+    for c in hardware_constraints(analyse(lowered), limits):
+        if "memory" in c.origin or "allocation" in c.origin:
+            ok = c.substitute(env)
+            if ok is False or (not isinstance(ok, bool) and not ok.check(env)):
+                return c.origin
     return None
 
 
@@ -188,12 +234,12 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
         seen.add(sig)
         tries += 1
         try:
-            lowered = finish(ms.apply(codes))
+            lowered = finish(ms.apply(codes), stages_to_global=True)
             kp = compile_program(lowered, env)
         except CompilerError as err:
             rejected.append(f"{ms.describe(codes)}: {str(err).splitlines()[0][:240]}")
             continue
-        why = launch_error(kp, limits) if limits is not None else None
+        why = (launch_error(kp, limits) or memory_error(lowered, env, limits)) if limits is not None else None
         if why is not None:
             rejected.append(f"{ms.describe(codes)}: {why}")
             continue
@@ -222,4 +268,4 @@ def kernel_count(program: Program) -> int:
 
 
 __all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
-           "lower_rewrite_points", "mapping_problem", "outer_mapping", "output_to_global", "substitute"]
+           "lower_rewrite_points", "mapping_problem", "memory_error", "outer_mapping", "output_to_global", "substitute"]

@@ -100,6 +100,21 @@ class Variant:
         return lower_rewrite_points(self.program, config, self.sizes, rng=rng, limits=limits)
 
 
+def _commit() -> str:
+    """The checked-out commit, "+dirty" when tracked files differ from it."""
+    import subprocess
+
+    root = os.path.join(os.path.dirname(__file__), "..")
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
+
+
 def run(args) -> dict:
     from compiler.runtime import MeasureConfig, MeasureWorker
 
@@ -113,6 +128,7 @@ def run(args) -> dict:
     limits = DeviceLimits.from_device_info(worker.info)  # a mapping whose work groups do not fit is rejected
     report: dict = {"command": "python scripts/check_rewrite_points_pocl.py " + " ".join(args.argv),
                     "device": worker.info.fingerprint, "machine": f"{platform.node()} {os.cpu_count()} cpus",
+                    "commit": _commit(),
                     "seed": args.seed, "channels": {"inChs_max": channels[0], "outChs_max": channels[1]},
                     "mode": "designs" if args.designs else "rewrite points", "variants": []}
     try:

@@ -154,7 +154,7 @@ def test_conv_rp_configuration_that_computed_wrong_results():
     # refused: since stage results are written to global memory (finish(stages_to_global=True)) the first stage's
     # result is no longer a private buffer (the ndrange check, tested on the shrunk programs above) but a global one
     # read by other mapGlb work items of the same kernel (the barrier check)
-    with pytest.raises(LoweringFailed, match="written by a glb loop over 1 in dimension 2|read by other work items"):
+    with pytest.raises(LoweringFailed, match=r"written by a glb loop over 1 in dimension 2|read by other work items"):
         lower_rewrite_points(annotated.CONV_RP, CONFIG, LAYER24, mapping=WRONG_MAPPING)
     low = lower_rewrite_points(annotated.CONV_RP, CONFIG, LAYER24, rng=0)
     bench, _ = resolve("benchmark://lift/conv")

@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import platform
+import signal
 import sys
 import time
 from collections import Counter
@@ -100,6 +101,14 @@ class Variant:
         return lower_rewrite_points(self.program, config, self.sizes, rng=rng, limits=limits)
 
 
+class ConfigTimeout(Exception):
+    """Sampling and lowering one configuration took longer than --config-timeout seconds."""
+
+
+def _alarm(signum, frame):
+    raise ConfigTimeout
+
+
 def _commit() -> str:
     """The checked-out commit, "+dirty" when tracked files differ from it."""
     import subprocess
@@ -142,6 +151,7 @@ def run(args) -> dict:
             from compiler.rewrite.points.lower import LoweringFailed
 
             rejected: list[dict] = []
+            timeouts: list[dict] = []
             i = 0
             while len(records) < args.n:
                 if len(rejected) > args.max_rejected:
@@ -150,6 +160,8 @@ def run(args) -> dict:
                 i += 1
                 sizes = reduced_sizes(layer, channels)
                 rec: dict = {"layer": layer, "sizes": sizes}
+                signal.signal(signal.SIGALRM, _alarm)
+                signal.alarm(args.config_timeout)
                 try:
                     if layer not in cache:
                         cache[layer] = Variant(variant, sizes, args.designs)
@@ -163,6 +175,12 @@ def run(args) -> dict:
                     rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
                                kernels=low.kernels, rejected_mappings=len(low.rejected),
                                applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
+                except ConfigTimeout:  # a stall in the solver or the lowering: kept and reported, not a pass
+                    rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s")
+                    timeouts.append(rec)
+                    if args.progress:
+                        print(f"  {variant} TIMEOUT #{len(timeouts)} layer {layer}", flush=True)
+                    continue
                 except LoweringFailed as err:  # no parallel mapping of this configuration compiles: rejected
                     rec.update(status="rejected", message=str(err)[-600:])
                     rejected.append(rec)
@@ -176,6 +194,8 @@ def run(args) -> dict:
                         print(f"  {variant} {len(records)}/{args.n} layer {layer} BUILD {rec['message'][:200]}",
                               flush=True)
                     continue
+                finally:
+                    signal.alarm(0)
                 bench, _ = resolve("benchmark://lift/conv")
                 inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
                 gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
@@ -190,6 +210,7 @@ def run(args) -> dict:
             report["variants"].append({
                 "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
                 "rejected_by_lowering": len(rejected), "rejected": rejected,
+                "timed_out": len(timeouts), "timeouts": timeouts,
                 "failures": failures, "statuses": dict(Counter(r.get("status") for r in records)),
                 "kernels": dict(Counter(r.get("kernels") for r in records)),
                 "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
@@ -205,7 +226,8 @@ def summary(report: dict) -> str:
              f"inChs <= {report['channels']['inChs_max']}, outChs <= {report['channels']['outChs_max']}"]
     for v in report["variants"]:
         lines.append(f"{v['variant']}: {v['passed']}/{v['checked']} ok ({v.get('rejected_by_lowering', 0)} sampled "
-                     f"configurations rejected by the lowering first), statuses {v['statuses']}, kernels per "
+                     f"configurations rejected by the lowering first, {v.get('timed_out', 0)} over the time limit), "
+                     f"statuses {v['statuses']}, kernels per "
                      f"program {v['kernels']}, mapping draws rejected by the code generator "
                      f"{v['rejected_mappings']}, {v['seconds']} s")
         for f in v["failures"][:5]:
@@ -222,6 +244,9 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", default="direct,gemm", help="comma-separated presets to check (direct,gemm)")
     ap.add_argument("--max-rejected", type=int, default=1000,
                     help="stop a variant after this many configurations rejected by the lowering (1000)")
+    ap.add_argument("--config-timeout", type=int, default=300,
+                    help="seconds allowed to sample and lower one configuration; over it, it is reported as timed "
+                         "out and another is drawn (300)")
     ap.add_argument("--designs", action="store_true", help="check the hand-written designs instead of RP samples")
     ap.add_argument("--device", default=None)
     ap.add_argument("--out", help="write the full results as JSON here")
@@ -233,7 +258,7 @@ def main(argv=None) -> int:
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(report, fh, indent=1)
-    return 0 if all(not v["failures"] for v in report["variants"]) else 1
+    return 0 if all(not v["failures"] and not v.get("timed_out") for v in report["variants"]) else 1
 
 
 if __name__ == "__main__":

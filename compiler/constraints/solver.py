@@ -599,10 +599,14 @@ def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
     lv = lv[np.isfinite(lv) & (lv == np.round(lv))]
     lvals = np.unique(np.abs(lv).astype(np.int64))
     out = []
+    top = int(lvals.max()) if len(lvals) else 0
+    divisors = _divisors_of_any(lvals, budget) if 0 not in lvals and 0 < top <= SIEVE_LIMIT else None
     for p in syms:
         d = np.asarray(doms[p], dtype=np.int64)
         if 0 in lvals:  # 0 is a multiple of every nonzero divisor
             ok = d != 0
+        elif divisors is not None:
+            ok = (d != 0) & np.isin(np.abs(d), divisors)
         else:
             ok = np.zeros(len(d), dtype=bool)
             nz = d != 0
@@ -611,10 +615,24 @@ def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
             for i in range(0, len(idx), step):
                 part = idx[i:i + step]
                 ok[part] = (lvals[:, None] % d[None, part] == 0).any(axis=0)
-        out.append((p, tuple(int(v) for v, k in zip(d.tolist(), ok.tolist()) if k)))
+        out.append((p, tuple(d[ok].tolist())))
     return out
 
 
+SIEVE_LIMIT = 1 << 24  # divisors by trial division up to sqrt(L) when the largest L is at most this (else L % x)
+
+
+def _divisors_of_any(lvals: np.ndarray, budget: int) -> np.ndarray:
+    """The sorted positive divisors of any of the positive integers `lvals`: trial division by 1..isqrt(max),
+    each hit i giving i and L // i (len(lvals) * sqrt(max) remainders, in chunks of `budget`)."""
+    trial = np.arange(1, math.isqrt(int(lvals.max())) + 1, dtype=np.int64)
+    found = []
+    step = max(1, budget // len(trial))
+    for k in range(0, len(lvals), step):
+        chunk = lvals[k:k + step]
+        rows, cols = np.nonzero(chunk[:, None] % trial[None, :] == 0)
+        found += [trial[cols], chunk[rows] // trial[cols]]
+    return np.unique(np.concatenate(found))
 SCALAR_SUPPORT = 64  # a constraint over at most this many tuples is evaluated point by point (NumPy's per-call
 #                      overhead is larger)
 

@@ -59,6 +59,9 @@ from ...errors import ConstraintError
 from ...ir.node import Program
 
 MAX_STRUCTURES = 4096
+PAD_EXTRA_MAX = 64  # a padExtraND amount p ranges over [0, PAD_EXTRA_MAX] unless tuning_ranges says otherwise:
+#                    p only has to round a length up to a multiple of a tile size (Table 6.2 pads 28 rows by 4 so
+#                    that a tile of 64 fits; Table 6.3 pads by 6)
 
 
 @dataclass(frozen=True)
@@ -556,9 +559,22 @@ class RPSpace:
         tp = self._tuning.get(k)
         if tp is None:
             prog = self.rewritten(values)
-            tp = infer(prog, self.sizes, self.device, ranges=self.tuning_ranges)
+            tp = infer(prog, self.sizes, self.device, ranges=self.ranges(prog))
             self._tuning[k] = tp
         return tp
+
+    def ranges(self, rewritten: Program) -> dict[str, tuple[int, int]]:
+        """Explicit ranges of the tuning parameters of a rewritten program: `tuning_ranges`, and for every padExtraND
+        amount not named there [0, PAD_EXTRA_MAX] (the default [0, n) of a pad amount lets the extra padding of
+        a 224 x 224 layer's windows reach 50,175 elements, whose divisors the tile sizes then range over)."""
+        from ...ir.node import Prim, walk
+
+        names = {sym.name for _, n in walk(rewritten) if isinstance(n, Prim)
+                 for e in n.static for sym in getattr(e, "free_symbols", ())}
+        out = {n: (0, PAD_EXTRA_MAX) for n in names
+               if fnmatch.fnmatchcase(self.kind_path(n), "*padExtra?D.p*")}
+        out.update((k, v) for k, v in self.tuning_ranges.items() if k in names)
+        return out
 
     def tuning_space(self, structure: Structure | Mapping[str, object]) -> ProductSpace:
         """The solver space of the tuning values of a structure, split into independent components."""

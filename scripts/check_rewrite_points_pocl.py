@@ -27,6 +27,7 @@ their valid values instead (no rewrite points involved: a check of the lowering 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
@@ -109,6 +110,10 @@ def _alarm(signum, frame):
     raise ConfigTimeout
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def _commit() -> str:
     """The checked-out commit, "+dirty" when tracked files differ from it."""
     import subprocess
@@ -127,10 +132,14 @@ def _commit() -> str:
 def run(args) -> dict:
     from compiler.runtime import MeasureConfig, MeasureWorker
 
-    cfg = MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-6, min_samples=1, max_samples=1,
-                        time_cap_s=60.0, watchdog_margin_s=120.0, build_timeout_s=300.0)
+    if args.measure:  # the runtime's whole protocol (events, warm-up, batches >= 10 ms, median/IQR), after the check
+        cfg = MeasureConfig(build_timeout_s=300.0)
+    else:  # one launch, the correctness check only
+        cfg = MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-6, min_samples=1, max_samples=1,
+                            time_cap_s=60.0, watchdog_margin_s=120.0, build_timeout_s=300.0)
     layers = [int(x) for x in args.layers.split(",")] if args.layers else list(VGG16_LAYERS)
     channels = tuple(int(x) for x in args.channels.split(","))
+    signal.signal(signal.SIGTERM, _interrupt)
     worker = MeasureWorker(args.device)
     from compiler.constraints.device import DeviceLimits
 
@@ -153,59 +162,65 @@ def run(args) -> dict:
             rejected: list[dict] = []
             timeouts: list[dict] = []
             i = 0
-            while len(records) < args.n:
-                if len(rejected) > args.max_rejected:
-                    break
-                layer = layers[i % len(layers)]
-                i += 1
-                sizes = reduced_sizes(layer, channels)
-                rec: dict = {"layer": layer, "sizes": sizes}
-                signal.signal(signal.SIGALRM, _alarm)
-                signal.alarm(args.config_timeout)
-                try:
-                    if layer not in cache:
-                        cache[layer] = Variant(variant, sizes, args.designs)
-                    v = cache[layer]
-                    t = time.perf_counter()
-                    config = v.sample(rng)
-                    rec["sample_s"] = round(time.perf_counter() - t, 3)
-                    rec["config"] = _jsonable(config)
-                    t = time.perf_counter()
-                    low = v.build(config, rng, limits)
-                    rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
-                               kernels=low.kernels, rejected_mappings=len(low.rejected),
-                               applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
-                except ConfigTimeout:  # a stall in the solver or the lowering: kept and reported, not a pass
-                    rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s")
-                    timeouts.append(rec)
-                    if args.progress:
-                        print(f"  {variant} TIMEOUT #{len(timeouts)} layer {layer}", flush=True)
-                    continue
-                except LoweringFailed as err:  # no parallel mapping of this configuration compiles: rejected
-                    rec.update(status="rejected", message=str(err)[-600:])
-                    rejected.append(rec)
-                    if args.progress:
-                        print(f"  {variant} rejected #{len(rejected)} layer {layer}: {str(err)[-160:]}", flush=True)
-                    continue
-                except Exception as err:  # a sampled configuration that does not apply or compile is a failure
-                    rec.update(status="build", message=f"{type(err).__name__}: {err}"[:600])
+            try:
+                while len(records) < args.n:
+                    if len(rejected) > args.max_rejected:
+                        break
+                    layer = layers[i % len(layers)]
+                    i += 1
+                    sizes = reduced_sizes(layer, channels)
+                    rec: dict = {"layer": layer, "sizes": sizes}
+                    signal.signal(signal.SIGALRM, _alarm)
+                    signal.alarm(args.config_timeout)
+                    try:
+                        if layer not in cache:
+                            cache[layer] = Variant(variant, sizes, args.designs)
+                        v = cache[layer]
+                        t = time.perf_counter()
+                        config = v.sample(rng)
+                        rec["sample_s"] = round(time.perf_counter() - t, 3)
+                        rec["config"] = _jsonable(config)
+                        t = time.perf_counter()
+                        low = v.build(config, rng, limits)
+                        rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
+                                   kernels=low.kernels, rejected_mappings=len(low.rejected),
+                                   applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
+                    except ConfigTimeout:  # a stall in the solver or the lowering: kept and reported, not a pass
+                        rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s")
+                        timeouts.append(rec)
+                        if args.progress:
+                            print(f"  {variant} TIMEOUT #{len(timeouts)} layer {layer}", flush=True)
+                        continue
+                    except LoweringFailed as err:  # no parallel mapping of this configuration compiles: rejected
+                        rec.update(status="rejected", message=str(err)[-600:])
+                        rejected.append(rec)
+                        if args.progress:
+                            print(f"  {variant} rejected #{len(rejected)} layer {layer}: {str(err)[-160:]}", flush=True)
+                        continue
+                    except Exception as err:  # a sampled configuration that does not apply or compile is a failure
+                        rec.update(status="build", message=f"{type(err).__name__}: {err}"[:600])
+                        records.append(rec)
+                        if args.progress:
+                            print(f"  {variant} {len(records)}/{args.n} layer {layer} BUILD {rec['message'][:200]}",
+                                  flush=True)
+                        continue
+                    finally:
+                        signal.alarm(0)
+                    bench, _ = resolve("benchmark://lift/conv")
+                    inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
+                    gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
+                    kp = dataclasses.replace(low.kernel, flops=float(bench.flops(sizes)),
+                                             bytes=float(bench.bytes(sizes)))
+                    m = worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, cfg)
+                    rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
+                    if args.measure and m.ok:
+                        rec.update(median_s=m.median_s, iqr_s=m.iqr_s, n_samples=m.n_samples, gflops=m.gflops)
                     records.append(rec)
                     if args.progress:
-                        print(f"  {variant} {len(records)}/{args.n} layer {layer} BUILD {rec['message'][:200]}",
-                              flush=True)
-                    continue
-                finally:
-                    signal.alarm(0)
-                bench, _ = resolve("benchmark://lift/conv")
-                inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
-                gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
-                kp = low.kernel
-                m = worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, cfg)
-                rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
-                records.append(rec)
-                if args.progress:
-                    print(f"  {variant} {len(records)}/{args.n} layer {layer} {m.status} kernels={low.kernels} "
-                          f"sample {rec['sample_s']} s lower {rec['lower_s']} s", flush=True)
+                        print(f"  {variant} {len(records)}/{args.n} layer {layer} {m.status} kernels={low.kernels} "
+                              f"sample {rec['sample_s']} s lower {rec['lower_s']} s", flush=True)
+            except KeyboardInterrupt:  # Ctrl-C or SIGTERM (a `timeout`): keep what was checked
+                report["interrupted"] = f"{variant} after {len(records)} configurations"
             failures = [r for r in records if r.get("status") != "ok"]
             report["variants"].append({
                 "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
@@ -216,13 +231,16 @@ def run(args) -> dict:
                 "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
                 "space_s": {str(k): round(v.space_s, 2) for k, v in cache.items()},
                 "seconds": round(time.perf_counter() - t0, 1), "configurations": records})
+            if "interrupted" in report:
+                break
     finally:
         worker.close()
     return report
 
 
 def summary(report: dict) -> str:
-    lines = [f"device: {report['device']}; mode: {report['mode']}; channels reduced to "
+    lines = [f"INTERRUPTED: {report['interrupted']}"] if "interrupted" in report else []
+    lines += [f"device: {report['device']}; mode: {report['mode']}; channels reduced to "
              f"inChs <= {report['channels']['inChs_max']}, outChs <= {report['channels']['outChs_max']}"]
     for v in report["variants"]:
         lines.append(f"{v['variant']}: {v['passed']}/{v['checked']} ok ({v.get('rejected_by_lowering', 0)} sampled "
@@ -230,6 +248,10 @@ def summary(report: dict) -> str:
                      f"statuses {v['statuses']}, kernels per "
                      f"program {v['kernels']}, mapping draws rejected by the code generator "
                      f"{v['rejected_mappings']}, {v['seconds']} s")
+        timed = sorted(r["gflops"] for r in v["configurations"] if r.get("gflops"))
+        if timed:
+            lines.append(f"  timed {len(timed)}: GFLOP/s min {timed[0]:.1f}, median {timed[len(timed) // 2]:.1f}, "
+                         f"max {timed[-1]:.1f}")
         for f in v["failures"][:5]:
             lines.append(f"  FAIL layer {f['layer']} {f.get('status')}: {f.get('message', '')[:300]}")
     return "\n".join(lines)
@@ -247,6 +269,8 @@ def main(argv=None) -> int:
     ap.add_argument("--config-timeout", type=int, default=300,
                     help="seconds allowed to sample and lower one configuration; over it, it is reported as timed "
                          "out and another is drawn (300)")
+    ap.add_argument("--measure", action="store_true",
+                    help="also time every correct configuration with the runtime's full protocol")
     ap.add_argument("--designs", action="store_true", help="check the hand-written designs instead of RP samples")
     ap.add_argument("--device", default=None)
     ap.add_argument("--out", help="write the full results as JSON here")
@@ -258,7 +282,8 @@ def main(argv=None) -> int:
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(report, fh, indent=1)
-    return 0 if all(not v["failures"] and not v.get("timed_out") for v in report["variants"]) else 1
+    ok = "interrupted" not in report and all(not v["failures"] and not v.get("timed_out") for v in report["variants"])
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

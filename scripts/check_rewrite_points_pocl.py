@@ -16,9 +16,13 @@ all complete configurations), the rewrite points applied with those values, the 
 compiled, and run once in the runtime's worker process with the correctness check against the benchmark's float64
 NumPy reference (rtol 1e-4, atol 1e-5; no timing). A configuration for which no parallel mapping compiles
 (`LoweringFailed`: the Ch5 constraints have no solution, or the code generator rejects every mapping drawn) is
-*rejected* (the thesis's "extra compiler checks", §5.5.3), counted and kept, and another one is drawn; once lowered,
-anything but status "ok" (an RP that does not apply, an OpenCL build error, a wrong result, a crash) is a failure,
-kept with its configuration.
+*rejected* (the thesis's "extra compiler checks", §5.5.3), counted and kept, and another one is drawn. So is one
+that builds but whose work group the device refuses for the compiled kernel (status "invalid": the kernel's own
+work-group limit, register-bound on a GPU, is known only after the build) and one whose sampling and lowering take
+longer than --config-timeout seconds (reported with where it was, and a nonzero exit). Once lowered, anything else
+but status "ok" (an RP that does not apply, an OpenCL build error, a wrong result, a crash) is a failure, kept with
+its configuration. `--measure` also times each correct configuration; Ctrl-C or SIGTERM ends the run with the
+configurations checked so far in the report.
 
 `--designs` checks the hand-written direct and GEMM designs (`conv_design`) with tile sizes drawn uniformly from
 their valid values instead (no rewrite points involved: a check of the lowering alone).
@@ -107,10 +111,15 @@ class ConfigTimeout(Exception):
 
 
 def _alarm(signum, frame):
-    raise ConfigTimeout
+    import traceback
+
+    where = " <- ".join(f"{f.name} ({os.path.basename(f.filename)}:{f.lineno})"
+                        for f in reversed(traceback.extract_stack(frame)[-6:]))
+    raise ConfigTimeout(where)
 
 
 def _interrupt(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # `timeout` signals the process and then its group: once is enough
     raise KeyboardInterrupt
 
 
@@ -161,6 +170,7 @@ def run(args) -> dict:
 
             rejected: list[dict] = []
             timeouts: list[dict] = []
+            device_rejected: list[dict] = []
             i = 0
             try:
                 while len(records) < args.n:
@@ -185,8 +195,9 @@ def run(args) -> dict:
                         rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
                                    kernels=low.kernels, rejected_mappings=len(low.rejected),
                                    applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
-                    except ConfigTimeout:  # a stall in the solver or the lowering: kept and reported, not a pass
-                        rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s")
+                    except ConfigTimeout as err:  # a stall in the solver or the lowering: kept and reported
+                        rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s in "
+                                   f"{'lowering' if 'config' in rec else 'sampling'}: {err}")
                         timeouts.append(rec)
                         if args.progress:
                             print(f"  {variant} TIMEOUT #{len(timeouts)} layer {layer}", flush=True)
@@ -213,6 +224,13 @@ def run(args) -> dict:
                                              bytes=float(bench.bytes(sizes)))
                     m = worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, cfg)
                     rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
+                    if m.status == "invalid":  # built, but the device cannot launch it (the compiled kernel's
+                        # work-group limit, known only after the build): rejected like the lowering's launch check
+                        device_rejected.append(rec)
+                        if args.progress:
+                            print(f"  {variant} rejected by the device #{len(device_rejected)} layer {layer}: "
+                                  f"{m.message[:160]}", flush=True)
+                        continue
                     if args.measure and m.ok:
                         rec.update(median_s=m.median_s, iqr_s=m.iqr_s, n_samples=m.n_samples, gflops=m.gflops)
                     records.append(rec)
@@ -226,6 +244,7 @@ def run(args) -> dict:
                 "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
                 "rejected_by_lowering": len(rejected), "rejected": rejected,
                 "timed_out": len(timeouts), "timeouts": timeouts,
+                "rejected_by_device": len(device_rejected), "device_rejected": device_rejected,
                 "failures": failures, "statuses": dict(Counter(r.get("status") for r in records)),
                 "kernels": dict(Counter(r.get("kernels") for r in records)),
                 "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
@@ -244,7 +263,8 @@ def summary(report: dict) -> str:
              f"inChs <= {report['channels']['inChs_max']}, outChs <= {report['channels']['outChs_max']}"]
     for v in report["variants"]:
         lines.append(f"{v['variant']}: {v['passed']}/{v['checked']} ok ({v.get('rejected_by_lowering', 0)} sampled "
-                     f"configurations rejected by the lowering first, {v.get('timed_out', 0)} over the time limit), "
+                     f"configurations rejected by the lowering first, {v.get('rejected_by_device', 0)} built and "
+                     f"rejected by the device, {v.get('timed_out', 0)} over the time limit), "
                      f"statuses {v['statuses']}, kernels per "
                      f"program {v['kernels']}, mapping draws rejected by the code generator "
                      f"{v['rejected_mappings']}, {v['seconds']} s")

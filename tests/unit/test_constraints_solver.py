@@ -182,3 +182,22 @@ def test_cpsat_backend_agrees_when_installed():
     want = brute(domains, cons)
     space = Space(domains, cons, backend="cpsat")
     assert sorted(map(key, space.enumerate())) == sorted(map(key, want))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_solution_is_valid_reaches_every_point_and_reports_empty_spaces(seed):
+    domains, cons = random_space(seed)
+    want = {key(p) for p in brute(domains, cons)}
+    space = Space(domains, cons)
+    rng = np.random.default_rng(seed)
+    if not want:
+        with pytest.raises(ValueError, match="no valid point"):
+            space.random_solution(rng)
+        return
+    got = {key(space.random_solution(rng)) for _ in range(40 * len(want))}
+    assert got <= want  # every draw satisfies every constraint
+    if len(want) <= 20:
+        assert got == want  # and no valid point is out of reach
+    unsat = Space({"x": range(50), "y": range(50)}, [Constraint.of(param("x") + param("y") > 200)], prune=False)
+    with pytest.raises(OverflowError, match="search nodes"):
+        unsat.random_solution(rng, max_nodes=100)

@@ -13,7 +13,9 @@ only what `compiler/` already has:
    `reduce o map` fusion, so the `map(mult)` of a dot product is not a map of its own);
 2. parallel mapping: the Ch5 CSP (`compiler.constraints.mapping`, without the (5.10) fusion heuristic, which is a
    search heuristic, not a validity rule) gives one code per concrete map. The mapping is the lowering's choice,
-   not a rewrite-point parameter: `mapping="sample"` draws CSP solutions (solver-uniform) until one compiles,
+   not a rewrite-point parameter: `mapping="sample"` draws CSP solutions until one compiles (randomized
+   backtracking, `Space.random_solution`: every valid mapping can be drawn, not uniformly; enumerating the
+   solutions of a 35-map conv program to draw uniformly took minutes),
    `mapping="outer"` first tries the default lowering's shape (the outermost maps of each kernel mapGlb, dimension
    0 innermost, everything else sequential) and then samples; a dict gives the codes;
 3. `finish` (compiler.lowering.default): the remaining maps become mapSeq, reduces reduceSeq with a private
@@ -222,10 +224,12 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
             if isinstance(mapping, Mapping):
                 break
             try:
-                candidates = ms.sample(rng, n=1)
+                candidates = [ms.space.random_solution(rng)]
             except ValueError:  # the Ch5 constraints admit no mapping at all
                 raise LoweringFailed(f"{program.name}: the parallel-mapping constraints have no solution "
                                      f"({len(ms.sites)} maps, {len(ms.constraints)} constraints)") from None
+            except OverflowError as err:
+                raise LoweringFailed(f"{program.name}: {err}") from None
         codes = candidates.pop(0)
         sig = tuple(sorted(codes.items()))
         if sig in seen:

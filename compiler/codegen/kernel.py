@@ -27,6 +27,7 @@ class Kernel:
     global_size: tuple[int, ...]
     local_size: tuple[int, ...] | None = None
     build_options: tuple[str, ...] = ()
+    local_bytes: int = 0  # bytes of the local buffers it declares (per work group), as the code generator sizes them
 
     @property
     def key(self) -> str:

@@ -175,7 +175,8 @@ def emit(s: State) -> State:
                 "double" in (out, *ct) for _, ct, out in k.funs.values()):
             lines.insert(0, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
         kargs = tuple(KernelArg(b.name, b.role, b.scalar.name, b.scalars) for b, _ in args)
-        kernels.append(Kernel(k.name, "\n".join(lines), kargs, launch.global_size, launch.local_size))
+        kernels.append(Kernel(k.name, "\n".join(lines), kargs, launch.global_size, launch.local_size,
+                              local_bytes=sum(b.scalars * _itemsize(b) for b in k.locals)))
     flops = sum(k.flops for k in low.kernels)
     nbytes = sum(b.scalars * _itemsize(b) for b in (*low.inputs, low.output))
     result = KernelProgram(tuple(kernels), tuple(b.name for b in low.inputs), (low.output.name,), float(flops),

@@ -9,7 +9,20 @@ import pytest
 
 from compiler.constraints.device import H100, POCL_CPU
 from compiler.constraints.mapping import mapping_space
-from compiler.ir.build import get, lam, map_, ocl_kernel, program, reduce_, to_local, to_private, transpose, value, zip_
+from compiler.ir.build import (
+    get,
+    lam,
+    map_,
+    ocl_kernel,
+    program,
+    reduce_,
+    to_global,
+    to_local,
+    to_private,
+    transpose,
+    value,
+    zip_,
+)
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Prim, walk
 from compiler.ir.ops import Op
@@ -109,3 +122,26 @@ def test_buffers_beyond_the_device_memory_are_rejected():
     assert "private memory per work item" in memory_error(low.lowered, {}, H100)
     with pytest.raises(LoweringFailed, match="private memory"):
         lower_program(p, {}, rng=0, limits=H100, draws=6)
+
+
+def test_local_buffers_as_declared_are_checked_against_the_device():
+    """Kernel.local_bytes is what the code generator declares; `launch_error` rejects a mapping whose local
+    buffers do not fit (a conv-rp configuration declared 3.6 MB of local memory on PoCL's 1 MiB while the
+    inferred Ch4 constraint held)."""
+    from dataclasses import replace
+
+    from compiler.ir.userfuns import ID
+    from compiler.rewrite.points.lower import launch_error
+
+    p = program("rows", {"a": array(FLOAT, 4, 64)},
+                lambda a: map_(lam(lambda r: map_(to_global(ID)) << (map_(to_local(ID)) << r))) << a)
+    ms = mapping_problem(p)
+    codes = {s.name: 20 if not s.outer else 10 for s in ms.sites}  # mapWrg(0) > mapLcl(0), mapLcl(0)
+    low = lower_program(p, {}, mapping=codes)
+    (k,) = low.kernel.kernels
+    assert "local float" in k.source and k.local_bytes == 64 * 4
+    assert launch_error(low.kernel, POCL_CPU) is None
+    small = replace(POCL_CPU, local_mem_bytes=128)
+    assert "declares 256 bytes of local memory" in launch_error(low.kernel, small)
+    with pytest.raises(LoweringFailed, match="local memory"):
+        lower_program(p, {}, mapping=codes, limits=small)

@@ -45,19 +45,23 @@ def run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
     return out
 
 
-def _check(kernel, seed: int) -> float:
+def _check(kernel, sizes, seed: int) -> float:
     bench, _ = resolve("benchmark://lift/conv")
-    inputs = bench.make_inputs(SIZES, np.random.default_rng(seed))
-    ref = bench.reference(inputs, SIZES)
+    inputs = bench.make_inputs(sizes, np.random.default_rng(seed))
+    ref = bench.reference(inputs, sizes)
     return rel_error(run_once(kernel, inputs).reshape(ref.shape), ref)
 
 
-# gemm is left to the script: some GEMM structures have tuning components the solver needs minutes to sample
-@pytest.mark.parametrize("preset", ["direct"])
-def test_sampled_rewrite_point_configurations_run_correctly(preset):
+# VGG-16 layer 24 with the channels reduced as in the script (14 x 14, 8 -> 16 channels)
+LAYER24 = {"inH": 14, "inW": 14, "inChs": 8, "outChs": 16, "kerH": 3, "kerW": 3}
+
+
+@pytest.mark.parametrize("sizes", [SIZES, LAYER24], ids=["small", "vgg16-24"])
+@pytest.mark.parametrize("preset", ["direct", "gemm"])
+def test_sampled_rewrite_point_configurations_run_correctly(preset, sizes):
     bench, _ = resolve("benchmark://lift/conv-rp")
     ann = ANNOTATIONS["conv-rp"]
-    space = rp_space(bench.program, SIZES, preset=preset, presets=ann.presets, heuristics=ann.heuristics)
+    space = rp_space(bench.program, sizes, preset=preset, presets=ann.presets, heuristics=ann.heuristics)
     rng = np.random.default_rng(7)
     checked = 0
     for _ in range(12):
@@ -65,11 +69,11 @@ def test_sampled_rewrite_point_configurations_run_correctly(preset):
             break
         (config,) = space.sample(rng, 1)
         try:
-            low = lower_rewrite_points(bench.program, config, SIZES, rng=rng)
+            low = lower_rewrite_points(bench.program, config, sizes, rng=rng)
         except LoweringFailed:
             continue  # no parallel mapping compiles: rejected, as in the script
         assert ("fissionIm2col" if preset == "gemm" else "fissionInput") in {lab for lab, _ in low.applied}
-        assert _check(low.kernel, checked) < 1e-5, (config, low.describe)
+        assert _check(low.kernel, sizes, checked) < 1e-5, (config, low.describe)
         checked += 1
     assert checked == 2
 
@@ -80,4 +84,4 @@ def test_hand_written_designs_run_correctly(kind, kernels):
     env = {**SIZES, "tA": dom["tA"][1], "tB": dom["tB"][-1]}
     low = lower_program(conv_design(kind), env, rng=0, mapping="outer")
     assert low.kernels == kernels
-    assert _check(low.kernel, 1) < 1e-5
+    assert _check(low.kernel, SIZES, 1) < 1e-5

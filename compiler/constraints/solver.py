@@ -669,6 +669,8 @@ def _divisors_of_any(lvals: np.ndarray, budget: int) -> np.ndarray:
         rows, cols = np.nonzero(chunk[:, None] % trial[None, :] == 0)
         found += [trial[cols], chunk[rows] // trial[cols]]
     return np.unique(np.concatenate(found))
+
+
 SCALAR_SUPPORT = 64  # a constraint over at most this many tuples is evaluated point by point (NumPy's per-call
 #                      overhead is larger)
 

@@ -566,7 +566,8 @@ class RPSpace:
     def ranges(self, rewritten: Program) -> dict[str, tuple[int, int]]:
         """Explicit ranges of the tuning parameters of a rewritten program: `tuning_ranges`, and for every padExtraND
         amount not named there [0, PAD_EXTRA_MAX] (the default [0, n) of a pad amount lets the extra padding of
-        a 224 x 224 layer's windows reach 50,175 elements, whose divisors the tile sizes then range over)."""
+        a 224 x 224 layer's windows reach 50,175 elements, whose divisors the tile sizes then range over). A name
+        in `tuning_ranges` that this structure lacks is ignored: another structure of the space may have it."""
         from ...ir.node import Prim, walk
 
         names = {sym.name for _, n in walk(rewritten) if isinstance(n, Prim)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import zlib
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -42,6 +43,7 @@ from compiler.rewrite.points.space import RPSpace, rp_space
 
 from .pipeline import MappingProblem, MapSite, node_index
 
+RANDOM_WITNESSES = 3  # random Ch5 solutions tried as mapping witnesses before the exact search (RPMapping.feasible)
 FEASIBILITY_BUDGET = 4  # mapping searches (each up to pipeline.SEARCH_BUDGET compilations) per question
 NODE_BUDGET = 48  # partial assignments expanded per question (each lists parameters or builds a tuning space)
 MEMORIES = ("global", "local", "private")
@@ -309,23 +311,35 @@ class RPMapping(MappingProblem):
         self._names = tuple(s.name for s in self._space.sites)
 
     def feasible(self, partial: Sequence[int] = ()) -> bool:
-        """As MappingProblem.feasible; for the empty mapping the default lowering's shape (`outer_mapping`: the
-        outer maps of each kernel mapGlb) is tried first, without enumerating the CSP: when it compiles, it is the
-        witness and every prefix of it is memoised as feasible."""
+        """As MappingProblem.feasible; for the empty mapping, witnesses that need no enumeration of the CSP are
+        tried first: the default lowering's shape (`outer_mapping`: the outer maps of each kernel mapGlb), then
+        RANDOM_WITNESSES solutions drawn by randomized backtracking (`Space.random_solution`, seeded by the
+        program). The first that compiles is the witness and every prefix of it is memoised as feasible; when
+        none does, the exact search decides (it enumerates the CSP: seconds per rewritten conv)."""
         if not partial and () not in self._feasible:
-            from compiler.rewrite.points.lower import outer_mapping
-
-            try:
-                codes = outer_mapping(self._space, self.sizes)
-            except (CompilerError, KeyError, ValueError):
-                codes = None
-            if codes is not None:
+            for codes in self._witnesses():
                 seq = tuple(codes[n] for n in self._names)
                 if self._compiles(seq):
                     for i in range(len(seq) + 1):
                         self._feasible[seq[:i]] = True
                     return True
         return super().feasible(partial)
+
+    def _witnesses(self):
+        from compiler.rewrite.points.lower import outer_mapping
+
+        try:
+            codes = outer_mapping(self._space, self.sizes)
+        except (CompilerError, KeyError, ValueError):
+            codes = None
+        if codes is not None:
+            yield codes
+        rng = np.random.default_rng(zlib.crc32(str(self.program.key).encode()))
+        for _ in range(RANDOM_WITNESSES):
+            try:
+                yield self._space.space.random_solution(rng, max_nodes=20_000)
+            except (ValueError, OverflowError):
+                return
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         k = len(partial)

@@ -168,3 +168,26 @@ def test_space_command_shows_rewrite_point_parameters(capsys):
     out = capsys.readouterr().out
     assert "rewrite-point parameters" in out and "structural fissionPad.skip" in out
     assert cli.main(["space", STENCIL, "--lowering", "tiled"]) == 2
+
+
+def test_mapping_witnesses_are_valid_deterministic_and_prove_feasibility():
+    """RPMapping.feasible(()) tries the default shape and a few random Ch5 solutions before the exact search
+    (which enumerates the CSP); the witnesses are solutions, the same ones every time, and a compiling one
+    memoises its prefixes."""
+    from compiler.rewrite.points import apply_rewrite_points
+    from compiler.rewrite.points.space import rp_space
+    from compiler.suite.annotated import ANNOTATIONS
+    from lift_gym.points import RANDOM_WITNESSES, RPMapping
+
+    bench, sizes = resolve("benchmark://lift/conv-rp/small")
+    ann = ANNOTATIONS["conv-rp"]
+    space = rp_space(bench.program, sizes, preset="gemm", presets=ann.presets, heuristics=ann.heuristics)
+    (config,) = space.sample(np.random.default_rng(3), 1)
+    prog = apply_rewrite_points(space.program, config, sizes=sizes).program
+    first, second = RPMapping(prog, sizes), RPMapping(prog, sizes)
+    got = list(first._witnesses())
+    assert 1 <= len(got) <= RANDOM_WITNESSES + 1
+    assert got == list(second._witnesses())
+    assert all(first._space.check(w) for w in got)
+    if first.feasible(()):
+        assert any(len(k) == len(first.sites) and v for k, v in first._feasible.items())

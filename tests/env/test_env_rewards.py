@@ -20,6 +20,7 @@ TRAIN = ("benchmark://lift/mm/small", "benchmark://lift/scal/small")
 
 
 def episode(env, seed):
+    env.action_space.seed(seed)  # reproducible episodes
     _, info = env.reset(seed=seed)
     reward, done = 0.0, False
     while not done:

@@ -101,6 +101,7 @@ def test_env_masks_info_and_render():
     with pytest.raises(InvalidAction, match=f"action {illegal}"):
         env.step(illegal)
     done, steps = False, 0
+    env.action_space.seed(0)  # a reproducible episode
     while not done:
         a = env.action_space.sample(mask=info["action_mask"])
         obs, reward, term, trunc, info = env.step(a)

@@ -337,7 +337,7 @@ class RPMapping(MappingProblem):
         rng = np.random.default_rng(zlib.crc32(str(self.program.key).encode()))
         for _ in range(RANDOM_WITNESSES):
             try:
-                yield self._space.space.random_solution(rng, max_nodes=20_000)
+                yield self._space.random_solution(rng, max_nodes=20_000)
             except (ValueError, OverflowError):
                 return
 

@@ -149,6 +149,7 @@ def run(args) -> dict:
     layers = [int(x) for x in args.layers.split(",")] if args.layers else list(VGG16_LAYERS)
     channels = tuple(int(x) for x in args.channels.split(","))
     signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGALRM, _alarm)  # --config-timeout
     worker = MeasureWorker(args.device)
     from compiler.constraints.device import DeviceLimits
 
@@ -180,7 +181,6 @@ def run(args) -> dict:
                     i += 1
                     sizes = reduced_sizes(layer, channels)
                     rec: dict = {"layer": layer, "sizes": sizes}
-                    signal.signal(signal.SIGALRM, _alarm)
                     signal.alarm(args.config_timeout)
                     try:
                         if layer not in cache:

@@ -122,6 +122,9 @@ class MappingSpace:
     def sample(self, rng=None, n: int = 1, **kw) -> list[dict[str, int]]:
         return self.space.sample(rng, n, **kw)
 
+    def random_solution(self, rng=None, **kw) -> dict[str, int]:
+        return self.space.random_solution(rng, **kw)
+
     def valid_values(self, name: str, partial: Mapping[str, int] | None = None) -> list[int]:
         return self.space.valid_values(name, partial)
 

@@ -636,7 +636,7 @@ def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
     lvals = np.unique(np.abs(lv).astype(np.int64))
     out = []
     top = int(lvals.max()) if len(lvals) else 0
-    divisors = _divisors_of_any(lvals, budget) if 0 not in lvals and 0 < top <= SIEVE_LIMIT else None
+    divisors = _divisors_of_any(lvals, budget) if 0 not in lvals and 0 < top <= TRIAL_DIVISION_LIMIT else None
     for p in syms:
         d = np.asarray(doms[p], dtype=np.int64)
         if 0 in lvals:  # 0 is a multiple of every nonzero divisor
@@ -655,7 +655,8 @@ def _divisor_support(pattern, doms: Mapping[str, Sequence[int]], budget: int):
     return out
 
 
-SIEVE_LIMIT = 1 << 24  # divisors by trial division up to sqrt(L) when the largest L is at most this (else L % x)
+TRIAL_DIVISION_LIMIT = 1 << 24  # divisors by trial division up to sqrt(L) when the largest L is at most this
+#                                 (else L % x over the whole table)
 
 
 def _divisors_of_any(lvals: np.ndarray, budget: int) -> np.ndarray:

@@ -229,7 +229,7 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
             if isinstance(mapping, Mapping):
                 break
             try:
-                candidates = [ms.space.random_solution(rng)]
+                candidates = [ms.random_solution(rng)]
             except ValueError:  # the Ch5 constraints admit no mapping at all
                 raise LoweringFailed(f"{program.name}: the parallel-mapping constraints have no solution "
                                      f"({len(ms.sites)} maps, {len(ms.constraints)} constraints)") from None

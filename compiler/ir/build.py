@@ -110,6 +110,21 @@ def _fresh(base: str, f) -> str:
     return name
 
 
+# --- the operators on IR nodes (node.py holds the data, this module the notation) ---------------------------
+def _then(x: Expr, f) -> Expr:  # x >> f  ==  f << x (pipeline order)
+    return call(f, x)
+
+
+def _compose(f: FunDecl, other) -> Chain:  # f @ g is the thesis' f o g
+    return Chain((f,)) @ other
+
+
+Expr.__rshift__ = _then  # type: ignore[attr-defined]
+FunDecl.__lshift__ = apply_chain  # type: ignore[attr-defined]
+FunDecl.__call__ = call  # type: ignore[attr-defined]
+FunDecl.o = FunDecl.__matmul__ = _compose  # type: ignore[attr-defined]
+
+
 def prim(op: Op, *static, funs=()) -> Prim:
     return Prim(op, tuple(arith.size(s) for s in static), tuple(fun(f) for f in funs))
 

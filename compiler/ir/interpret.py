@@ -37,7 +37,7 @@ import sympy
 from .. import arith
 from ..errors import InterpretError
 from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType, scalar_of
-from . import macros
+from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import ADDRESS_SPACES, MAPS, REDUCES, Op
 from .typecheck import Typing, typecheck
@@ -560,7 +560,7 @@ def _call_userfun(u: UserFun, args: list[Rep], r: int) -> Rep:
 def _expansion(p: Prim, nargs: int) -> tuple[tuple[str, ...], Expr]:
     """A layout macro's expansion over placeholder parameters (names no program can use)."""
     names = tuple(f"\x00macroArg{i}" for i in range(nargs))
-    return names, macros.expand_call(FunCall(p, tuple(Param(n) for n in names)))
+    return names, expand_call(FunCall(p, tuple(Param(n) for n in names)))
 
 
 # --- fast path for associative reductions -------------------------------------------------------------------

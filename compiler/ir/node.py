@@ -5,12 +5,15 @@ Nodes are frozen, hashable dataclasses (hash cached) compared structurally. Thei
 (SHA-256 of the canonical text with parameters renamed in binding order) is the same for alpha-equivalent
 programs: the thesis treats lambda parameter names as immaterial, so `x => f(x)` and `y => f(y)` share a key,
 while `==` still compares names (so `parse(print(p)) == p` is a strict check).
+
+This module holds the data only. The modules that own the behaviour install it on these classes: `build.py` the
+DSL operators (`f << x`, `x >> f`, `f @ g`, `f.o(g)`, `f(a, b)`), `printer.py` `str()` and `Program.key`. The
+package imports both, so every node has them whichever module was imported first.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,47 +39,17 @@ class Node:
     def _fields(self) -> tuple:
         raise NotImplementedError(type(self).__name__)  # every concrete node defines it
 
-    def __str__(self) -> str:
-        from .printer import show
-
-        return show(self)
-
 
 class Expr(Node):
     """A value of a known type: a Param, a Literal or a FunCall."""
 
     __slots__ = ()
 
-    def __rshift__(self, f):  # x >> f  ==  f << x (pipeline order)
-        from .build import call
-
-        return call(f, self)
-
 
 class FunDecl(Node):
     """Something applicable: Lambda, Prim or UserFun."""
 
     __slots__ = ()
-
-    def __lshift__(self, x):
-        from .build import apply_chain
-
-        return apply_chain(self, x)
-
-    def __call__(self, *args):
-        from .build import call
-
-        return call(self, *args)
-
-    def o(self, other):
-        from .build import Chain
-
-        return Chain((self,)) @ other
-
-    def __matmul__(self, other):  # f @ g is the thesis' f o g
-        from .build import Chain
-
-        return Chain((self,)) @ other
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -238,13 +211,6 @@ class Program(Node):
 
     def children(self):
         return (*self.params, self.body)
-
-    @property
-    def key(self) -> str:
-        """Stable structural hash: SHA-256 of the canonical (alpha-renamed) text."""
-        from .printer import canonical
-
-        return hashlib.sha256(canonical(self).encode()).hexdigest()
 
     def __repr__(self):
         return f"Program({self.name})"

@@ -15,6 +15,7 @@ The parser ignores whitespace, so both read back to the same program.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
@@ -44,6 +45,16 @@ def print_program(p: Program) -> str:
 def canonical(p: Program) -> str:
     """Text with every parameter renamed in binding order: equal for alpha-equivalent programs."""
     return _Printer(rename=True).program(p)
+
+
+def program_key(p: Program) -> str:
+    """Stable structural hash: SHA-256 of the canonical (alpha-renamed) text."""
+    return hashlib.sha256(canonical(p).encode()).hexdigest()
+
+
+# str() of every node and Program.key (node.py holds the data, this module the text)
+Node.__str__ = show  # type: ignore[method-assign, assignment]
+Program.key = property(program_key)  # type: ignore[attr-defined]
 
 
 def show_type(t: Type) -> str:

@@ -28,7 +28,7 @@ from ..types import (
     same_type,
     scalar_of,
 )
-from . import macros
+from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import MACROS, MAPS, REDUCES, VARIADIC, Op
 from .printer import show
@@ -195,7 +195,7 @@ class _Checker:
         if p.op in (Op.JOIN_ND,) and p.int_static(0) < 1:
             raise _fail("joinND", "dimension count must be >= 1", call)
         placeholders = tuple(Param(f"macroArg{i}") for i in range(len(ts)))
-        expanded = macros.expand_call(FunCall(p, placeholders))
+        expanded = expand_call(FunCall(p, placeholders))
         inner = dict(env)
         inner.update({q.name: t for q, t in zip(placeholders, ts, strict=True)})
         try:

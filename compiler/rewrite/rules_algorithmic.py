@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy
 
 from .. import arith
-from ..ir import macros
+from ..ir.expansions import expand_call
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
 from ..ir.userfuns import ADD, MAX, MIN, MULT
@@ -681,7 +681,7 @@ def _expand_match(e: FunCall, ctx: Ctx):
 
 
 def _expand_build(b, ctx):
-    return macros.expand_call(b["e"], b["t"])
+    return expand_call(b["e"], b["t"])
 
 
 EXPAND_MACRO = rule("expandMacro", "macro(...) << x -> its expansion (Fig 2.9)", MACROS, _expand_match,

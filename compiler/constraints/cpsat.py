@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 import sympy
 
 from .constraint import Constraint
+from .interval import interval
 
 BIG = 2**40
 
@@ -33,9 +34,7 @@ class _Translator:
         return self.m.NewIntVar(lo, hi, f"{name}{self.n_aux}")
 
     def interval(self, e):
-        from .infer import _interval
-
-        return _interval(e, {k: list(v) for k, v in self.bounds.items()})
+        return interval(e, self.bounds)
 
     def lin(self, e):
         if e.is_Integer:

@@ -51,6 +51,7 @@ import sympy
 
 from .. import arith
 from ..errors import ConstraintError
+from ..ir.macros import expand_program
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, UserFun, walk
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
 from ..ir.typecheck import Typing, typecheck
@@ -66,13 +67,13 @@ from .constraint import (
     show,
 )
 from .device import DeviceLimits
+from .interval import INF, interval
 from .solver import Space, narrow
 
 TUNING_OPS = frozenset({Op.SPLIT, Op.SLIDE, Op.SLIDE_STRICT, Op.AS_VECTOR, Op.VECTORISE, Op.PAD, Op.REORDER,
                         Op.ITERATE})
 SCALAR_BYTES = {"float": 4, "double": 8, "int": 4, "bool": 4}
 MAX_DOMAIN = 10_000_000
-INF = math.inf
 
 
 # --- program analysis -------------------------------------------------------------------------------------------
@@ -117,8 +118,6 @@ class Analysis:
 def analyse(program: Program) -> Analysis:
     """Type the program (macros expanded), find its tuning parameters, algorithmic constraints, buffers and maps."""
     if any(isinstance(n, Prim) and n.op in MACROS for _, n in walk(program)):
-        from ..ir.macros import expand_program
-
         program = expand_program(program)
     typing = typecheck(program)
     inputs = frozenset().union(*(_size_names(q.type) for q in program.params)) if program.params else frozenset()
@@ -698,7 +697,7 @@ def _bound_from(e, p: sympy.Symbol, b) -> tuple[float, float] | None:
         num, den = e.lhs.args
         c, rest = den.as_coeff_Mul()
         if rest == p and c.is_Integer and c > 0:
-            lo, hi = _interval(num, b)
+            lo, hi = interval(num, b)
             if lo > 0 and hi != INF:
                 return 0, math.floor(hi / int(c) + 1e-9)
         return None
@@ -717,7 +716,7 @@ def _bound_from(e, p: sympy.Symbol, b) -> tuple[float, float] | None:
     out = _linear_bound(d, p, b, strict)
     if out is None and _has_division(d):  # d = P/Q with Q > 0 on the current ranges: d has the sign of P
         num, den = _integer_fraction(d)
-        if num is not None and _interval(den, b)[0] >= 0:  # den = 0 makes the constraint false: >= 0 suffices
+        if num is not None and interval(den, b)[0] >= 0:  # den = 0 makes the constraint false: >= 0 suffices
             out = _linear_bound(num, p, b, strict)
     return out
 
@@ -730,7 +729,7 @@ def _linear_bound(d, p: sympy.Symbol, b, strict: bool) -> tuple[float, float] | 
     rest = sympy.expand(d - a * p)
     if p in rest.free_symbols:
         return None
-    rlo, _ = _interval(rest, b)
+    rlo, _ = interval(rest, b)
     if rlo == -INF:
         return None
     x = -rlo / float(a)  # a*p <= -rest  needs  a*p <= -min(rest)
@@ -739,60 +738,3 @@ def _linear_bound(d, p: sympy.Symbol, b, strict: bool) -> tuple[float, float] | 
         return 0, hi
     lo = (math.floor(x + 1e-9) + 1) if strict else math.ceil(x - 1e-9)
     return lo, INF
-
-
-def _interval(e, b) -> tuple[float, float]:
-    """Bounds of an expression over the parameters' current ranges (interval arithmetic)."""
-    if e.is_Number:
-        v = float(e)
-        return v, v
-    if isinstance(e, sympy.Symbol):
-        if e.name in b:
-            lo, hi = b[e.name]
-            return float(lo), float(hi)
-        return (1.0, INF) if e.is_positive else (-INF, INF)
-    if isinstance(e, sympy.Add):
-        lo = hi = 0.0
-        for t in e.args:
-            tl, th = _interval(t, b)
-            lo, hi = lo + tl, hi + th
-        return lo, hi
-    if isinstance(e, sympy.Mul):
-        lo, hi = 1.0, 1.0
-        for t in e.args:
-            tl, th = _interval(t, b)
-            cands = [_mul(x, y) for x in (lo, hi) for y in (tl, th)]
-            lo, hi = min(cands), max(cands)
-        return lo, hi
-    if isinstance(e, sympy.Pow) and e.args[1].is_Integer:
-        k = int(e.args[1])
-        bl, bh = _interval(e.args[0], b)
-        if k >= 0:
-            cands = [x**k if abs(x) != INF else (INF if k % 2 == 0 or x > 0 else -INF) for x in (bl, bh)]
-            lo, hi = min(cands), max(cands)
-            if k % 2 == 0 and bl < 0 < bh:
-                lo = 0.0
-            return lo, hi
-        if bl > 0:
-            return (0.0 if bh == INF else bh**k), bl**k
-        return -INF, INF
-    if isinstance(e, sympy.Mod):
-        ml, mh = _interval(e.args[1], b)
-        if ml >= 1:
-            return 0.0, max(mh - 1, 0.0)
-        return -INF, INF
-    if isinstance(e, sympy.floor | sympy.ceiling):
-        lo, hi = _interval(e.args[0], b)
-        f = math.floor if isinstance(e, sympy.floor) else math.ceil
-        return (f(lo) if lo != -INF else lo), (f(hi) if hi != INF else hi)
-    if isinstance(e, sympy.Max | sympy.Min):
-        ivs = [_interval(t, b) for t in e.args]
-        g = max if isinstance(e, sympy.Max) else min
-        return g(i[0] for i in ivs), g(i[1] for i in ivs)
-    return -INF, INF
-
-
-def _mul(x: float, y: float) -> float:
-    if x == 0 or y == 0:
-        return 0.0
-    return x * y

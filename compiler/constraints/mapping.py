@@ -47,6 +47,7 @@ from ..errors import ConstraintError
 from ..ir.macros import expand_program
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, UserFun, at, replace_at, walk
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
+from ..ir.printer import show
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, Type
 from .constraint import Constraint, Predicate
@@ -311,8 +312,6 @@ def _perfectly_nested(program: Program, parent_path, child_path) -> bool:
 
 
 def _label(p: Prim) -> str:
-    from ..ir.printer import show
-
     return show(p, limit=60)
 
 

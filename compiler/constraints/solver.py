@@ -37,10 +37,14 @@ import random
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 import numpy as np
+import sympy
+from constraint import FunctionConstraint, OptimizedBacktrackingSolver, Problem
 
 from .constraint import Constraint, Predicate
+from .cpsat import cpsat_solutions
 from .factored import Factored, choose_cutset
 
 DEFAULT_MAX_SOLUTIONS = 3_000_000
@@ -212,8 +216,6 @@ class Space:
         if self.backend == "python-constraint":
             rows = _pc_solutions(self.pruned, self.active, self.names, self.max_solutions + 1, self.forwardcheck)
         elif self.backend == "cpsat":
-            from .cpsat import cpsat_solutions
-
             rows = cpsat_solutions(self.pruned, self.active, self.names, self.max_solutions + 1)
         else:
             raise ValueError(f"unknown solver backend {self.backend!r}")
@@ -235,8 +237,6 @@ class Space:
 
         def solve(domains, constraints, names, limit):
             if self.backend == "cpsat":
-                from .cpsat import cpsat_solutions
-
                 return cpsat_solutions(domains, constraints, names, limit)
             return _pc_solutions(domains, constraints, names, limit, self.forwardcheck)
 
@@ -603,8 +603,6 @@ def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constrain
 def _divisibility(c: Constraint):
     """(L as a NumPy function, L's parameters, the symbol factors of the divisor) when `c` reads
     `Eq(Mod(L, k * x * y ...), 0)` with integer k, symbols x, y ... not in L; else None."""
-    import sympy
-
     e = c.expr
     if c.is_predicate or not isinstance(e, sympy.Eq):
         return None
@@ -747,8 +745,6 @@ def _vector_solutions(domains: Mapping[str, Sequence[int]], constraints: Sequenc
 
 
 def _pc_problem(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint], forwardcheck: bool):
-    from constraint import FunctionConstraint, OptimizedBacktrackingSolver, Problem
-
     prob = Problem(OptimizedBacktrackingSolver(forwardcheck=forwardcheck))
     for name, dom in domains.items():
         prob.addVariable(name, list(dom))
@@ -775,8 +771,6 @@ def _getter(names: Sequence[str]):
     if len(names) == 1:
         n0 = names[0]
         return lambda s: (s[n0],)
-    from operator import itemgetter
-
     return itemgetter(*names)
 
 

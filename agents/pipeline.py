@@ -134,7 +134,7 @@ def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str,
     from compiler.perf.model import KnnPerfModel
     from compiler.perf.store import MeasurementStore
 
-    st = MeasurementStore(store)
+    st = MeasurementStore(store, readonly=True)
     try:
         model = KnnPerfModel.fit_store(st, fingerprint)
     finally:

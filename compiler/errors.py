@@ -57,6 +57,11 @@ class CodegenError(CompilerError):
     """A program the OpenCL code generator cannot lower (not fully lowered, unsupported nesting, ...)."""
 
 
+class StoreError(CompilerError):
+    """The measurement store cannot be opened, read or written (not a database, a schema of another version, a
+    read-only or full disk, a directory): a one-line message naming the file and the fix."""
+
+
 class RuntimeFailure(CompilerError):
     """Base of everything that goes wrong when building, running or checking a kernel on a device."""
 

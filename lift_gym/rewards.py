@@ -197,7 +197,8 @@ class Context:
     @property
     def store(self) -> MeasurementStore:
         if self._store is None:
-            self._store = MeasurementStore(self.config.store)
+            writes = "measured" in (self.config.source, self.config.fallback)  # the others only read
+            self._store = MeasurementStore(self.config.store, readonly=not writes)
         return self._store
 
     @property

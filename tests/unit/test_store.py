@@ -59,5 +59,5 @@ def test_killed_writer_leaves_a_consistent_store(tmp_path):
 def test_corrupt_file_is_a_clear_error(tmp_path):
     path = tmp_path / "bad.sqlite"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(StoreError, match="cannot open measurement store"):
+    with pytest.raises(StoreError, match=r"not a database.*move it aside"):
         MeasurementStore(path)

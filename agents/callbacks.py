@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
+from tqdm import tqdm
 
 from .runs import Manifest, save_model
 
@@ -102,8 +103,6 @@ class TqdmProgress(BaseCallback):
         self.bar = None
 
     def _on_training_start(self) -> None:
-        from tqdm import tqdm
-
         total = int(self.locals["total_timesteps"]) - int(self.model.num_timesteps)
         self.bar = tqdm(total=total, unit="step", dynamic_ncols=True)
 

@@ -13,8 +13,9 @@ URI's benchmark (it replaces a preset named in the URI; sizes in the URI's query
 
 Errors (unknown URI, unparsable file, ill-typed program, bad size) print one line `lift-gym: error: ...` and exit 2.
 
-Subcommands are registered with `@command(name, help, configure)`: `configure(parser)` adds the arguments and the
-decorated `run(args) -> int` executes; later modules add theirs the same way (`run`, `explore`, `train`, ...).
+A subcommand is an `agents.subcommand.Command` made with `@command(name, help, configure)`: `configure(parser)`
+adds the arguments and the decorated `run(args) -> int` executes. `COMMANDS` lists them all, in `--help` order:
+this module's, then those of `commands`, `explore_cmd`, `run_cmd` and `space_cmd`.
 """
 
 from __future__ import annotations
@@ -24,38 +25,19 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
 
+from compiler import suite
+from compiler.errors import CompilerError, InterpretError, ParseError, TypeCheckError
+from compiler.ir.interpret import interpret
+from compiler.ir.printer import print_program
+from compiler.ir.typecheck import typecheck
+
+from . import commands, explore_cmd, run_cmd, space_cmd
+from .subcommand import CliError, Command, Target, command, configure_target, load_target, program_sizes, random_inputs
+
 PROG = "lift-gym"
-
-
-class CliError(Exception):
-    """A usage or input error: printed as one line, exit status 2."""
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-COMMANDS: dict[str, Command] = {}
-
-
-def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None):
-    """Register the decorated `run(args) -> int` as subcommand `name`."""
-
-    def deco(run: Callable[[argparse.Namespace], int]):
-        COMMANDS[name] = Command(name, help, configure or (lambda p: None), run)
-        return run
-
-    return deco
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,8 +69,6 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as e:
-        from compiler.errors import CompilerError, ParseError
-
         if isinstance(e, ParseError):  # the first line has the position; the rest is a caret picture
             return _error(str(e).splitlines()[0])
         if isinstance(e, CompilerError):
@@ -103,114 +83,11 @@ def _error(msg: str) -> int:
 
 
 def _kind(e: Exception) -> str:
-    from compiler.errors import InterpretError, TypeCheckError
-
     if isinstance(e, TypeCheckError):
         return "ill-typed program: "
     if isinstance(e, InterpretError):
         return "interpreter: "
     return ""
-
-
-# --- targets: benchmark URIs and program files ---------------------------------------------------------------
-@dataclass
-class Target:
-    text: str
-    program: object  # compiler.ir.node.Program
-    sizes: dict[str, int]
-    benchmark: object | None = None  # compiler.suite.Benchmark
-
-    @property
-    def label(self) -> str:
-        if self.benchmark is None:
-            return self.text
-        from compiler import suite
-
-        return suite.uri(self.benchmark, None, **self.sizes)
-
-
-def parse_sizes(text: str | None) -> dict[str, int]:
-    """`M=4,N=8` -> {"M": 4, "N": 8}."""
-    out: dict[str, int] = {}
-    if not text:
-        return out
-    for item in text.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        key, eq, val = item.partition("=")
-        key, val = key.strip(), val.strip()
-        if not eq or not key:
-            raise CliError(f"bad size {item!r}: expected KEY=VALUE, e.g. --sizes M=4,N=8")
-        if key in out:
-            raise CliError(f"size {key} is given twice")
-        try:
-            n = int(val)
-        except ValueError:
-            raise CliError(f"size {key}={val!r} is not an integer") from None
-        if n < 1:
-            raise CliError(f"size {key}={n} must be a positive integer")
-        out[key] = n
-    return out
-
-
-def load_target(text: str, size: str | None = None, sizes_text: str | None = None) -> Target:
-    """A benchmark URI (with --size preset and --sizes overrides) or a program file (sizes from --sizes)."""
-    from compiler import suite
-
-    overrides = parse_sizes(sizes_text)
-    if text.startswith(f"{suite.SCHEME}:"):
-        bench, sizes = suite.resolve(text)
-        if size is not None:
-            explicit = {k: int(v) for k, v in parse_qsl(urlsplit(text).query) if k != "size"}
-            sizes = {**suite.preset_sizes(bench, size), **explicit}
-        unknown = [k for k in overrides if k not in bench.size_keys]
-        if unknown:
-            raise CliError(f"{bench.name} has no size {', '.join(unknown)}; valid keys: {', '.join(bench.size_keys)}")
-        sizes.update(overrides)
-        err = bench.size_error(sizes)
-        if err:
-            raise CliError(f"{bench.name}: {err}")
-        return Target(text, bench.program, sizes, bench)
-    if not os.path.isfile(text):
-        raise CliError(f"{text!r} is neither a benchmark URI (benchmark://lift/NAME) nor a program file")
-    from compiler.ir.parser import parse_program
-
-    with open(text, encoding="utf-8") as fh:
-        source = fh.read()
-    if size is not None:
-        raise CliError("--size names a benchmark preset; give a program file's sizes with --sizes K=V,...")
-    prog = parse_program(source)
-    return Target(text, prog, overrides)
-
-
-def program_sizes(prog) -> list[str]:
-    from compiler.types import size_names
-
-    return sorted(set().union(*(size_names(p.type) for p in prog.params if p.type is not None)))
-
-
-def random_inputs(prog, sizes: dict[str, int], rng: np.random.Generator) -> dict:
-    """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file."""
-    from compiler import arith
-    from compiler.types import ArrayType, ScalarType, TupleType, VectorType
-
-    def gen(t, dims: list[int]):
-        if isinstance(t, ArrayType):
-            return gen(t.elem, [*dims, arith.evaluate(t.n, sizes)])
-        if isinstance(t, TupleType):
-            return tuple(gen(e, dims) for e in t.elems)
-        if isinstance(t, VectorType):
-            return gen(t.elem, [*dims, arith.evaluate(t.n, sizes)])
-        if isinstance(t, ScalarType):
-            if t.name in ("float", "double"):
-                return rng.uniform(0, 1, size=dims).astype(np.float32 if t.name == "float" else np.float64)
-            if t.name == "int":
-                return rng.integers(0, 10, size=dims).astype(np.int32)
-            return rng.integers(0, 2, size=dims).astype(bool)
-        raise CliError(f"cannot generate random inputs of type {t}")
-
-    return {p.name: gen(p.type, []) for p in prog.params}
 
 
 def _type_text(prog, result) -> str:
@@ -225,8 +102,6 @@ def _configure_benchmarks(p: argparse.ArgumentParser) -> None:
 
 @command("benchmarks", "list the benchmark suite (URIs, presets, default and small sizes)", _configure_benchmarks)
 def cmd_benchmarks(args: argparse.Namespace) -> int:
-    from compiler import suite
-
     rows = []
     for b in suite.list_benchmarks():
         rows.append({
@@ -249,28 +124,17 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
 
 
 # --- show ----------------------------------------------------------------------------------------------------
-def _configure_target(p: argparse.ArgumentParser, sizes_help: str) -> None:
-    p.add_argument("target", metavar="URI|FILE", help="benchmark URI (benchmark://lift/NAME...) or program file")
-    p.add_argument("--size", metavar="NAME", help="size preset of the benchmark (default, small, vgg16-7, ...)")
-    p.add_argument("--sizes", metavar="K=V,...", help=sizes_help)
-
-
 def _configure_show(p: argparse.ArgumentParser) -> None:
-    _configure_target(p, "size overrides (used by --opencl; the program text keeps symbolic sizes)")
+    configure_target(p, "size overrides (used by --opencl; the program text keeps symbolic sizes)")
     p.add_argument("--opencl", action="store_true", help="print the generated OpenCL instead of the program")
     p.add_argument("--lowering", metavar="NAME", default="default", help="lowering for --opencl (default: default)")
 
 
 @command("show", "print a program's text form and its type", _configure_show)
 def cmd_show(args: argparse.Namespace) -> int:
-    from compiler.ir.printer import print_program
-    from compiler.ir.typecheck import typecheck
-
     t = load_target(args.target, args.size, args.sizes)
     if args.opencl:
-        from .run_cmd import generate
-
-        kp, lowered = generate(t, args.lowering)
+        kp, lowered = run_cmd.generate(t, args.lowering)
         for k in kp.kernels:
             print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
             print(k.source.rstrip("\n"))
@@ -299,10 +163,6 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
 
 def check_target(t: Target, seed: int) -> dict:
     """Type-check and interpret one target; compare with the reference when it is a benchmark."""
-    from compiler import suite
-    from compiler.ir.interpret import interpret
-    from compiler.ir.typecheck import typecheck
-
     t0 = time.perf_counter()
     result_type = typecheck(t.program).result
     rng = np.random.default_rng(seed)
@@ -365,8 +225,6 @@ def _print_report(r: dict) -> None:
 
 @command("check", "type-check a program and compare the interpreter with the NumPy reference", _configure_check)
 def cmd_check(args: argparse.Namespace) -> int:
-    from compiler import suite
-
     if args.all:
         if args.target:
             raise CliError("give either a URI|FILE or --all, not both")
@@ -394,7 +252,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-from . import commands, explore_cmd, run_cmd, space_cmd  # noqa: E402,F401  (register their subcommands)
+# every subcommand, in --help order
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    cmd_benchmarks, cmd_show, cmd_check,
+    commands.cmd_train, commands.cmd_search, commands.cmd_evaluate, commands.cmd_pipeline, commands.cmd_replay,
+    commands.cmd_validate, explore_cmd.cmd_explore, run_cmd.cmd_run, space_cmd.cmd_space,
+)}
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

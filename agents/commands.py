@@ -1,4 +1,4 @@
-"""The agents' subcommands of `lift-gym` (registered with agents.cli's `@command`).
+"""The agents' subcommands of `lift-gym` (listed in agents.cli's `COMMANDS`).
 
     lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
     lift-gym search URI --strategy random|greedy|beam|knn --budget N [--seed S] [--json] [--out FILE]
@@ -9,8 +9,8 @@
 
 Reward options (search, evaluate, replay): `--reward measured|predicted|replay|analytical` (search and evaluate
 default to measured; replay to the recorded source), `--device`, `--store`, `--model` (a saved kNN model, used
-by the predicted reward and the knn strategy) and `--fallback`. Heavy imports (torch, SB3) happen inside the
-commands, so the rest of the CLI stays fast.
+by the predicted reward and the knn strategy) and `--fallback`. torch and SB3 are imported only by training and
+policy evaluation, so the rest of the CLI starts without them.
 """
 
 from __future__ import annotations
@@ -22,10 +22,25 @@ import sys
 import time
 from pathlib import Path
 
-from .cli import CliError, command
+from gymnasium.error import InvalidAction
 
-STRATEGIES = ("random", "greedy", "beam", "knn")  # agents.search.STRATEGIES (not imported: keeps startup light)
-SOURCES = ("measured", "predicted", "replay", "analytical")
+from compiler.errors import CompilerError, UnknownBenchmark
+from compiler.perf.model import ModelUnavailable
+from compiler.suite import resolve
+from lift_gym import transition
+from lift_gym.episode import EpisodeState, replay, validate
+from lift_gym.rewards import SOURCES, RewardConfig, RewardUnavailable
+
+from .config import ConfigError, load_config
+from .evaluate import _slug, evaluate, table
+from .pipeline import PipelineError, run_pipeline, verdict
+from .runs import write_text
+from .search import STRATEGIES, search
+from .subcommand import CliError, command
+from .train import train
+
+# the errors a command reports as one line (exit 2)
+_KNOWN_ERRORS = (ConfigError, RewardUnavailable, ModelUnavailable, FileNotFoundError, FileExistsError, ValueError)
 
 
 def _add_reward_args(p: argparse.ArgumentParser, default: str | None) -> None:
@@ -38,8 +53,6 @@ def _add_reward_args(p: argparse.ArgumentParser, default: str | None) -> None:
 
 
 def _reward(args: argparse.Namespace):
-    from lift_gym.rewards import RewardConfig
-
     try:
         return RewardConfig(source=args.reward, fallback=args.fallback, store=args.store, device=args.device,
                             model=args.model)
@@ -47,18 +60,7 @@ def _reward(args: argparse.Namespace):
         raise CliError(str(err)) from None
 
 
-def _known_errors():
-    from compiler.perf.model import ModelUnavailable
-    from lift_gym.rewards import RewardUnavailable
-
-    from .config import ConfigError
-
-    return (ConfigError, RewardUnavailable, ModelUnavailable, FileNotFoundError, FileExistsError, ValueError)
-
-
 def _read_record(path: str):
-    from lift_gym.episode import EpisodeState
-
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
@@ -71,8 +73,6 @@ def _read_record(path: str):
 
 def describe_actions(record) -> list[str]:
     """Each action of an episode record in words (rule and site, mapping, tuning value), replayed."""
-    from lift_gym import transition
-
     s = transition.initial(record.benchmark, record.seed, record.transition_config())
     out = []
     for a in record.actions:
@@ -92,15 +92,12 @@ def _configure_train(p: argparse.ArgumentParser) -> None:
 
 @command("train", "train MaskablePPO on LiftGym from a YAML preset (checkpoints, resume, logs)", _configure_train)
 def cmd_train(args: argparse.Namespace) -> int:
-    from .config import load_config
-    from .train import train
-
     if args.config is None and args.resume is None:
         raise CliError("train needs --config configs/NAME.yaml (or --resume RUN)")
     try:
         cfg = load_config(args.config) if args.config else None
         r = train(cfg, config_path=args.config, resume=args.resume, out_dir=args.out, total_steps=args.total_steps)
-    except _known_errors() as err:
+    except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     summary = {"run_dir": str(r.run_dir), "model": str(r.model_path), "num_timesteps": r.num_timesteps,
                "start_timesteps": r.start_timesteps, "episodes": r.episodes, "mean_reward": r.mean_reward,
@@ -137,12 +134,6 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
 
 @command("search", "search baselines (random, greedy, beam, knn) over LiftGym's actions", _configure_search)
 def cmd_search(args: argparse.Namespace) -> int:
-    from compiler.errors import UnknownBenchmark
-
-    from .evaluate import _slug
-    from .runs import write_text
-    from .search import search
-
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
     try:
@@ -151,7 +142,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                    candidates=args.candidates, model=args.model)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
-    except _known_errors() as err:
+    except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     out = Path(args.out or f"search-{_slug(args.uri)}-{args.strategy}-s{args.seed}.json")
     if r.best_record is not None:
@@ -200,11 +191,6 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
 @command("evaluate", "compare a trained policy with search baselines at equal numbers of evaluations",
          _configure_evaluate)
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from compiler.errors import UnknownBenchmark
-    from compiler.suite import resolve
-
-    from .evaluate import evaluate, table
-
     benches, baselines = _csv(args.benchmarks), _csv(args.baselines)
     if not benches:
         raise CliError("--benchmarks names no benchmark")
@@ -220,7 +206,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                           out_dir=args.out, log=(lambda s: None) if args.json else print)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
-    except _known_errors() as err:
+    except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     if args.json:
         print(json.dumps(report, indent=2, default=str))
@@ -245,17 +231,12 @@ def _configure_pipeline(p: argparse.ArgumentParser) -> None:
 @command("pipeline", "the whole job, resumable: measure random kernels, fit the kNN model, train MaskablePPO on "
          "predicted rewards, evaluate against random search with measured rewards", _configure_pipeline)
 def cmd_pipeline(args: argparse.Namespace) -> int:
-    from compiler.errors import CompilerError
-
-    from .config import load_config
-    from .pipeline import PipelineError, run_pipeline, verdict
-
     t0 = time.perf_counter()
     try:
         cfg = load_config(args.config) if args.config else None
         r = run_pipeline(cfg, config_path=args.config, out_dir=args.out, progress=not args.no_progress,
                          log=(lambda s: None) if args.json else print)
-    except (PipelineError, CompilerError, *_known_errors()) as err:
+    except (PipelineError, CompilerError, *_KNOWN_ERRORS) as err:
         raise CliError(str(err)) from None
     if args.json:
         print(json.dumps(r.report, indent=2, default=str))
@@ -279,12 +260,6 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
 
 @command("replay", "re-run an episode record's actions and re-evaluate its reward", _configure_replay)
 def cmd_replay(args: argparse.Namespace) -> int:
-    from gymnasium.error import InvalidAction
-
-    from compiler.errors import CompilerError
-    from lift_gym import transition
-    from lift_gym.episode import replay
-
     rec = _read_record(args.state)
     try:
         steps = describe_actions(rec)
@@ -292,7 +267,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (InvalidAction, CompilerError) as err:
         print(f"lift-gym: replay failed: {type(err).__name__}: {' '.join(str(err).split())}", file=sys.stderr)
         return 1
-    except _known_errors() as err:
+    except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     s, ev = result.state, result.evaluation
     same = (s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key) if s.kernel is not None else None
@@ -327,13 +302,11 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
 @command("validate", "replay an episode record and check versions, hashes, correctness and reward (exit 1 on "
          "failure)", _configure_validate)
 def cmd_validate(args: argparse.Namespace) -> int:
-    from lift_gym.episode import validate
-
     rec = _read_record(args.state)
     try:
         report = validate(rec, on_device=args.on_device, check_reward=not args.no_reward,
                           remeasure=not args.no_remeasure)
-    except _known_errors() as err:
+    except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

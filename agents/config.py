@@ -21,6 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from compiler.errors import UnknownBenchmark
+from compiler.suite import resolve
 from lift_gym.rewards import SOURCES
 
 # sb3-contrib's algorithms that honour action masks; LiftGym rejects an illegal action, so masks are required
@@ -263,9 +267,6 @@ def optional_choice(*options: str) -> Callable[[Any], str | None]:
 
 
 def benchmark_uri(v: Any) -> str:
-    from compiler.errors import UnknownBenchmark
-    from compiler.suite import resolve
-
     text = string(v)
     try:
         resolve(text)
@@ -408,8 +409,6 @@ def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Co
 
 def load_config(path: str | Path) -> Config:
     """Read and validate a YAML preset; `name` defaults to the file's stem."""
-    import yaml
-
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")

@@ -11,17 +11,15 @@ VecEnv kind.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import gymnasium as gym
 import numpy as np
 
+from lift_gym.rewards import RewardConfig
+
 from .config import EnvConfig, RewardSection
 
-if TYPE_CHECKING:
-    from lift_gym.rewards import RewardConfig
-
-ENV_ID = "LiftGym-v0"
+ENV_ID = "LiftGym-v0"  # registered by lift_gym/__init__.py, which the import of lift_gym.rewards runs
 
 
 def mask_fn(env: gym.Env) -> np.ndarray:
@@ -31,8 +29,6 @@ def mask_fn(env: gym.Env) -> np.ndarray:
 
 def reward_config(reward: RewardSection | RewardConfig) -> RewardConfig:
     """lift_gym's RewardConfig of a config's reward section (a RewardConfig passes through)."""
-    from lift_gym.rewards import RewardConfig
-
     if isinstance(reward, RewardConfig):
         return reward
     return RewardConfig(source=reward.source, fallback=reward.fallback, store=reward.store, device=reward.device,
@@ -51,10 +47,9 @@ def make_env(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks: S
     """A factory of one masked, monitored LiftGym env (`wrap` goes inside the mask, e.g. a recorder)."""
 
     def _init() -> gym.Env:
+        # sb3_contrib and stable_baselines3 load torch: imported only where an env is made for SB3
         from sb3_contrib.common.wrappers import ActionMasker
         from stable_baselines3.common.monitor import Monitor
-
-        import lift_gym  # noqa: F401  (registers the ids, also in a SubprocVecEnv worker)
 
         e = gym.make(ENV_ID, **env_kwargs(env, reward, benchmarks))
         if wrap is not None:
@@ -67,7 +62,7 @@ def make_env(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks: S
 def make_vec_env(env: EnvConfig, reward: RewardSection, seed: int = 0, benchmarks: Sequence[str] | None = None):
     """`env.n_envs` sub-envs: with `sampling: per_env` sub-env i owns benchmark i mod n, else every sub-env
     draws a benchmark from the whole list at each reset (with its own seeded `np_random`)."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv  # loads torch: only for SB3
 
     uris = list(benchmarks if benchmarks is not None else env.benchmarks)
     if env.sampling == "per_env":

@@ -26,9 +26,12 @@ from typing import Any
 
 import gymnasium as gym
 
+from lift_gym.episode import env_version
 from lift_gym.rewards import RewardConfig
 
 from .config import EnvConfig, config_from_dict
+from .envs import make_env
+from .plot import plot_best_so_far
 from .runs import find_run, write_json, write_text
 from .search import STRATEGIES, Evaluator, SearchResult, search
 
@@ -60,7 +63,7 @@ class Policy:
 
 def load_policy(path: str | Path, device: str = "cpu") -> Policy:
     """A run folder (its final model or last checkpoint), its manifest, or a model zip."""
-    from sb3_contrib import MaskablePPO
+    from sb3_contrib import MaskablePPO  # loads torch: imported only to play a trained policy
 
     manifest, model_path = find_run(path)
     if model_path is None:
@@ -83,10 +86,9 @@ def load_policy(path: str | Path, device: str = "cpu") -> Policy:
 def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
                   reward: RewardConfig | None = None) -> SearchResult:
     """Play the policy on `uri` until `budget` distinct kernels are evaluated (or 50 x budget + 100 episodes)."""
+    # sb3_contrib and stable_baselines3 load torch: imported only to play a trained policy
     from sb3_contrib.common.maskable.evaluation import evaluate_policy
     from stable_baselines3.common.vec_env import DummyVecEnv
-
-    from .envs import make_env
 
     reward = reward or RewardConfig()
     venv = DummyVecEnv([make_env(policy.env, reward, [uri], wrap=EpisodeRecorder)])
@@ -95,8 +97,6 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
         raise ValueError(f"{policy.path} was trained on another observation space than the env's "
                          f"(max_nodes={policy.env.max_nodes}, n_slots={policy.env.n_slots})")
     if venv.action_space.n != policy.model.action_space.n:
-        from lift_gym.episode import env_version
-
         venv.close()
         raise ValueError(f"{policy.path} was trained on Discrete({policy.model.action_space.n}) actions "
                          f"({policy.env_version or 'env version not recorded'}); this env has "
@@ -164,8 +164,6 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         search_options: extra keyword arguments of `agents.search.search` (width, beam_width, ...).
         log: progress lines.
     """
-    from .plot import plot_best_so_far
-
     unknown = [b for b in baselines if b not in STRATEGIES]
     if unknown:
         raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(STRATEGIES)}")

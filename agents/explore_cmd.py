@@ -14,12 +14,13 @@ import argparse
 import json
 import sys
 
-from .cli import CliError, command
+from compiler.explore import ExploreConfig, explore_benchmark
+from compiler.explore.highlevel import DEFAULT_EXCLUDE, check_families
+
+from .subcommand import CliError, command, load_target
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    from compiler.explore.highlevel import DEFAULT_EXCLUDE
-
     p.add_argument("target", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
     p.add_argument("--size", metavar="NAME", help="size preset (replaces the URI's; sizes in the query stay)")
     p.add_argument("--max", type=int, default=30, metavar="N", help="stage 1: distinct high-level programs (30)")
@@ -44,11 +45,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
 @command("explore", "Lift's three-stage exploration of a benchmark: rewrite, lower, sample parameters, "
                     "generate and check kernels", _configure)
 def cmd_explore(args: argparse.Namespace) -> int:
-    from compiler.explore import ExploreConfig, explore_benchmark
-    from compiler.explore.highlevel import check_families
-
-    from .cli import load_target
-
     t = load_target(args.target, args.size)
     if t.benchmark is None:
         raise CliError("explore needs a benchmark URI (its reference checks the kernels)")

@@ -35,8 +35,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tqdm.auto import tqdm
+
+from compiler.perf.model import KnnPerfModel
+from compiler.perf.store import MeasurementStore
+from lift_gym.rewards import RewardConfig, RewardFunction
+
 from .config import Config, config_from_dict, load_config
-from .runs import write_json, write_text
+from .evaluate import evaluate, table
+from .runs import Manifest, write_json, write_text
+from .search import search
+from .train import train
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "pipeline.yaml"
 STATE = "pipeline.json"
@@ -58,8 +67,6 @@ class PipelineError(RuntimeError):
 
 
 def _bar(total: int, desc: str, enabled: bool):
-    from tqdm.auto import tqdm
-
     return tqdm(total=total, desc=desc, disable=not enabled, unit="it", dynamic_ncols=True, leave=True)
 
 
@@ -103,10 +110,6 @@ def _store_path(cfg: Config, run_dir: Path) -> str:
 
 def measure(cfg: Config, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
-    from lift_gym.rewards import RewardConfig, RewardFunction
-
-    from .search import search
-
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
     fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device))
@@ -131,9 +134,6 @@ def measure(cfg: Config, store: str, *, progress: bool = True, log: Log = print)
 
 def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str, Any]:
     """Stage 2: the kNN model on the store's measurements of device `fingerprint`, saved atomically to `path`."""
-    from compiler.perf.model import KnnPerfModel
-    from compiler.perf.store import MeasurementStore
-
     st = MeasurementStore(store, readonly=True)
     try:
         model = KnnPerfModel.fit_store(st, fingerprint)
@@ -149,9 +149,6 @@ def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str,
 
 def train_stage(cfg: Config, store: str, model_path: Path, run_dir: Path, log: Log = print):
     """Stage 3: MaskablePPO on predicted rewards from the fitted model; resumes RUN/train when it exists."""
-    from .runs import Manifest
-    from .train import train
-
     out = run_dir / "train"
     reward = dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
     tcfg = dataclasses.replace(cfg, reward=reward, run=dataclasses.replace(cfg.run, out_dir=str(out)))
@@ -167,10 +164,6 @@ def train_stage(cfg: Config, store: str, model_path: Path, run_dir: Path, log: L
 
 def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = True, log: Log = print) -> dict:
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
-    from lift_gym.rewards import RewardConfig
-
-    from .evaluate import evaluate
-
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device,
                           model=str(run_dir / "model.pkl") if p.eval_reward == "predicted" else None)
@@ -190,8 +183,6 @@ def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = T
 def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, out_dir: str | Path | None = None,
                  progress: bool = True, log: Log = print) -> PipelineResult:
     """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring)."""
-    from .evaluate import table
-
     run_dir = Path(out_dir) if out_dir is not None else None
     if run_dir is None:
         base = cfg if cfg is not None else load_config(DEFAULT_CONFIG)

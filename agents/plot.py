@@ -32,7 +32,7 @@ def plot_best_so_far(panels: Panels, stem: str | Path, xlabel: str = "evaluation
 
 
 def _png(panels: Panels, path: Path, xlabel: str, ylabel: str) -> Path:
-    import matplotlib
+    import matplotlib  # optional: without it the plot is an SVG (matplotlib_available)
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -15,15 +15,18 @@ import json
 
 import numpy as np
 
-from .cli import CliError, Target, _configure_target, command, load_target, program_sizes, random_inputs
+from compiler.codegen import compile_program
+from compiler.ir.interpret import interpret
+from compiler.lowering.catalog import lowerings
+from compiler.lowering.default import default_lowering, is_lowered
+from compiler.runtime.measure import MeasureConfig
+from compiler.runtime.worker import MeasureWorker
+
+from .subcommand import CliError, Target, command, configure_target, load_target, program_sizes, random_inputs
 
 
 def generate(t: Target, lowering: str = "default"):
     """(KernelProgram, Lowered | None) for a target: the benchmark's named lowering, or a file's program."""
-    from compiler.codegen import compile_program
-    from compiler.lowering.catalog import lowerings
-    from compiler.lowering.default import default_lowering, is_lowered
-
     if t.benchmark is not None:
         table = lowerings(t.benchmark.name)
         if lowering not in table:
@@ -40,7 +43,7 @@ def generate(t: Target, lowering: str = "default"):
 
 
 def _configure_run(p: argparse.ArgumentParser) -> None:
-    _configure_target(p, "sizes, e.g. M=64,N=64,K=64 (overrides for a URI; required for a FILE)")
+    configure_target(p, "sizes, e.g. M=64,N=64,K=64 (overrides for a URI; required for a FILE)")
     p.add_argument("--lowering", metavar="NAME", default="default", help="catalogued lowering (default: default)")
     p.add_argument("--device", metavar="SEL", help="OpenCL device: gpu, cpu, pocl, nvidia, P:D (default: first GPU)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
@@ -50,10 +53,6 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
 
 @command("run", "generate, build, check and measure a program on an OpenCL device", _configure_run)
 def cmd_run(args: argparse.Namespace) -> int:
-    from compiler.ir.interpret import interpret
-    from compiler.runtime.measure import MeasureConfig
-    from compiler.runtime.worker import MeasureWorker
-
     t = load_target(args.target, args.size, args.sizes)
     kp, lowered = generate(t, args.lowering)
     rng = np.random.default_rng(args.seed)
@@ -87,4 +86,3 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 __all__ = ["cmd_run", "generate"]
-_ = CliError

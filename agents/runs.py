@@ -20,6 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from compiler import __version__
+from lift_gym.episode import env_version
+
 MANIFEST = "manifest.json"
 FORMAT = "lift-gym-run/1"
 
@@ -56,12 +59,10 @@ def save_model(model, path: str | Path) -> Path:
 
 
 def versions() -> dict[str, str]:
+    # torch and the SB3 packages load slowly: imported only when a run records its versions
     import sb3_contrib
     import stable_baselines3
     import torch
-
-    from compiler import __version__
-    from lift_gym.episode import env_version
 
     return {"lift_gym": __version__, "env": env_version(), "stable_baselines3": stable_baselines3.__version__,
             "sb3_contrib": sb3_contrib.__version__, "torch": torch.__version__}

@@ -26,6 +26,7 @@ predicted or measured rewards.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable
@@ -34,10 +35,12 @@ from typing import Any
 
 import numpy as np
 
+from compiler.perf.features import FEATURE_NAMES
+from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from lift_gym import transition
 from lift_gym.episode import EpisodeState
 from lift_gym.pipeline import MAP_CODES
-from lift_gym.rewards import RewardConfig, RewardFunction
+from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features
 from lift_gym.transition import Config, Phase, State
 
 STRATEGIES = ("random", "greedy", "beam", "knn")
@@ -169,8 +172,6 @@ class SearchResult:
 
 
 def json_record(rec: EpisodeState) -> dict:
-    import json
-
     return json.loads(rec.to_json())
 
 
@@ -313,9 +314,6 @@ def run_beam(s: Search) -> None:
 
 
 def run_knn(s: Search) -> None:
-    from compiler.perf.model import KnnPerfModel, ModelUnavailable
-    from lift_gym.rewards import RewardUnavailable, final_job, job_features
-
     fn = s.evaluator.reward_fn
     try:
         if s.model is not None:
@@ -336,8 +334,6 @@ def run_knn(s: Search) -> None:
         s.episodes += 1
         pool.setdefault(c.kernel.key, c)
     states = list(pool.values())
-    from compiler.perf.features import FEATURE_NAMES
-
     x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in states])
     order = np.argsort(-model.predict(x), kind="stable")
     s.notes.append(f"knn ranked {len(states)} distinct random programs with a model of {model.n_rows} rows")

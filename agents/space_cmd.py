@@ -15,11 +15,20 @@ import argparse
 import json
 from dataclasses import dataclass
 
-from .cli import CliError, _configure_target, command, load_target
+from compiler.constraints import H100, POCL_CPU
+from compiler.constraints.infer import infer
+from compiler.constraints.mapping import mapping_space
+from compiler.lowering import default_lowering
+from compiler.lowering.catalog import lowerings
+from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
+from compiler.rewrite.points.space import rp_space
+from compiler.suite.annotated import ANNOTATIONS
+
+from .subcommand import CliError, command, configure_target, load_target
 
 
 def _configure_space(p: argparse.ArgumentParser) -> None:
-    _configure_target(p, "size overrides, e.g. M=256,N=256,K=256")
+    configure_target(p, "size overrides, e.g. M=256,N=256,K=256")
     p.add_argument("--lowering", metavar="NAME", default=None,
                    help="lowering whose tuning parameters to show (default: the first named one, else default)")
     p.add_argument("--device", choices=("h100", "pocl"), default="h100", help="device limits (default h100)")
@@ -28,13 +37,6 @@ def _configure_space(p: argparse.ArgumentParser) -> None:
 
 
 def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
-    from compiler.constraints import H100, POCL_CPU
-    from compiler.constraints.infer import infer
-    from compiler.constraints.mapping import mapping_space
-    from compiler.lowering import default_lowering
-    from compiler.lowering.catalog import lowerings
-    from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
-
     if t.benchmark is None:
         raise CliError("space needs a benchmark URI (its lowerings carry the tuning parameters)")
     program = t.benchmark.program
@@ -88,9 +90,6 @@ def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:
     so the rewrite points a parent inserts are listed too), in Algorithm 4's order, with its role (structural or
     tuning), its domain (structural: what the rules allow; tuning: the solver's domain after Algorithm 2 for that
     structure), the rules on the structural ones and the inferred constraints on the tuning ones."""
-    from compiler.rewrite.points.space import rp_space
-    from compiler.suite.annotated import ANNOTATIONS
-
     ann = ANNOTATIONS[name] if name in ("conv-rp", "mm-rp", "stencil2d-rp") else None
     space = rp_space(program, sizes, heuristics=ann.heuristics if ann is not None else (), device=limits)
     values: dict = {}

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Config, config_from_dict, with_overrides
+from .envs import make_env, make_vec_env
 from .runs import Manifest, find_run, save_model
 
 Log = Callable[[str], None]
@@ -47,7 +48,7 @@ def tensorboard_available() -> bool:
     if importlib.util.find_spec("tensorboard") is None:
         return False
     try:
-        from torch.utils.tensorboard import SummaryWriter  # noqa: F401
+        from torch.utils.tensorboard import SummaryWriter  # noqa: F401  (optional: torch and tensorboard)
     except ImportError:
         return False
     return True
@@ -62,6 +63,7 @@ def progress_kind() -> str:
 
 def build_model(cfg: Config, venv):
     """A fresh MaskablePPO for `cfg` on `venv` (MultiInputPolicy; the network from `cfg.policy`)."""
+    # sb3_contrib and agents.policy (a torch network) load torch: imported only when training
     from sb3_contrib import MaskablePPO
 
     from .policy import policy_kwargs
@@ -118,15 +120,11 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
         callbacks: extra SB3 callbacks (after the run's own).
         log: where progress lines go.
     """
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.logger import configure
-
-    from .callbacks import EpisodeStats, ManifestCheckpoint, TqdmProgress
-    from .envs import make_vec_env
+    from sb3_contrib import MaskablePPO  # loads torch: imported only when training
 
     cfg, manifest, model_path = _prepare(cfg, config_path, resume, out_dir, log)
     if cfg.train.torch_threads:
-        import torch
+        import torch  # optional heavy dependency, imported only when training
 
         torch.set_num_threads(cfg.train.torch_threads)
     if total_steps is not None:
@@ -145,16 +143,60 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
         if remaining <= 0:
             raise ValueError(f"{run_dir} has trained {start} steps already (train.total_steps = "
                              f"{cfg.train.total_steps}): pass --total-steps N with N > {start} to continue")
-        formats = ["csv"]
-        if cfg.run.tensorboard:
-            if tensorboard_available():
-                formats.append("tensorboard")
-            else:
-                notes.append("TensorBoard logs are off: the tensorboard package is not installed "
-                             f"(pip install tensorboard); progress.csv is written under {run_dir / 'logs'}")
-        if cfg.run.verbose:
-            formats.append("stdout")
-        model.set_logger(configure(str(run_dir / "logs" / f"from_{start}"), formats))
+        model.set_logger(_logger(cfg, run_dir, start, notes))
+        session = _Session.start(cfg, manifest, notes, callbacks)
+        for n in notes:
+            log(f"note: {n}")
+        sessions = [*manifest.data.get("sessions", []), {"start": start, "time": time.time()}]
+        manifest.update(status="running", total_steps=cfg.train.total_steps, sessions=sessions)
+        log(f"training {cfg.train.algorithm} on {', '.join(cfg.env.benchmarks)} ({cfg.reward.source} reward): "
+            f"steps {start} -> {cfg.train.total_steps}, run folder {run_dir}")
+        t0 = time.perf_counter()
+        session.learn(model, remaining, fresh=model_path is None, log=log)
+        wall = time.perf_counter() - t0
+        final = save_model(model, run_dir / "final.zip")
+        manifest.update(status="done", final="final.zip", num_timesteps=int(model.num_timesteps))
+    finally:
+        venv.close()
+    stats = session.stats
+    rewards = stats.rewards
+    return TrainResult(run_dir, final, int(model.num_timesteps), start, stats.episodes,
+                       sum(rewards) / len(rewards) if rewards else None,
+                       stats.best_speedup if stats.episodes else None, wall, tuple(notes))
+
+
+def _logger(cfg: Config, run_dir: Path, start: int, notes: list[str]):
+    """SB3's logger of this session: csv always, TensorBoard and stdout as the config asks (a note when it can't)."""
+    from stable_baselines3.common.logger import configure  # loads torch: imported only when training
+
+    formats = ["csv"]
+    if cfg.run.tensorboard:
+        if tensorboard_available():
+            formats.append("tensorboard")
+        else:
+            notes.append("TensorBoard logs are off: the tensorboard package is not installed "
+                         f"(pip install tensorboard); progress.csv is written under {run_dir / 'logs'}")
+    if cfg.run.verbose:
+        formats.append("stdout")
+    return configure(str(run_dir / "logs" / f"from_{start}"), formats)
+
+
+@dataclass
+class _Session:
+    """The callbacks of one training session: checkpoints, episode statistics, progress, evaluation, extras."""
+
+    manifest: Manifest
+    ckpt: object  # agents.callbacks.ManifestCheckpoint
+    stats: object  # agents.callbacks.EpisodeStats
+    callbacks: list
+    sb3_bar: bool
+    algorithm: str
+
+    @classmethod
+    def start(cls, cfg: Config, manifest: Manifest, notes: list[str], extra: Sequence) -> _Session:
+        # agents.callbacks subclasses SB3's callbacks (torch): imported only when training
+        from .callbacks import EpisodeStats, ManifestCheckpoint, TqdmProgress
+
         stats = EpisodeStats()
         ckpt = ManifestCheckpoint(cfg.run.checkpoint_every, manifest, cfg.run.keep_checkpoints, cfg.run.verbose)
         cbs: list = [ckpt, stats]
@@ -167,43 +209,32 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
             elif kind == "none":
                 notes.append("no progress bar: tqdm is not installed")
         if cfg.run.eval_every > 0:
-            cbs.append(_eval_callback(cfg, run_dir))
-        cbs.extend(callbacks)
-        for n in notes:
-            log(f"note: {n}")
-        sessions = [*manifest.data.get("sessions", []), {"start": start, "time": time.time()}]
-        manifest.update(status="running", total_steps=cfg.train.total_steps, sessions=sessions)
-        log(f"training {cfg.train.algorithm} on {', '.join(cfg.env.benchmarks)} ({cfg.reward.source} reward): "
-            f"steps {start} -> {cfg.train.total_steps}, run folder {run_dir}")
-        t0 = time.perf_counter()
+            cbs.append(_eval_callback(cfg, manifest.run_dir))
+        cbs.extend(extra)
+        return cls(manifest, ckpt, stats, cbs, sb3_bar, cfg.train.algorithm)
+
+    def learn(self, model, remaining: int, *, fresh: bool, log: Log) -> None:
+        """`model.learn` for `remaining` steps; an interrupt saves a checkpoint, any failure marks the manifest."""
+        start = model.num_timesteps
         try:
-            model.learn(total_timesteps=remaining, callback=cbs, reset_num_timesteps=model_path is None,
-                        progress_bar=sb3_bar, tb_log_name=cfg.train.algorithm)
+            model.learn(total_timesteps=remaining, callback=self.callbacks, reset_num_timesteps=fresh,
+                        progress_bar=self.sb3_bar, tb_log_name=self.algorithm)
         except KeyboardInterrupt:
-            if getattr(ckpt, "model", None) is not None and model.num_timesteps > start:
-                ckpt.save()
-            manifest.update(status="interrupted")
-            log(f"interrupted at {model.num_timesteps} steps; resume with: lift-gym train --resume {run_dir}")
+            if getattr(self.ckpt, "model", None) is not None and model.num_timesteps > start:
+                self.ckpt.save()
+            self.manifest.update(status="interrupted")
+            log(f"interrupted at {model.num_timesteps} steps; resume with: lift-gym train --resume "
+                f"{self.manifest.run_dir}")
             raise
         except BaseException as err:
-            manifest.update(status="failed", error=f"{type(err).__name__}: {err}")
+            self.manifest.update(status="failed", error=f"{type(err).__name__}: {err}")
             raise
-        wall = time.perf_counter() - t0
-        final = save_model(model, run_dir / "final.zip")
-        manifest.update(status="done", final="final.zip", num_timesteps=int(model.num_timesteps))
-    finally:
-        venv.close()
-    rewards = stats.rewards
-    return TrainResult(run_dir, final, int(model.num_timesteps), start, stats.episodes,
-                       sum(rewards) / len(rewards) if rewards else None,
-                       stats.best_speedup if stats.episodes else None, wall, tuple(notes))
 
 
 def _eval_callback(cfg: Config, run_dir: Path):
+    # sb3_contrib and stable_baselines3 load torch: imported only when training
     from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
-
-    from .envs import make_env
 
     benches = cfg.run.eval_benchmarks or cfg.env.benchmarks
     eval_env = DummyVecEnv([make_env(cfg.env, cfg.reward, benches)])

@@ -285,56 +285,64 @@ class _Walker:
         if op not in TUNING_OPS:
             return
         where = f"{_prim_head(f)} at {_path(path)}"
+        # a static parameter written as a quotient (split(TM/RM)) must be a whole number
+        cs = [Constraint.of(w, f"{where}: {x} is a whole number") for x in s if (w := _whole(x)) is not None]
+        cs += self._op_constraints(op, s, where, ins)
+        # true constraints hold by the integer >= 0 declaration of parameters
+        self.a.algorithmic.extend(c for c in cs if c.expr is not sympy.true)
 
-        def add(c: Constraint) -> None:
-            if c.expr is not sympy.true:  # true by the integer >= 0 declaration of parameters
-                self.a.algorithmic.append(c)
-
-        for x in s:  # a static parameter written as a quotient (split(TM/RM)) must be a whole number
-            w = _whole(x)
-            if w is not None:
-                add(Constraint.of(w, f"{where}: {x} is a whole number"))
-
+    def _op_constraints(self, op: Op, s: tuple, where: str, ins: list[Type]) -> list[Constraint]:
         if op is Op.VECTORISE:
-            add(Constraint.of(s[0] >= 1, f"{where}: positive width"))
-            return
+            return [Constraint.of(s[0] >= 1, f"{where}: positive width")]
         if op is Op.ITERATE:
-            if getattr(s[0], "free_symbols", None):
-                add(Constraint.of(s[0] >= 1, f"{where}: positive count"))
-            return
+            return [Constraint.of(s[0] >= 1, f"{where}: positive count")] if getattr(s[0], "free_symbols", None) else []
         x = ins[-1]
         if not isinstance(x, ArrayType):
-            return
+            return []
         n = self.a.r(x.n)
         on = f"{where} on length {arith.show(x.n)}"
         if op in (Op.SPLIT, Op.AS_VECTOR, Op.REORDER):
-            m = s[0]
-            eq = {Op.SPLIT: "4.1", Op.AS_VECTOR: "4.3", Op.REORDER: "divisibility"}[op]
-            add(Constraint.of(divides(m, n), f"{on}: divides ({eq})"))
-            add(Constraint.of(m >= 1, f"{on}: positive ({'4.2' if op is Op.SPLIT else eq})"))
-            add(Constraint.of(m <= n, f"{on}: at most the length ({'4.2' if op is Op.SPLIT else eq})"))
-        elif op in (Op.SLIDE, Op.SLIDE_STRICT):
-            size, step = s
-            add(Constraint.of(size >= 1, f"{on}: positive window (4.5)"))
-            add(Constraint.of(size <= n, f"{on}: window at most the length (4.5)"))
-            add(Constraint.of(step >= 1, f"{on}: positive step"))
-            if getattr(step, "free_symbols", None):
-                add(Constraint.of(step <= n, f"{on}: step at most the length (finite range)"))
-            if op is Op.SLIDE_STRICT:
-                add(Constraint.of(divides(step, n - size), f"{on}: windows cover exactly (4.4)"))
-        elif op is Op.PAD:
-            left, right = s
-            add(Constraint.of(left + n + right >= 1, f"{on}: positive padded length"))
-            params = {param(p) for p in self.a.params}
-            consts = [a.xreplace({q: 0 for q in params}) for a in (left, right)]
-            for amount, const in zip((left, right), consts):
-                part = sympy.expand(amount - const)
-                if not (part.free_symbols & params) or not _positive_linear(part, params):
-                    continue
-                # the parameter part of an amount (optimisational padding) is in [0, n + functional padding)
-                add(Constraint.of(amount >= 0, f"{on}: pad range"))
-                add(Constraint.of(part <= n + consts[0] + consts[1] - 1,
-                                  f"{on}: pad range [0, padded length) ([EXTERNAL] padOptTotal)"))
+            return _divisor_constraints(op, s[0], n, on)
+        if op in (Op.SLIDE, Op.SLIDE_STRICT):
+            return _slide_constraints(op, *s, n, on)
+        if op is Op.PAD:
+            return self._pad_constraints(*s, n, on)
+        return []
+
+    def _pad_constraints(self, left, right, n, on: str) -> list[Constraint]:
+        cs = [Constraint.of(left + n + right >= 1, f"{on}: positive padded length")]
+        params = {param(p) for p in self.a.params}
+        consts = [a.xreplace({q: 0 for q in params}) for a in (left, right)]
+        for amount, const in zip((left, right), consts):
+            part = sympy.expand(amount - const)
+            if not (part.free_symbols & params) or not _positive_linear(part, params):
+                continue
+            # the parameter part of an amount (optimisational padding) is in [0, n + functional padding)
+            cs.append(Constraint.of(amount >= 0, f"{on}: pad range"))
+            cs.append(Constraint.of(part <= n + consts[0] + consts[1] - 1,
+                                    f"{on}: pad range [0, padded length) ([EXTERNAL] padOptTotal)"))
+        return cs
+
+
+def _divisor_constraints(op: Op, m, n, on: str) -> list[Constraint]:
+    """split(m), asVector(m), reorder(m) on length n: m divides n, 1 <= m <= n."""
+    eq = {Op.SPLIT: "4.1", Op.AS_VECTOR: "4.3", Op.REORDER: "divisibility"}[op]
+    bound = "4.2" if op is Op.SPLIT else eq
+    return [Constraint.of(divides(m, n), f"{on}: divides ({eq})"),
+            Constraint.of(m >= 1, f"{on}: positive ({bound})"),
+            Constraint.of(m <= n, f"{on}: at most the length ({bound})")]
+
+
+def _slide_constraints(op: Op, size, step, n, on: str) -> list[Constraint]:
+    """slide(size, step) on length n: a window and a step within the length (strict: windows cover exactly)."""
+    cs = [Constraint.of(size >= 1, f"{on}: positive window (4.5)"),
+          Constraint.of(size <= n, f"{on}: window at most the length (4.5)"),
+          Constraint.of(step >= 1, f"{on}: positive step")]
+    if getattr(step, "free_symbols", None):
+        cs.append(Constraint.of(step <= n, f"{on}: step at most the length (finite range)"))
+    if op is Op.SLIDE_STRICT:
+        cs.append(Constraint.of(divides(step, n - size), f"{on}: windows cover exactly (4.4)"))
+    return cs
 
 
 def _whole(x):
@@ -563,22 +571,7 @@ def simplify(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | Iterable[
         live.append(Constraint.of(e, c.origin))
     live = _dedupe(live, tp.dropped)
     bounds = _bounds(tp.params, live, ranges)
-    domains: dict[str, tuple[int, ...]] = {}
-    for p in tp.params:
-        lo, hi = bounds[p]
-        if hi == INF:
-            raise ConstraintError(f"tuning parameter {p} has no finite range; bound it with ranges={{{p!r}: ...}}")
-        if hi < lo:
-            raise ConstraintError(f"tuning parameter {p} has no valid value: its bounds [{lo}, {hi}] are empty "
-                                  f"({_why(p, live)})")
-        if hi - lo + 1 > MAX_DOMAIN:
-            raise ConstraintError(f"tuning parameter {p} ranges over {hi - lo + 1} values (more than {MAX_DOMAIN})")
-        explicit = ranges.get(p)
-        if explicit is not None and not _is_pair(explicit):
-            vals = tuple(v for v in sorted({int(x) for x in explicit}) if lo <= v <= hi)
-        else:
-            vals = tuple(range(int(lo), int(hi) + 1))
-        domains[p] = vals
+    domains = {p: _domain(p, bounds[p], ranges.get(p), live) for p in tp.params}
     before = list(live)
     for _ in range(20):
         domains, live, culprit = narrow(domains, live)
@@ -595,19 +588,40 @@ def simplify(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | Iterable[
         domains = new
     kept = {id(c) for c in live}
     tp.dropped += [(c, "entailed by the narrowed ranges") for c in before if id(c) not in kept]
+    tp.constraints = _dedupe(_substitute_fixed(live, domains, tp.dropped), tp.dropped)
+    tp.domains = domains
+    return tp
+
+
+def _domain(p: str, bound: tuple[float, float], explicit, live: list[Constraint]) -> tuple[int, ...]:
+    """The values of p within its bounds (and within an explicit set of values, when one is given)."""
+    lo, hi = bound
+    if hi == INF:
+        raise ConstraintError(f"tuning parameter {p} has no finite range; bound it with ranges={{{p!r}: ...}}")
+    if hi < lo:
+        raise ConstraintError(f"tuning parameter {p} has no valid value: its bounds [{lo}, {hi}] are empty "
+                              f"({_why(p, live)})")
+    if hi - lo + 1 > MAX_DOMAIN:
+        raise ConstraintError(f"tuning parameter {p} ranges over {hi - lo + 1} values (more than {MAX_DOMAIN})")
+    if explicit is not None and not _is_pair(explicit):
+        return tuple(v for v in sorted({int(x) for x in explicit}) if lo <= v <= hi)
+    return tuple(range(int(lo), int(hi) + 1))
+
+
+def _substitute_fixed(live: list[Constraint], domains: Mapping[str, tuple[int, ...]],
+                      dropped: list) -> list[Constraint]:
+    """The constraints with the parameters left one value substituted; those then true go to `dropped`."""
     fixed = {p: d[0] for p, d in domains.items() if len(d) == 1}
     final: list[Constraint] = []
     for c in live:
         r = c.substitute(fixed) if fixed else c
         if r is True:
-            tp.dropped.append((c, "true once fixed parameters are substituted"))
+            dropped.append((c, "true once fixed parameters are substituted"))
         elif r is False:
             raise ConstraintError(f"this structure is invalid for these sizes: {c} is false for {fixed}")
         else:
             final.append(Constraint.of(r.expr, c.origin))
-    tp.constraints = _dedupe(final, tp.dropped)
-    tp.domains = domains
-    return tp
+    return final
 
 
 def _is_pair(r) -> bool:

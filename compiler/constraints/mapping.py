@@ -327,65 +327,80 @@ def _c(fn, text: str, names: Sequence[str], origin: str) -> Constraint:
 
 def _constraints(sites: Sequence[MapSite], chains, allow_sequential: bool, fusion_heuristic: bool,
                  no_mixing: bool) -> list[Constraint]:
-    out: list[Constraint] = []
     n = [s.name for s in sites]
     nested = {s.index: [t.index for t in sites if s.index in t.outer] for s in sites}
+    out: list[Constraint] = []
     for s in sites:
-        m = s.name
-        if s.uses_private:
-            out.append(_c(lambda a: a < 10, f"{m} < 10", [m], f"(5.1) {m} uses private memory: sequential or fused"))
-        if s.uses_local:
-            out.append(_c(lambda a: a < 20, f"{m} / 10 < 2", [m],
-                          f"(5.2) {m} uses local memory: mapLcl, sequential or fused"))
-            outer = [n[o] for o in s.outer]
-            if not outer:
-                out.append(_c(lambda a: False, f"{m} has an outer mapWrg (it has no outer map)", [m],
-                              f"(5.2) {m} uses local memory and needs an enclosing mapWrg"))
-            else:
-                out.append(_c(lambda *xs: any(x // 10 == 2 for x in xs), f"some of {', '.join(outer)} is a mapWrg",
-                              outer, f"(5.2) {m} uses local memory: an outer map is a mapWrg"))
-                for x in sites:
-                    if x.kernel != s.kernel or x.index in s.outer:
-                        continue
-                    out.append(_c(lambda xv, *os: xv // 10 != 2 or xv in os,
-                                  f"{x.name} is no mapWrg(d) or an outer map of {m} is mapWrg(d) too",
-                                  [x.name, *outer], f"(5.2) {m} uses local memory: every mapWrg dimension "
-                                                    f"is used by an outer map of {m}"))
-        for i in nested[s.index]:
-            mi = n[i]
-            out.append(_c(lambda a, b: a < 10 or a != b, f"{m} < 10 ∨ {m} ≠ {mi}", [m, mi],
-                          f"(5.3) {mi} nested in {m}: no duplicate scheduling"))
-            out.append(_c(lambda a, b: not (a // 10 == 1 and b // 10 == 2),
-                          f"¬({m} = mapLcl ∧ {mi} = mapWrg)", [m, mi],
-                          f"(5.6, fixed) {mi} nested in {m}: local thread indexing hierarchy"))
+        out += _site_constraints(s, sites, n, nested[s.index])
     for ch in chains:
-        names = [n[i] for i in ch]
-        text = "(" + ", ".join(names) + ")"
-        out.append(_c(_same_lcl_wrg_dims, f"mapLcl dims of {text} = mapWrg dims of {text}", names,
-                      f"(5.4)/(5.5) chain {text}: local thread indexing dimensionality"))
-        kernel = sites[ch[0]].kernel
-        for x in sites:
-            if x.index in ch or x.kernel != kernel:
-                continue
-            out.append(_c(lambda xv, *cs: xv < 10 or xv in cs, f"{x.name} < 10 ∨ {x.name} ∈ codes of {text}",
-                          [x.name, *names], f"(5.7)-(5.9) chain {text}: exhaustive thread indexing"))
+        out += _chain_constraints(ch, sites, n)
     if no_mixing:
-        for a, b in itertools.combinations(sites, 2):
-            if a.kernel != b.kernel:
-                continue
-            out.append(_c(_no_mix, f"¬({a.name}, {b.name} mix mapGlb with mapWrg/mapLcl)", [a.name, b.name],
-                          "no mixing of mapGlb with mapWrg/mapLcl"))
+        out += [_c(_no_mix, f"¬({a.name}, {b.name} mix mapGlb with mapWrg/mapLcl)", [a.name, b.name],
+                   "no mixing of mapGlb with mapWrg/mapLcl")
+                for a, b in itertools.combinations(sites, 2) if a.kernel == b.kernel]
     if fusion_heuristic:
-        for s in sites:
-            if s.perfectly_nested:
-                p = n[s.parent]
-                out.append(_c(lambda a, b: not (a == 0 and b == 0), f"¬({p} = 0 ∧ {s.name} = 0)", [p, s.name],
-                              f"(5.10) {s.name} perfectly nested in {p}: fused or parallel"))
+        out += [_c(lambda a, b: not (a == 0 and b == 0), f"¬({n[s.parent]} = 0 ∧ {s.name} = 0)", [n[s.parent], s.name],
+                   f"(5.10) {s.name} perfectly nested in {n[s.parent]}: fused or parallel")
+                for s in sites if s.perfectly_nested]
     if not allow_sequential:
         for k in sorted({s.kernel for s in sites}):
             names = [s.name for s in sites if s.kernel == k]
             out.append(_c(lambda *xs: any(x >= 10 for x in xs), f"some of {', '.join(names)} is parallel", names,
                           f"kernel {k}: at least one parallel map"))
+    return out
+
+
+def _site_constraints(s: MapSite, sites: Sequence[MapSite], n: list[str], nested: list[int]) -> list[Constraint]:
+    """(5.1)-(5.3) and (5.6) for one map: its memory's demands and the maps nested in it."""
+    m = s.name
+    out: list[Constraint] = []
+    if s.uses_private:
+        out.append(_c(lambda a: a < 10, f"{m} < 10", [m], f"(5.1) {m} uses private memory: sequential or fused"))
+    if s.uses_local:
+        out += _local_memory_constraints(s, sites, n)
+    for i in nested:
+        mi = n[i]
+        out.append(_c(lambda a, b: a < 10 or a != b, f"{m} < 10 ∨ {m} ≠ {mi}", [m, mi],
+                      f"(5.3) {mi} nested in {m}: no duplicate scheduling"))
+        out.append(_c(lambda a, b: not (a // 10 == 1 and b // 10 == 2),
+                      f"¬({m} = mapLcl ∧ {mi} = mapWrg)", [m, mi],
+                      f"(5.6, fixed) {mi} nested in {m}: local thread indexing hierarchy"))
+    return out
+
+
+def _local_memory_constraints(s: MapSite, sites: Sequence[MapSite], n: list[str]) -> list[Constraint]:
+    """(5.2): a map using local memory is mapLcl, sequential or fused, under a mapWrg of every dimension used."""
+    m = s.name
+    out = [_c(lambda a: a < 20, f"{m} / 10 < 2", [m], f"(5.2) {m} uses local memory: mapLcl, sequential or fused")]
+    outer = [n[o] for o in s.outer]
+    if not outer:
+        out.append(_c(lambda a: False, f"{m} has an outer mapWrg (it has no outer map)", [m],
+                      f"(5.2) {m} uses local memory and needs an enclosing mapWrg"))
+        return out
+    out.append(_c(lambda *xs: any(x // 10 == 2 for x in xs), f"some of {', '.join(outer)} is a mapWrg",
+                  outer, f"(5.2) {m} uses local memory: an outer map is a mapWrg"))
+    for x in sites:
+        if x.kernel != s.kernel or x.index in s.outer:
+            continue
+        out.append(_c(lambda xv, *os: xv // 10 != 2 or xv in os,
+                      f"{x.name} is no mapWrg(d) or an outer map of {m} is mapWrg(d) too",
+                      [x.name, *outer], f"(5.2) {m} uses local memory: every mapWrg dimension "
+                                        f"is used by an outer map of {m}"))
+    return out
+
+
+def _chain_constraints(ch, sites: Sequence[MapSite], n: list[str]) -> list[Constraint]:
+    """(5.4)-(5.9) for one chain of nested maps: matching local and work-group dims, exhaustive indexing."""
+    names = [n[i] for i in ch]
+    text = "(" + ", ".join(names) + ")"
+    out = [_c(_same_lcl_wrg_dims, f"mapLcl dims of {text} = mapWrg dims of {text}", names,
+              f"(5.4)/(5.5) chain {text}: local thread indexing dimensionality")]
+    kernel = sites[ch[0]].kernel
+    for x in sites:
+        if x.index in ch or x.kernel != kernel:
+            continue
+        out.append(_c(lambda xv, *cs: xv < 10 or xv in cs, f"{x.name} < 10 ∨ {x.name} ∈ codes of {text}",
+                      [x.name, *names], f"(5.7)-(5.9) chain {text}: exhaustive thread indexing"))
     return out
 
 

@@ -545,9 +545,9 @@ def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constrain
     """
     doms = {k: tuple(v) for k, v in domains.items()}
     live = list(constraints)
-    for k, d in doms.items():
-        if not d:
-            return doms, live, k
+    empty = next((k for k, d in doms.items() if not d), None)
+    if empty is not None:
+        return doms, live, empty
     users: dict[str, list[int]] = {}
     for i, c in enumerate(live):
         for p in c.params:
@@ -565,38 +565,51 @@ def narrow(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constrain
         if i in dropped or evaluations[i] >= rounds:
             continue
         evaluations[i] += 1
-        sizes = [len(doms[p]) for p in c.params]
-        prod = math.prod(sizes)
-        if prod == 0:
+        verdict, shrunk = _revise(c, doms, budget, py_budget)
+        if verdict == _EMPTY:
             return doms, live, c
-        shrunk = []
-        vec = c.np_fn
-        if (vec is not None and prod <= budget) or prod <= py_budget:
-            some, every, support = _support(c, [doms[p] for p in c.params], vec)
-            if not some:
-                return doms, live, c
-            if every:
-                dropped.add(i)  # entailed: drop
-                continue
-            for p, vals in zip(c.params, support):
-                if len(vals) < len(doms[p]):
-                    doms[p] = vals
-                    shrunk.append(p)
-        elif (pattern := _divisibility(c)) is not None:
-            # too large for GAC, but `L % (k * x * y ...) = 0` implies x | L: project each factor x on the
-            # divisors of L's possible values (exact: x | k*x*y | L; a zero divisor makes it false)
-            for p, vals in _divisor_support(pattern, doms, budget):
-                if not vals:
-                    return doms, live, c
-                if len(vals) < len(doms[p]):
-                    doms[p] = vals
-                    shrunk.append(p)
+        if verdict == _ENTAILED:
+            dropped.add(i)  # entailed: drop
+            continue
         for p in shrunk:
             for j in users[p]:
                 if j not in queued and j not in dropped:  # itself too: it may now hold everywhere (dropped)
                     queue.append(j)
                     queued.add(j)
     return doms, [c for i, c in enumerate(live) if i not in dropped], None
+
+
+_EMPTY, _ENTAILED = "empty", "entailed"  # _revise's verdicts besides None (some values kept, perhaps fewer)
+
+
+def _revise(c: Constraint, doms: dict[str, tuple[int, ...]], budget: int, py_budget: int
+            ) -> tuple[str | None, list[str]]:
+    """One constraint's narrowing step on `doms` (in place): (verdict, the names whose domains shrank)."""
+    prod = math.prod(len(doms[p]) for p in c.params)
+    if prod == 0:
+        return _EMPTY, []
+    shrunk = []
+    vec = c.np_fn
+    if (vec is not None and prod <= budget) or prod <= py_budget:
+        some, every, support = _support(c, [doms[p] for p in c.params], vec)
+        if not some:
+            return _EMPTY, []
+        if every:
+            return _ENTAILED, []
+        for p, vals in zip(c.params, support):
+            if len(vals) < len(doms[p]):
+                doms[p] = vals
+                shrunk.append(p)
+    elif (pattern := _divisibility(c)) is not None:
+        # too large for GAC, but `L % (k * x * y ...) = 0` implies x | L: project each factor x on the
+        # divisors of L's possible values (exact: x | k*x*y | L; a zero divisor makes it false)
+        for p, vals in _divisor_support(pattern, doms, budget):
+            if not vals:
+                return _EMPTY, shrunk
+            if len(vals) < len(doms[p]):
+                doms[p] = vals
+                shrunk.append(p)
+    return None, shrunk
 
 
 @functools.lru_cache(maxsize=8192)

@@ -7,7 +7,9 @@
 - `ClDevice.prepare`: turn a `KernelProgram` into a `PreparedProgram` (buffers allocated, arguments set,
   launch sizes checked against the compiled kernels); `PreparedProgram.launch(n)` enqueues the kernels n
   times in order and returns the seconds per launch measured with OpenCL events (END of the last event
-  minus START of the first, divided by n).
+  minus START of the first, divided by n). Every buffer a kernel writes is allocated with GUARD_ELEMS
+  extra elements of a sentinel pattern (`poison_outputs` writes them, `check_guards` verifies them), so a
+  write past the end is reported as a wrong result naming the buffer.
 """
 
 from __future__ import annotations
@@ -25,9 +27,18 @@ from typing import Any
 import numpy as np
 
 from compiler.codegen.kernel import Kernel, KernelProgram
-from compiler.errors import BuildError, DeviceNotFound, InvalidKernel, LaunchError, RuntimeFailure
+from compiler.errors import BuildError, CorrectnessError, DeviceNotFound, InvalidKernel, LaunchError, RuntimeFailure
 from compiler.runtime.device import DeviceCandidate, DeviceInfo, DeviceSpec, resolve_spec, select_device
-from compiler.runtime.plan import BufferPlan, check_allocation, check_geometry, plan_buffers, poison_value
+from compiler.runtime.plan import (
+    GUARD_ELEMS,
+    BufferPlan,
+    check_allocation,
+    check_geometry,
+    guard_words,
+    guarded,
+    plan_buffers,
+    poison_value,
+)
 
 _INVALID_CODES = frozenset({"INVALID_WORK_GROUP_SIZE", "INVALID_WORK_ITEM_SIZE", "INVALID_GLOBAL_WORK_SIZE",
                             "INVALID_GLOBAL_OFFSET", "INVALID_WORK_DIMENSION", "INVALID_BUFFER_SIZE"})
@@ -240,7 +251,8 @@ class ClDevice:
         buffers: dict[str, Any] = {}
         try:
             for b in plan.buffers:
-                buffers[b.name] = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=b.nbytes)
+                size = b.nbytes + (GUARD_ELEMS * b.np_dtype.itemsize if guarded(b) else 0)
+                buffers[b.name] = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=size)
         except cl.Error as err:
             for buf in buffers.values():
                 buf.release()
@@ -288,10 +300,41 @@ class PreparedProgram:
             raise self._fail(err, f"uploading input {name!r}") from None
 
     def poison_outputs(self) -> None:
-        """Fill output-only buffers with NaN (integers: their minimum) so unwritten elements show up."""
+        """Fill output-only buffers with NaN (integers: their minimum) so unwritten elements show up, and
+        write the guard words after the end of every buffer a kernel may write."""
         arrays = {b.name: np.full(b.size, poison_value(b.np_dtype), dtype=b.np_dtype)
                   for b in self.plan.buffers if b.role == "output"}
         self.write_inputs(arrays)
+        cl = _pyopencl()
+        try:
+            for b in self.plan.buffers:
+                if guarded(b):
+                    cl.enqueue_copy(self.device.queue, self.buffers[b.name], guard_words(b),
+                                    dst_offset=b.nbytes, is_blocking=True)
+        except cl.Error as err:
+            raise self._fail(err, f"writing the guard words of {b.name!r}") from None
+
+    def check_guards(self, when: str = "") -> None:
+        """CorrectnessError naming the buffer when a kernel wrote into the guard words after its end."""
+        cl = _pyopencl()
+        for b in self.plan.buffers:
+            if not guarded(b):
+                continue
+            want = guard_words(b)
+            got = np.empty_like(want)
+            try:
+                cl.enqueue_copy(self.device.queue, got, self.buffers[b.name], src_offset=b.nbytes, is_blocking=True)
+            except cl.Error as err:
+                raise self._fail(err, f"reading the guard words of {b.name!r}") from None
+            if not np.array_equal(got, want):
+                size = b.np_dtype.itemsize
+                bad = sorted({int(i) // size for i in np.flatnonzero(got != want)})
+                err = CorrectnessError(
+                    f"{b.role} buffer {b.name!r} ({b.dtype}[{b.size}]): the kernel wrote past its end{when}: "
+                    f"{len(bad)} of the {GUARD_ELEMS} guard elements after it overwritten, first at index "
+                    f"{b.size + bad[0]}")
+                err.output, err.first_bad_index = b.name, b.size + bad[0]
+                raise err
 
     def launch(self, n: int = 1) -> float:
         """Enqueue the program n times back to back; seconds per launch from the events' profile."""

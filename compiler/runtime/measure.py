@@ -1,8 +1,9 @@
 """The measurement protocol (spec/anchors.md §9), in process.
 
 1. build (time recorded; failure: status "compile" with the log);
-2. correctness: upload inputs, poison outputs, launch once, compare every output with the caller's gold
-   arrays (rtol/atol); a mismatch is status "correctness" and gets no timing;
+2. correctness: upload inputs, poison outputs and write the guard words after every written buffer, launch
+   once, compare every output with the caller's gold arrays (rtol/atol) and check the guard words; a
+   mismatch or a write past a buffer's end is status "correctness" and gets no timing;
 3. probe: one launch; ≥ `prune_probe_factor` × `best_known_s` stops with status "timeout" (pruned), and so
    does a single launch longer than the time cap;
 4. warm-up: at least `min_warmup_launches`, and launches until `warmup_s` of device time (or the cap);
@@ -11,7 +12,9 @@
 6. samples: `min_samples`..`max_samples` (at least one), stopping at IQR/median ≤ `target_rel_iqr` or at
    `time_cap_s` (counted from the probe, so a slow host-side correctness check does not eat into it), or
    when the running median is ≥ `prune_median_factor` × `best_known_s` (status "timeout", pruned);
-7. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
+7. after the last timed launch, its outputs against the gold again (in-place buffers excepted) and the
+   guard words again: a kernel correct on its first launch only is status "correctness", with no timing;
+8. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
    static counts.
 
 `time_program` is the timing part over any `launch(n) -> seconds per launch`, so it is testable without a
@@ -120,6 +123,9 @@ class Measurement:
     program_key: str = ""
     build_log: str = ""
     config: MeasureConfig = field(default_factory=MeasureConfig)
+    worker_exit: str = ""  # how the measuring worker process died (exit code or signal); "" when it answered
+    attempts: int = 1  # measurements taken to reach this result (MeasureWorker.measure_settled)
+    settled: bool = True  # the kernel's own verdict (a timing, or a failure that repeated), fit to be stored
 
     @property
     def ok(self) -> bool:
@@ -147,9 +153,15 @@ class Measurement:
 
     @staticmethod
     def failure(status: str, message: str, *, config: MeasureConfig, device: str = "",
-                program_key: str = "", build_s: float = 0.0, build_log: str = "") -> Measurement:
+                program_key: str = "", build_s: float = 0.0, build_log: str = "",
+                worker_exit: str = "") -> Measurement:
         return Measurement(status=status, message=message, build_s=build_s, device=device,
-                           program_key=program_key, build_log=build_log, config=config)
+                           program_key=program_key, build_log=build_log, config=config, worker_exit=worker_exit)
+
+    @property
+    def timed(self) -> bool:
+        """Whether it carries a timing (ok, or pruned as too slow with the time at pruning)."""
+        return self.median_s is not None
 
     def raise_for_status(self) -> Measurement:
         """Return self when ok; otherwise raise the RuntimeFailure subclass of its status."""
@@ -339,10 +351,26 @@ def _correctness_launch(prepared, arrays, golds, config: MeasureConfig) -> bool:
     prepared.write_inputs(arrays)
     prepared.poison_outputs()
     prepared.launch(1)
+    prepared.check_guards()
     if golds is None:
         return False
     check_outputs(prepared.read_outputs(), golds, config.rtol, config.atol)
     return True
+
+
+def _check_after_timing(prepared, golds, config: MeasureConfig) -> None:
+    """The last timed launch's result against the gold too (a kernel correct on its first launch only, e.g.
+    one that writes its inputs or keeps state between launches, is wrong), and the guard words again.
+    In-place buffers (input and output) are left out: their gold holds for the first launch only."""
+    when = " during the timed launches"
+    prepared.check_guards(when)
+    if golds is None:
+        return
+    plain = {n: g for n, g in golds.items() if prepared.plan[n].role != "inout"}
+    try:
+        check_outputs(prepared.read_outputs(), plain, config.rtol, config.atol)
+    except CorrectnessError as err:
+        raise CorrectnessError(f"correct on the first launch, wrong after the timed launches: {err}") from None
 
 
 def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase: PhaseHook, fail) -> Measurement:
@@ -355,6 +383,7 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
         phase("correctness")
         checked = _correctness_launch(prepared, arrays, golds, config)
         timing = time_program(prepared.launch, config, on_phase=phase)
+        _check_after_timing(prepared, golds, config)
     except RuntimeFailure as err:
         if isinstance(err, LaunchError):
             cl.forget_device(dev)  # the context may be unusable after an asynchronous launch error

@@ -3,6 +3,8 @@
 - `plan_buffers`: the named global buffers shared by the kernels, with their element type, size and role.
 - `check_geometry` / `check_allocation`: launch sizes and memory against the device's limits.
 - `validate_inputs` / `validate_gold`: the caller's arrays against the plan (caller mistakes: ValueError).
+- `guarded` / `guard_words`: the guard words after the end of every buffer a kernel writes, which catch
+  off-by-one writes past the end.
 
 Program defects (inconsistent buffers, bad launch sizes) raise `InvalidKernel`, so a measurement reports
 them as status "invalid"; mistakes of the caller raise ValueError, loudly.
@@ -170,6 +172,20 @@ def validate_gold(program: KernelProgram, plan: BufferPlan,
     if missing:
         raise ValueError(f"missing gold arrays for outputs {missing}; the program outputs {list(program.outputs)}")
     return {n: _as_buffer_array("gold", n, gold[n], plan[n]) for n in program.outputs}
+
+
+GUARD_ELEMS = 32  # elements after the end of every buffer a kernel may write (outputs, in-place, temporaries)
+GUARD_BYTE = 0xA5  # the guard words' bit pattern, byte by byte (a NaN payload no kernel computes for floats)
+
+
+def guarded(spec: BufferSpec) -> bool:
+    """Whether a buffer gets guard words: every buffer but the read-only inputs."""
+    return spec.role != "input"
+
+
+def guard_words(spec: BufferSpec) -> np.ndarray:
+    """The guard region of a buffer as it must stay: GUARD_ELEMS elements of the GUARD_BYTE pattern."""
+    return np.full(GUARD_ELEMS * spec.np_dtype.itemsize, GUARD_BYTE, dtype=np.uint8)
 
 
 def poison_value(dtype: np.dtype):

@@ -279,16 +279,14 @@ class Measured(Source):
             return from_record(rec, "measured (stored)")
         cfg = replace(self.config.measure, best_known_s=best_known_s)
         inputs, gold = inputs_and_gold(job)
-        m = self.ctx.worker.measure(job.kernel, inputs, gold, cfg)
-        if m.status == "launch":
-            # the worker died (a crashing kernel, or a worker killed from outside: OOM killer, a user's kill):
-            # the next measure starts a fresh worker; only a death that repeats is the kernel's and is stored
-            m = self.ctx.worker.measure(job.kernel, inputs, gold, cfg)
+        # measured again after a death of the worker process (a crash, or a kill from outside: OOM killer, a
+        # user's kill) and after a failure until it repeats (see MeasureWorker.measure_settled)
+        m = self.ctx.worker.measure_settled(job.kernel, inputs, gold, cfg)
         feats = job_features(job, self.ctx.device_model)
-        # every outcome is a property of the kernel on this device: stored, so it is never measured twice
-        self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,
-                           kernel_key=job.kernel.key, device=m.device or self.ctx.fingerprint or "",
-                           report=m.to_dict(), features=feats)
+        if m.settled:  # the kernel's own verdict on this device: stored, so it is never measured twice
+            self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,
+                               kernel_key=job.kernel.key, device=m.device or self.ctx.fingerprint or "",
+                               report=m.to_dict(), features=feats)
         return from_measurement(m, job.kernel.key, feats, "measured")
 
 

@@ -13,20 +13,34 @@ pipe and in a marker file, so a hang or crash is attributed:
 
 In every case the next `measure` starts a fresh worker. A marker file left by a parent that died
 mid-measurement is reported once as `stale_marker` by the next MeasureWorker on the same marker folder.
+A worker that dies while starting is reported with its exit code or signal (DeviceNotFound), not as a
+timeout.
+
+`measure_settled` is what a caller that records verdicts uses: a death of the worker process (a crash, or a
+kill from outside: OOM killer, `kill -9`) is measured again and is never the kernel's verdict; a failure
+inside a live worker (build error, wrong result, launch error, watchdog timeout) is the kernel's verdict
+only once it repeats with the same status; a wrong result is never outvoted by a later pass.
+
+Its own temporary folder (`lift-gym-worker-<pid>-*`, the marker's home) is removed by `close()` or at
+interpreter exit; folders of processes that no longer exist (a killed run) are removed when the next
+MeasureWorker starts.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import multiprocessing as mp
 import os
+import re
 import shutil
 import signal
 import tempfile
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Mapping
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -43,8 +57,10 @@ from compiler.runtime.plan import plan_buffers, validate_gold, validate_inputs
 __all__ = ["MeasureWorker", "measure_in_process", "read_marker"]
 
 MARKER_NAME = "measuring.json"
-FAULTS = ("exit", "segv", "hang")
+FAULTS = ("exit", "segv", "hang", "kill")
 _JOIN_S = 10.0
+DIR_PREFIX = "lift-gym-worker-"
+_OWNED_DIR = re.compile(re.escape(DIR_PREFIX) + r"(\d+)-")
 
 
 def read_marker(path: str | os.PathLike) -> dict | None:
@@ -77,6 +93,30 @@ def _apply_fault(action: str) -> None:
         ctypes.string_at(0)  # a real invalid read (OpenCL runtimes may swallow a SIGSEGV sent by kill)
     if action == "hang":
         time.sleep(1e9)
+    if action == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)  # as an OOM killer or `kill -9` from outside would
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+def remove_stale_dirs(parent: str | os.PathLike | None = None) -> list[Path]:
+    """Remove the temporary folders of MeasureWorkers whose process no longer exists; returns them."""
+    removed = []
+    for d in Path(parent or tempfile.gettempdir()).glob(DIR_PREFIX + "*"):
+        m = _OWNED_DIR.match(d.name)
+        if m is None or not d.is_dir() or int(m.group(1)) == os.getpid() or _pid_alive(int(m.group(1))):
+            continue
+        shutil.rmtree(d, ignore_errors=True)
+        removed.append(d)
+    return removed
 
 
 # ---------------------------------------------------------------- the worker process
@@ -100,8 +140,10 @@ def _serve_one(conn: Connection, dev, marker: str, request: tuple) -> Measuremen
                                    device=dev.info.fingerprint, program_key=program.key)
 
 
-def _worker_main(conn: Connection, selection: str | None, marker: str) -> None:
+def _worker_main(conn: Connection, selection: str | None, marker: str, start_fault: str | None = None) -> None:
     """Entry point of the worker process: open the device, then serve requests until told to stop."""
+    if start_fault is not None:
+        _apply_fault(start_fault)
     try:
         from compiler.runtime import cl
 
@@ -151,10 +193,15 @@ class MeasureWorker:
         self._proc: Any = None
         self._conn: Connection | None = None
         self._info: DeviceInfo | None = None
-        self._fault: tuple[str, str] | None = None
+        self._faults: list[tuple[str, str]] = []
         self._lock = threading.Lock()
         self._own_dir = marker_dir is None
-        self._dir = Path(tempfile.mkdtemp(prefix="lift-gym-worker-") if marker_dir is None else marker_dir)
+        if self._own_dir:
+            remove_stale_dirs()
+            self._dir = Path(tempfile.mkdtemp(prefix=f"{DIR_PREFIX}{os.getpid()}-"))
+            self._cleanup = weakref.finalize(self, shutil.rmtree, str(self._dir), ignore_errors=True)
+        else:
+            self._dir = Path(marker_dir)
         self._dir.mkdir(parents=True, exist_ok=True)
         self.stale_marker = read_marker(self.marker_path)
         _remove(self.marker_path)
@@ -182,13 +229,19 @@ class MeasureWorker:
         with self._lock:
             self._stop(graceful=True)
         if self._own_dir:
-            shutil.rmtree(self._dir, ignore_errors=True)
+            self._cleanup()
 
-    def _inject_fault(self, phase: str, action: str) -> None:
-        """Test-only: the next request makes the worker `action` ("exit", "segv", "hang") at `phase`."""
+    def _inject_fault(self, phase: str, action: str, times: int = 1) -> None:
+        """Test-only: the next `times` requests make the worker `action` ("exit", "segv", "hang", "kill") at
+        `phase`; phase "start" makes the next worker processes do it while starting."""
         if action not in FAULTS:
             raise ValueError(f"unknown fault {action!r}; expected one of {FAULTS}")
-        self._fault = (phase, action)
+        self._faults.extend([(phase, action)] * times)
+
+    def _take_fault(self, start: bool) -> tuple[str, str] | None:
+        if self._faults and (self._faults[0][0] == "start") == start:
+            return self._faults.pop(0)
+        return None
 
     # -- process management
 
@@ -197,16 +250,25 @@ class MeasureWorker:
             return
         self._stop()
         parent, child = self._mp.Pipe()
-        proc = self._mp.Process(target=_worker_main, args=(child, self._selection, str(self.marker_path)),
+        fault = self._take_fault(start=True)
+        proc = self._mp.Process(target=_worker_main, args=(child, self._selection, str(self.marker_path),
+                                                           fault[1] if fault else None),
                                 name="lift-gym-measure", daemon=True)
         proc.start()
         child.close()
         self._proc, self._conn = proc, parent
         self.starts += 1
-        msg = self._recv_until(time.monotonic() + self._startup_timeout_s)
+        deadline = time.monotonic() + self._startup_timeout_s
+        msg = self._recv_until(deadline)
         if msg is None or msg[0] != "ready":
+            if msg is not None and msg[0] == "error":
+                why = msg[2]
+            elif time.monotonic() < deadline:  # the pipe closed early: the worker died while starting
+                proc.join(_JOIN_S)
+                why = f"the worker process died while starting ({_exit_description(proc.exitcode)})"
+            else:
+                why = f"no answer in {self._startup_timeout_s:g} s"
             self._stop()
-            why = msg[2] if msg and msg[0] == "error" else f"no answer in {self._startup_timeout_s:g} s"
             raise DeviceNotFound(f"measurement worker could not open device {self._selection!r}: {why}")
         self._info = msg[1]
 
@@ -263,9 +325,44 @@ class MeasureWorker:
                 return Measurement.failure(err.kind, str(err), config=config, device=self._info.fingerprint,
                                            program_key=program.key)
             arrays, golds = validate_inputs(program, plan, inputs), validate_gold(program, plan, gold)
-            fault, self._fault = self._fault, None
+            fault = self._take_fault(start=False)
             self._send(("measure", program, arrays, golds, config, fault))
             return self._await(program, config)
+
+    def measure_settled(self, program: KernelProgram, inputs: Mapping[str, np.ndarray],
+                        gold: Mapping[str, np.ndarray] | None = None, config: MeasureConfig | None = None, *,
+                        repeats: int = 2, max_deaths: int = 2) -> Measurement:
+        """`measure` until the result is the kernel's own verdict; `settled` says whether it is (store it).
+
+        - a timing (ok, or pruned as too slow) settles, unless an earlier attempt gave a wrong result: then
+          that wrong result comes back, unsettled (a kernel that is sometimes wrong is not trusted);
+        - a death of the worker process is measured again (at most `max_deaths` times) and never settles:
+          a crash or an outside kill is not evidence about the kernel;
+        - a failure inside a live worker settles once the same status came `repeats` times in a row;
+          differing failures come back unsettled after `repeats` + 1 of them.
+        `attempts` counts the measurements taken.
+        """
+        if repeats < 1 or max_deaths < 0:
+            raise ValueError(f"measure_settled needs repeats >= 1 and max_deaths >= 0, got {repeats}, {max_deaths}")
+        failures: list[Measurement] = []
+        deaths = attempts = 0
+        while True:
+            m = self.measure(program, inputs, gold, config)
+            attempts += 1
+            wrong = next((f for f in failures if f.status == "correctness"), None)
+            if m.timed:
+                return dataclasses.replace(wrong or m, attempts=attempts, settled=wrong is None)
+            if m.worker_exit:
+                deaths += 1
+                if deaths > max_deaths:
+                    return dataclasses.replace(m, attempts=attempts, settled=False)
+                continue
+            failures.append(m)
+            last = [f.status for f in failures[-repeats:]]
+            if len(last) == repeats and len(set(last)) == 1:
+                return dataclasses.replace(m, attempts=attempts, settled=True)
+            if len(failures) > repeats:
+                return dataclasses.replace(m, attempts=attempts, settled=False)
 
     def _send(self, msg: tuple) -> None:
         try:
@@ -310,4 +407,5 @@ class MeasureWorker:
             status, msg = "launch", f"measurement worker died ({_exit_description(code)}) {where}"
         assert self._info is not None
         return Measurement.failure(status, msg, config=config, device=self._info.fingerprint,
-                                   program_key=program.key)
+                                   program_key=program.key,
+                                   worker_exit=_exit_description(code) if code is not None else "")

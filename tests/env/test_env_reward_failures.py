@@ -1,0 +1,98 @@
+"""Which measured outcomes become a kernel's stored verdict: a scripted measurement worker stands in for kills
+from outside (no device needed), the store is real."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from compiler.perf.store import MeasurementStore
+from compiler.runtime import MeasureConfig, Measurement, MeasureWorker
+from lift_gym import rewards
+
+CFG = MeasureConfig()
+KILLED = "killed by signal SIGKILL"
+
+
+def _death() -> Measurement:
+    return Measurement.failure("launch", f"measurement worker died ({KILLED}) in phase 'build'", config=CFG,
+                               device="dev", program_key="k1", worker_exit=KILLED)
+
+
+def _ok() -> Measurement:
+    return Measurement(status="ok", median_s=1e-3, min_s=1e-3, iqr_s=0.0, n_samples=3, n_inner=1,
+                       samples=(1e-3,) * 3, checked=True, device="dev", program_key="k1", config=CFG)
+
+
+def _wrong() -> Measurement:
+    return Measurement.failure("correctness", "output 'c': 3 of 8 elements differ", config=CFG, device="dev",
+                               program_key="k1")
+
+
+class ScriptedWorker(MeasureWorker):
+    """A MeasureWorker whose measurements come from a script instead of a worker process."""
+
+    def __init__(self):
+        super().__init__()
+        self.script: list[Measurement] = []
+        self.calls = 0
+
+    @property
+    def info(self):
+        return SimpleNamespace(fingerprint="dev")
+
+    def measure(self, program, inputs, gold=None, config=None) -> Measurement:
+        self.calls += 1
+        return self.script.pop(0)
+
+
+@pytest.fixture
+def measured(tmp_path, monkeypatch):
+    monkeypatch.setattr(rewards, "inputs_and_gold", lambda job: ({}, {}))
+    monkeypatch.setattr(rewards, "job_features", lambda job, dev: {"f": 1.0})
+    config = rewards.RewardConfig("measured", store=str(tmp_path / "m.sqlite"))
+    ctx = rewards.Context(config)
+    ctx._worker, ctx._info, ctx._info_tried = ScriptedWorker(), None, True
+    yield rewards.Measured(config, ctx), ctx
+    ctx.close()
+
+
+JOB = SimpleNamespace(kernel=SimpleNamespace(key="k1"), sizes=(("N", 8),), lowered=SimpleNamespace(key="p1"),
+                      benchmark_key="benchmark://lift/scal/small")
+
+
+def _rows(ctx) -> list[str]:
+    return [r.status for r in MeasurementStore(ctx.config.store, readonly=True).records()]
+
+
+def test_two_kills_while_building_are_measured_again_and_the_timing_is_stored(measured):
+    source, ctx = measured
+    ctx.worker.script = [_death(), _death(), _ok()]
+    ev = source.evaluate_kernel(JOB)
+    assert ev.status == "ok" and ev.time_s == 1e-3 and ctx.worker.calls == 3
+    assert _rows(ctx) == ["ok"]
+
+
+def test_a_worker_killed_every_time_stores_nothing_and_the_next_episode_measures_again(measured):
+    source, ctx = measured
+    ctx.worker.script = [_death(), _death(), _death()]
+    ev = source.evaluate_kernel(JOB)
+    assert ev.status == "launch" and ev.report["worker_exit"] == KILLED and not ev.report["settled"]
+    assert _rows(ctx) == []
+    ctx.worker.script = [_ok()]
+    assert source.evaluate_kernel(JOB).status == "ok" and _rows(ctx) == ["ok"]
+
+
+def test_a_wrong_result_that_repeats_is_stored_once_and_read_back(measured):
+    source, ctx = measured
+    ctx.worker.script = [_wrong(), _wrong()]
+    assert source.evaluate_kernel(JOB).status == "correctness" and _rows(ctx) == ["correctness"]
+    assert source.evaluate_kernel(JOB).source == "measured (stored)" and ctx.worker.calls == 2
+
+
+def test_a_wrong_result_is_not_outvoted_by_a_later_pass(measured):
+    source, ctx = measured
+    ctx.worker.script = [_wrong(), _ok()]
+    ev = source.evaluate_kernel(JOB)
+    assert ev.status == "correctness" and _rows(ctx) == []

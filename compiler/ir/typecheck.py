@@ -132,18 +132,7 @@ class _Checker:
         op, info, name = p.op, p.op.info, p.op.text
         _arity(p, ts, call)
         if op in MAPS or op is Op.MAP_ND:
-            depth = p.int_static(0) if op is Op.MAP_ND else 1
-            if op in (Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL) and p.int_static(0) not in (0, 1, 2):
-                raise _fail(name, f"dimension must be 0, 1 or 2, got {p.static[0]}", call)
-            lens, t = [], ts[0]
-            for _ in range(depth):
-                a = _array(t, name, call)
-                lens.append(a.n)
-                t = a.elem
-            u = self._fun(p, 0, [t], env, path, call)
-            for n in reversed(lens):
-                u = ArrayType(u, n)
-            return u
+            return self.map(p, ts, env, path, call)
         if op in REDUCES:
             init, x = ts
             a = _array(x, name, call)
@@ -174,6 +163,21 @@ class _Checker:
         if op in MACROS:
             return self.macro(p, ts, env, path, call)
         return _layout(p, ts, call, name, info)
+
+    def map(self, p: Prim, ts: list[Type], env, path: Path, call: Node) -> Type:
+        op, name = p.op, p.op.text
+        depth = p.int_static(0) if op is Op.MAP_ND else 1
+        if op in (Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL) and p.int_static(0) not in (0, 1, 2):
+            raise _fail(name, f"dimension must be 0, 1 or 2, got {p.static[0]}", call)
+        lens, t = [], ts[0]
+        for _ in range(depth):
+            a = _array(t, name, call)
+            lens.append(a.n)
+            t = a.elem
+        u = self._fun(p, 0, [t], env, path, call)
+        for n in reversed(lens):
+            u = ArrayType(u, n)
+        return u
 
     def macro(self, p: Prim, ts, env, path, call) -> Type:
         if p.op is Op.TAKE:
@@ -230,22 +234,8 @@ def _divides(name: str, m, n, call: Node) -> None:
 
 def _layout(p: Prim, ts: list[Type], call: Node, name: str, info) -> Type:
     op, s = p.op, p.static
-    if op is Op.ZIP:
-        arrays = [_array(t, name, call, f"argument {i}") for i, t in enumerate(ts)]
-        for a in arrays[1:]:
-            if not arith.equal(a.n, arrays[0].n):
-                raise _fail(name, f"lengths {arrays[0].n} and {a.n} differ", call)
-        return ArrayType(TupleType(tuple(a.elem for a in arrays)), arrays[0].n)
-    if op is Op.TUPLE:
-        return TupleType(tuple(ts))
-    if op is Op.GET:
-        t = ts[0]
-        if not isinstance(t, TupleType):
-            raise _fail(name, f"expected a tuple, got {t}", call)
-        i = p.int_static(0)
-        if not 0 <= i < len(t.elems):
-            raise _fail(name, f"index {i} out of range for a {len(t.elems)}-tuple {t}", call)
-        return t.elems[i]
+    if op in (Op.ZIP, Op.TUPLE, Op.GET):
+        return _tuple_layout(p, ts, call, name)
     a = _array(ts[-1], name, call)
     if op is Op.SPLIT:
         _positive(name, "chunk size", s[0], call)
@@ -255,18 +245,7 @@ def _layout(p: Prim, ts: list[Type], call: Node, name: str, info) -> Type:
         inner = _array(a.elem, name, call, "argument of arrays")
         return ArrayType(inner.elem, arith.simplify(inner.n * a.n))
     if op in (Op.SLIDE, Op.SLIDE_STRICT):
-        size, step = s
-        _positive(name, "window size", size, call)
-        _positive(name, "step", step, call)
-        if _const(size) is not None and _const(a.n) is not None and _const(size) > _const(a.n):
-            raise _fail(name, f"window {size} is larger than the length {a.n}", call)
-        count = (a.n - size + step) / step
-        if op is Op.SLIDE:
-            count = sympy.floor(count)
-        elif _const(a.n) is not None and _const(size) is not None and _const(step) is not None:
-            if (_const(a.n) - _const(size)) % _const(step):
-                raise _fail(name, f"windows of {size} by {step} do not cover the length {a.n} exactly", call)
-        return ArrayType(ArrayType(a.elem, size), arith.simplify(count))
+        return _slide(op, a, *s, call, name)
     if op in (Op.TRANSPOSE, Op.TRANSPOSE_W):
         inner = _array(a.elem, name, call, "2-D argument")
         return ArrayType(ArrayType(inner.elem, a.n), inner.n)
@@ -292,6 +271,40 @@ def _layout(p: Prim, ts: list[Type], call: Node, name: str, info) -> Type:
             raise _fail(name, f"expects an array of vectors, got {a}", call)
         return ArrayType(a.elem.elem, arith.simplify(a.n * a.elem.n))
     raise _fail(name, "is not a data-layout primitive", call)
+
+
+def _tuple_layout(p: Prim, ts: list[Type], call: Node, name: str) -> Type:
+    """zip, tuple and get: arrays of tuples and tuples."""
+    if p.op is Op.ZIP:
+        arrays = [_array(t, name, call, f"argument {i}") for i, t in enumerate(ts)]
+        for a in arrays[1:]:
+            if not arith.equal(a.n, arrays[0].n):
+                raise _fail(name, f"lengths {arrays[0].n} and {a.n} differ", call)
+        return ArrayType(TupleType(tuple(a.elem for a in arrays)), arrays[0].n)
+    if p.op is Op.TUPLE:
+        return TupleType(tuple(ts))
+    t = ts[0]
+    if not isinstance(t, TupleType):
+        raise _fail(name, f"expected a tuple, got {t}", call)
+    i = p.int_static(0)
+    if not 0 <= i < len(t.elems):
+        raise _fail(name, f"index {i} out of range for a {len(t.elems)}-tuple {t}", call)
+    return t.elems[i]
+
+
+def _slide(op: Op, a: ArrayType, size, step, call: Node, name: str) -> Type:
+    """slide and slideStrict: windows of `size` every `step` (strict: they cover the length exactly)."""
+    _positive(name, "window size", size, call)
+    _positive(name, "step", step, call)
+    if _const(size) is not None and _const(a.n) is not None and _const(size) > _const(a.n):
+        raise _fail(name, f"window {size} is larger than the length {a.n}", call)
+    count = (a.n - size + step) / step
+    if op is Op.SLIDE:
+        count = sympy.floor(count)
+    elif _const(a.n) is not None and _const(size) is not None and _const(step) is not None:
+        if (_const(a.n) - _const(size)) % _const(step):
+            raise _fail(name, f"windows of {size} by {step} do not cover the length {a.n} exactly", call)
+    return ArrayType(ArrayType(a.elem, size), arith.simplify(count))
 
 
 def _check_pad_value(v: Type, a: ArrayType, call: Node) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from compiler.codegen.kernel import KernelProgram
-from compiler.errors import DeviceNotFound
+from compiler.errors import DeviceNotFound, StoreError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
 from compiler.perf import features as hw
@@ -268,6 +269,7 @@ def job_features(job: Job, dev: hw.DeviceModel) -> dict[str, float]:
 class Measured(Source):
     name = "measured"
     deterministic = False
+    unstored = 0  # settled measurements the store could not write (full disk, ...): warned once
 
     def key(self, job: Job) -> str:
         return measurement_key(job.kernel.key, dict(job.sizes), self.ctx.worker.info.fingerprint)
@@ -284,9 +286,14 @@ class Measured(Source):
         m = self.ctx.worker.measure_settled(job.kernel, inputs, gold, cfg)
         feats = job_features(job, self.ctx.device_model)
         if m.settled:  # the kernel's own verdict on this device: stored, so it is never measured twice
-            self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,
-                               kernel_key=job.kernel.key, device=m.device or self.ctx.fingerprint or "",
-                               report=m.to_dict(), features=feats)
+            try:
+                self.ctx.store.put(key=key, benchmark=job.benchmark_key, program_key=job.lowered.key,
+                                   kernel_key=job.kernel.key, device=m.device or self.ctx.fingerprint or "",
+                                   report=m.to_dict(), features=feats)
+            except StoreError as err:  # the measurement stands (and the search goes on); only its record failed
+                self.unstored += 1
+                if self.unstored == 1:
+                    warnings.warn(f"measurements are not being stored: {err}", RuntimeWarning, stacklevel=2)
         return from_measurement(m, job.kernel.key, feats, "measured")
 
 

@@ -96,3 +96,19 @@ def test_a_wrong_result_is_not_outvoted_by_a_later_pass(measured):
     ctx.worker.script = [_wrong(), _ok()]
     ev = source.evaluate_kernel(JOB)
     assert ev.status == "correctness" and _rows(ctx) == []
+
+
+def test_a_store_that_cannot_be_written_keeps_the_measurement_and_warns_once(measured, monkeypatch):
+    from compiler.errors import StoreError
+
+    source, ctx = measured
+
+    def full(**_):
+        raise StoreError(f"measurement store {ctx.config.store} could not write measurement x: database or disk "
+                         "is full; free disk space")
+
+    monkeypatch.setattr(ctx.store, "put", full)
+    ctx.worker.script = [_ok(), _ok()]
+    with pytest.warns(RuntimeWarning, match="not being stored.*database or disk is full"):
+        assert source.evaluate_kernel(JOB).status == "ok"
+    assert source.evaluate_kernel(JOB).time_s == 1e-3 and source.unstored == 2

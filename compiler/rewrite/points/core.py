@@ -26,6 +26,7 @@ from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at,
 from ...ir.printer import show
 from ...ir.typecheck import infer, typecheck
 from ...types import Type, same_type
+from ..apply import specialise
 from ..terms import Fresh, _by_identity, all_names
 
 SKIP = "skip"
@@ -240,8 +241,6 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
     """Algorithm 4. With `listing`, RPs whose structural values are missing are listed and left unapplied
     (treated as skipped) instead of raising."""
     if sizes:  # early substitution of the constants (§6.3.1): lengths and guards are decided exactly
-        from ..apply import specialise
-
         program = specialise(program, dict(sizes))
     res = RPResult(program)
     fresh = Fresh(all_names(program))
@@ -264,24 +263,9 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
             reason = None
         except NoMatch as nm:
             comps, reason = None, str(nm)
-        skip_name = f"{rp.label}.{SKIP}"
         if listing is not None:
-            listing.append(RPParam(skip_name, "struct", (0, 1), rp.label))
-            if reason is None and values.get(skip_name) != 1:
-                listing.extend(RPParam(f"{rp.label}.{n}", "struct", d, rp.label) for n, d in doms[1:])
-                listing.extend(RPParam(f"{rp.label}.{n}", "tuning", None, rp.label) for n in kind.tuning(rp.args))
-        chosen = {}
-        missing = []
-        for n, d in doms:
-            full = f"{rp.label}.{n}"
-            if full not in values:
-                missing.append(full)
-                continue
-            v = values[full]
-            v = tuple(v) if isinstance(v, list) else v
-            if v not in d:
-                raise RewritePointError(rp.label, f"parameter {full} = {v!r} is outside its domain {d}")
-            chosen[n] = v
+            _list_params(listing, rp, kind, doms, values, matched=reason is None)
+        chosen, missing = _chosen(rp, doms, values)
         if chosen.get(SKIP) == 1:
             res.skipped.append(rp.label)
             p = replace_at(p, path, rp.fun)  # type: ignore[assignment]
@@ -307,6 +291,34 @@ def _run(program: Program, values: Mapping[str, object], sizes, listing: list[RP
         rp_types = None
     res.program = p
     return res
+
+
+def _list_params(listing: list[RPParam], rp: RewritePoint, kind, doms, values: Mapping[str, object],
+                 matched: bool) -> None:
+    """The parameters an RP contributes to a listing: skip, then (unless skipped or unmatched) the others."""
+    skip_name = f"{rp.label}.{SKIP}"
+    listing.append(RPParam(skip_name, "struct", (0, 1), rp.label))
+    if matched and values.get(skip_name) != 1:
+        listing.extend(RPParam(f"{rp.label}.{n}", "struct", d, rp.label) for n, d in doms[1:])
+        listing.extend(RPParam(f"{rp.label}.{n}", "tuning", None, rp.label) for n in kind.tuning(rp.args))
+
+
+def _chosen(rp: RewritePoint, doms, values: Mapping[str, object]) -> tuple[dict, list[str]]:
+    """(the RP's structural values given, by parameter; the full names of those missing); a value outside its
+    domain raises."""
+    chosen = {}
+    missing = []
+    for n, d in doms:
+        full = f"{rp.label}.{n}"
+        if full not in values:
+            missing.append(full)
+            continue
+        v = values[full]
+        v = tuple(v) if isinstance(v, list) else v
+        if v not in d:
+            raise RewritePointError(rp.label, f"parameter {full} = {v!r} is outside its domain {d}")
+        chosen[n] = v
+    return chosen, missing
 
 
 def apply_rewrite_points(program: Program, values: Mapping[str, object], *,

@@ -14,6 +14,7 @@ Ch5 mapping spaces of Fig 5.2 and of the two programs with every map made plain 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -38,6 +39,7 @@ from compiler.constraints.examples import (
 from compiler.constraints.infer import infer
 from compiler.constraints.mapping import mapping_space
 from compiler.constraints.solver import _ENUM_CACHE, Space
+from compiler.lowering.catalog import lower
 
 MM_SIZES = [(1024, 1024, 1024), (4096, 4096, 4096), (3072, 3072, 3072), (2048, 1536, 3072)]
 
@@ -195,15 +197,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--only", help="run only the spaces whose name contains this text (e.g. conv42)")
     args = ap.parse_args(argv)
-
-    def want(name: str) -> bool:
-        return args.only is None or args.only in name
-
-    args.cpsat = not args.quick
-    try:
-        import ortools  # noqa: F401
-    except ImportError:
-        args.cpsat = False
+    args.cpsat = not args.quick and importlib.util.find_spec("ortools") is not None
     if args.quick:
         args.queries, args.full = 200, False
     rng = np.random.default_rng(args.seed)
@@ -211,56 +205,49 @@ def main(argv=None) -> int:
                           f"{os.cpu_count()} cpus, load {os.getloadavg()[0]:.1f}",
                "python": platform.python_version(), "tuning": [], "mapping": []}
     print(results["machine"], flush=True)
+    def want(name: str) -> bool:
+        return args.only is None or args.only in name
 
-    conv = conv_layer()
-    if want("conv VGG-16 layer 7, H100"):
-        r = bench_tuning("conv VGG-16 layer 7, H100", lambda: infer(conv, VGG_LAYER_7, H100,
-                                                                    local_sizes=CONV_LOCAL_SIZES), args, rng)
+    conv, mm = conv_layer(), mm_tiled()
+    for name, make, cpsat in _tuning_spaces(conv, mm, want):
+        sub = argparse.Namespace(**{**vars(args), "cpsat": args.cpsat and cpsat})
+        r = bench_tuning(name, make, sub, rng)
         results["tuning"].append(r)
         print(json.dumps(r, indent=1), flush=True)
-    mm = mm_tiled()
-    for i, (m, n, k) in enumerate(MM_SIZES):
-        if not want(f"mm {m}x{n}x{k}, H100"):
-            continue
-        sub = argparse.Namespace(**{**vars(args), "cpsat": args.cpsat and i == 0})
-        r = bench_tuning(f"mm {m}x{n}x{k}, H100", lambda m=m, n=n, k=k: infer(
-            mm, {"M": m, "N": n, "K": k}, H100, local_sizes=MM_LOCAL_SIZES), sub, rng)
-        results["tuning"].append(r)
-        print(json.dumps(r, indent=1), flush=True)
-    try:  # the lowerings of compiler/lowering (written alongside), when present
-        from compiler.lowering.catalog import lower
-    except ImportError:
-        lower = None
-    if lower is not None:
-        lw = lower("conv", "conv42", "vgg16-7")
-        local = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}
-        for limits in (H100, POCL_CPU):  # the real Listing 4.2 space: theta rho rhoW kappa sigma omega v
-            name = f"compiler/lowering conv42 (rho and rhoW), VGG-16 layer 7, {limits.name}"
-            if want(name):
-                r = bench_tuning(name, lambda limits=limits: infer(lw.program, dict(lw.sizes), limits,
-                                                                   local_sizes=local), args, rng)
-                results["tuning"].append(r)
-                print(json.dumps(r, indent=1), flush=True)
-        for m in (1024, 3072):
-            if not want(f"compiler/lowering mm tiled {m}^3, H100"):
-                continue
-            lw = lower("mm", "tiled", {"M": m, "N": m, "K": m})
-            r = bench_tuning(f"compiler/lowering mm tiled {m}^3, H100", lambda lw=lw: infer(
-                lw.program, dict(lw.sizes), H100, local_sizes={0: "TN/RN", 1: "TM/RM"}),
-                argparse.Namespace(**{**vars(args), "cpsat": False}), rng)
-            results["tuning"].append(r)
-            print(json.dumps(r, indent=1), flush=True)
     for name, prog in (("Fig 5.2, global memory", fig52("global")), ("Fig 5.2, local memory", fig52("local")),
                        ("conv (all maps plain)", delower(conv)), ("mm (all maps plain)", delower(mm))):
-        if not want(name):
-            continue
-        r = bench_mapping(name, prog)
-        results["mapping"].append(r)
-        print(json.dumps(r), flush=True)
+        if want(name):
+            r = bench_mapping(name, prog)
+            results["mapping"].append(r)
+            print(json.dumps(r), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
     return 0
+
+
+def _tuning_spaces(conv, mm, want):
+    """(name, a function inferring the space, whether CP-SAT runs on it too) of the wanted tuning spaces."""
+    if want("conv VGG-16 layer 7, H100"):
+        yield ("conv VGG-16 layer 7, H100",
+               lambda: infer(conv, VGG_LAYER_7, H100, local_sizes=CONV_LOCAL_SIZES), True)
+    for i, (m, n, k) in enumerate(MM_SIZES):
+        if want(f"mm {m}x{n}x{k}, H100"):
+            yield (f"mm {m}x{n}x{k}, H100",
+                   lambda m=m, n=n, k=k: infer(mm, {"M": m, "N": n, "K": k}, H100, local_sizes=MM_LOCAL_SIZES),
+                   i == 0)
+    # the lowerings of compiler/lowering
+    lw = lower("conv", "conv42", "vgg16-7")
+    local = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}
+    for limits in (H100, POCL_CPU):  # the real Listing 4.2 space: theta rho rhoW kappa sigma omega v
+        name = f"compiler/lowering conv42 (rho and rhoW), VGG-16 layer 7, {limits.name}"
+        if want(name):
+            yield name, lambda limits=limits: infer(lw.program, dict(lw.sizes), limits, local_sizes=local), True
+    for m in (1024, 3072):
+        if want(f"compiler/lowering mm tiled {m}^3, H100"):
+            tiled = lower("mm", "tiled", {"M": m, "N": m, "K": m})
+            yield (f"compiler/lowering mm tiled {m}^3, H100", lambda lw=tiled: infer(
+                lw.program, dict(lw.sizes), H100, local_sizes={0: "TN/RN", 1: "TM/RM"}), False)
 
 
 if __name__ == "__main__":

@@ -132,7 +132,7 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
 
 
 def _canonical(uri: str) -> str:
-    from lift_gym.pipeline import canonical_uri
+    from compiler.lowering.stages import canonical_uri
 
     return canonical_uri(uri)
 

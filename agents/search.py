@@ -35,11 +35,11 @@ from typing import Any
 
 import numpy as np
 
+from compiler.lowering.stages import MAP_CODES
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from lift_gym import transition
 from lift_gym.episode import EpisodeState
-from lift_gym.pipeline import MAP_CODES
 from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features
 from lift_gym.transition import Config, Phase, State
 
@@ -118,7 +118,7 @@ class Evaluator:
         self.cache[key] = float(reward)
         gflops = None
         if time_s:
-            from lift_gym.pipeline import resolve
+            from compiler.lowering.stages import resolve
 
             bench, _ = resolve(state.uri)
             gflops = float(bench.flops(state.size_map)) / time_s / 1e9

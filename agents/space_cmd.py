@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from compiler.constraints import H100, POCL_CPU
 from compiler.constraints.infer import infer
 from compiler.constraints.mapping import mapping_space
+from compiler.constraints.points import rp_space
 from compiler.lowering import default_lowering
 from compiler.lowering.catalog import lowerings
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
-from compiler.rewrite.points.space import rp_space
 from compiler.suite.annotated import ANNOTATIONS
 
 from .subcommand import CliError, command, configure_target, load_target
@@ -85,7 +85,7 @@ class _Lowered:
 
 
 def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:
-    """The rewrite-point parameters of an annotated program as solver variables (compiler.rewrite.points.space):
+    """The rewrite-point parameters of an annotated program as solver variables (compiler.constraints.points):
     every parameter met when each rewrite point is applied (the first value its rules allow other than skip = 1,
     so the rewrite points a parent inserts are listed too), in Algorithm 4's order, with its role (structural or
     tuning), its domain (structural: what the rules allow; tuning: the solver's domain after Algorithm 2 for that

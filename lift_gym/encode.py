@@ -32,11 +32,11 @@ from compiler.ir.node import FunCall, Lambda, Literal, Param, Prim, Program, Use
 from compiler.ir.ops import MAPS, REDUCES, Group, Op
 from compiler.ir.typecheck import typecheck
 from compiler.ir.userfuns import BUILTINS
+from compiler.lowering import point_stages, stages
+from compiler.lowering.stages import MAP_CODES
 from compiler.perf import features as hw_features
 from compiler.types import ArrayType, TupleType, VectorType, array_lengths, base_type
 
-from . import pipeline, points
-from .pipeline import MAP_CODES
 from .transition import Phase, State, legal_actions, slot_values
 
 KINDS = (Program, Param, Literal, FunCall, Lambda, Prim, UserFun)
@@ -150,7 +150,7 @@ def _summary(program: Program, sizes: tuple, uri: str) -> np.ndarray:
     out = np.zeros(SUMMARY_FEATURES, dtype=np.float32)
     for j, (_, v) in enumerate(sizes[:MAX_SIZES]):
         out[j] = _log_len(v)
-    bench, _ = pipeline.resolve(uri)
+    bench, _ = stages.resolve(uri)
     env = dict(sizes)
     out[MAX_SIZES] = _log_count(bench.flops(env)) / 4.0
     out[MAX_SIZES + 1] = _log_count(bench.bytes(env)) / 4.0
@@ -173,11 +173,11 @@ def _rp_decision(state: State, nodes: np.ndarray, decision: np.ndarray) -> None:
     role, kind, _ = rpp.role_and_kind(p)
     path = rpp.rp_node_path(p)
     if path is not None:
-        i = pipeline.node_index(state.high, path)
+        i = stages.node_index(state.high, path)
         if i < state.config.max_nodes:
             nodes[i, _TARGET] = 1.0
         decision[3] = i / state.config.max_nodes
-    decision[4] = (role + 1) / len(points.ROLES)
+    decision[4] = (role + 1) / len(point_stages.ROLES)
     decision[5] = (kind + 2) / 64.0
     decision[6] = _log_len(len(p.domain or ()) + 1)
     done, known = rpp.position(state.rp)
@@ -228,7 +228,7 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
             = 1.0
     slots = np.zeros(cfg.n_slots, dtype=np.float32)
     for i, v in enumerate(slot_values(state)):
-        slots[i] = _log_len(v if state.phase is Phase.TUNING else points.numeric(v))
+        slots[i] = _log_len(v if state.phase is Phase.TUNING else point_stages.numeric(v))
     assigned = np.full(MAX_MAPS + MAX_PARAMS, -1.0, dtype=np.float32)
     for i, c in enumerate(state.codes[:MAX_MAPS]):
         assigned[i] = c / 32.0

@@ -12,9 +12,10 @@ import numpy as np
 from gymnasium import spaces
 
 from compiler.ir.printer import print_program
-from compiler.perf.features import FEATURE_NAMES
+from compiler.lowering import stages
+from compiler.perf.features import FEATURE_NAMES, program_features
 
-from . import encode, pipeline, transition
+from . import encode, transition
 from .episode import EpisodeState, env_version
 from .rewards import Evaluation, RewardConfig, RewardFunction
 from .transition import Config, Phase, State
@@ -100,8 +101,8 @@ class LiftGymEnv(gym.Env):
     ## Version History
     * v0: rewrite rules (algorithmic group of catalogue version 1), mapping, work-group sizes; log-speedup reward.
     * v1 (`rewrite_points=True`): v0 plus a first phase on programs annotated with rewrite points (thesis Ch6):
-      one decision per rewrite-point parameter through the tuning slots (lift_gym.points), then mapping and tuning
-      of the rewritten program (no rule rewrites on annotated programs); other programs as in v0.
+      one decision per rewrite-point parameter through the tuning slots (compiler.lowering.point_stages), then
+      mapping and tuning of the rewritten program (no rule rewrites on annotated programs); other programs as in v0.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
@@ -116,7 +117,7 @@ class LiftGymEnv(gym.Env):
         if not self.benchmarks:
             raise ValueError("LiftGymEnv needs at least one benchmark URI")
         for uri in self.benchmarks:
-            pipeline.resolve(uri)  # fail early on a wrong URI
+            stages.resolve(uri)  # fail early on a wrong URI
         cfg = reward if isinstance(reward, RewardConfig) else RewardConfig(
             source=reward, fallback=reward_fallback, store=store, device=device, model=model)
         self.reward_fn = RewardFunction(cfg)
@@ -165,7 +166,7 @@ class LiftGymEnv(gym.Env):
         if s.rp:
             lines.append("rewrite points: " + ", ".join(f"{k}={v}" for k, v in s.rp))
         if s.phase is Phase.MAPPING and s.codes:
-            lines.append("mapping so far: " + ", ".join(pipeline.MAP_CODE_NAMES[c] for c in s.codes))
+            lines.append("mapping so far: " + ", ".join(stages.MAP_CODE_NAMES[c] for c in s.codes))
         if s.lowered is not None and s.values:
             lines.append("tuning so far: " + ", ".join(f"{k}={v}" for k, v in s.assignment.items()))
         if s.kernel is not None:
@@ -202,7 +203,7 @@ class LiftGymEnv(gym.Env):
         if s.lowered is None:
             return None
         local = s.tuning.local_size(s.assignment) if s.values else None
-        return np.array(pipeline.kernel_features(s.lowered, s.size_map, local, self.reward_fn.ctx.device_model))
+        return np.array(program_features(s.lowered, s.size_map, local, self.reward_fn.ctx.device_model))
 
     def _info(self) -> dict[str, Any]:
         s = self.state
@@ -221,6 +222,4 @@ class LiftGymEnv(gym.Env):
         if s.phase is not Phase.REWRITE:
             info["mapping_source"] = s.mapping.source
             info["mapping_search_exhausted"] = s.mapping.exhausted
-        if pipeline.active_fallbacks():
-            info["fallbacks"] = dict(pipeline.active_fallbacks())
         return info

@@ -34,12 +34,11 @@ from gymnasium.error import InvalidAction
 from compiler import __version__
 from compiler.errors import CompilerError
 from compiler.ir.interpret import interpret
-from compiler.lowering import substitute_sizes
+from compiler.lowering import GENERIC_GPU, DeviceLimits, stages, substitute_sizes
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.suite import rel_error
 
-from . import pipeline, transition
-from .pipeline import DeviceLimits
+from . import transition
 from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs_and_gold
 from .transition import Config, State
 
@@ -50,7 +49,7 @@ RP_ENV_VERSION = 1  # LiftGym-v1: the rewrite-point phase (Config.rewrite_points
 
 def env_version(rewrite_points: bool = False) -> str:
     """`LiftGym-v0` (or `-v1` with the rewrite-point phase) plus the rule set the action ids refer to."""
-    return f"LiftGym-v{RP_ENV_VERSION if rewrite_points else ENV_VERSION}/{pipeline.rules_version()}"
+    return f"LiftGym-v{RP_ENV_VERSION if rewrite_points else ENV_VERSION}/{stages.rules_version()}"
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class EpisodeState:
         config = json.loads(json.dumps(config))  # JSON-normal (lists, not tuples): equal after a round trip
         device = reward_fn.ctx.opened_fingerprint if reward_fn is not None else None
         return EpisodeState(
-            benchmark=pipeline.canonical_uri(state.uri), actions=tuple(int(a) for a in state.actions),
+            benchmark=stages.canonical_uri(state.uri), actions=tuple(int(a) for a in state.actions),
             seed=state.seed, config=config, device=device, env_version=env_version(cfg.rewrite_points),
             rp_values=json.loads(json.dumps(dict(state.rp))) if state.rp else None,
             program_key=state.lowered.key if state.kernel is not None and state.lowered is not None else None,
@@ -119,7 +118,7 @@ class EpisodeState:
         if "max_work_item_sizes" in lim:
             lim["max_work_item_sizes"] = tuple(lim["max_work_item_sizes"])
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
-                      limits=DeviceLimits(**lim) if lim else DeviceLimits(),
+                      limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
                       rewrite_points=bool(c.get("rewrite_points", False)))
 
 
@@ -238,7 +237,7 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
 
 
 def _check_interpreter(report: ValidationReport, state: State) -> None:
-    bench, _ = pipeline.resolve(state.uri)
+    bench, _ = stages.resolve(state.uri)
     sizes = state.size_map
     inputs = bench.make_inputs(sizes, np.random.default_rng(state.seed))
     want = interpret(bench.program, inputs, sizes)

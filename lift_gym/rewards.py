@@ -34,16 +34,16 @@ from typing import Any
 
 import numpy as np
 
-from compiler.codegen.kernel import KernelProgram
 from compiler.errors import DeviceNotFound, StoreError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
+from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, stages
 from compiler.perf import features as hw
+from compiler.perf.features import program_features
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore, Record, measurement_key
 from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl
 
-from . import pipeline
 from .transition import State
 
 SOURCES = ("measured", "predicted", "replay", "analytical")
@@ -134,7 +134,7 @@ class Job:
     @property
     def benchmark_key(self) -> str:
         """The benchmark and its sizes (the store's `benchmark` column and the model's group)."""
-        return pipeline.canonical_uri(self.uri)
+        return stages.canonical_uri(self.uri)
 
 
 def final_job(state: State) -> Job:
@@ -144,8 +144,8 @@ def final_job(state: State) -> Job:
 
 
 def baseline_job(state: State) -> Job:
-    bench, _ = pipeline.resolve(state.uri)
-    lowered, kernel = pipeline.default_kernel(bench, state.size_map)
+    bench, _ = stages.resolve(state.uri)
+    lowered, kernel = stages.default_kernel(bench, state.size_map)
     return Job(state.uri, state.sizes, lowered, None, kernel, state.seed)
 
 
@@ -227,9 +227,9 @@ class Context:
         return self._info.fingerprint if self._info_tried and self._info is not None else None
 
     @property
-    def limits(self) -> pipeline.DeviceLimits:
+    def limits(self) -> DeviceLimits:
         info = self.device_info
-        return pipeline.DeviceLimits.from_info(info) if info is not None else pipeline.DeviceLimits()
+        return DeviceLimits.from_device_info(info) if info is not None else GENERIC_GPU
 
     @property
     def device_model(self) -> hw.DeviceModel:
@@ -258,7 +258,7 @@ def _open_info(selection: str | None):
 
 @functools.lru_cache(maxsize=64)
 def _features(job: Job, dev: hw.DeviceModel) -> tuple[float, ...]:
-    return tuple(float(x) for x in pipeline.kernel_features(job.lowered, dict(job.sizes), job.local_size, dev))
+    return tuple(float(x) for x in program_features(job.lowered, dict(job.sizes), job.local_size, dev))
 
 
 def job_features(job: Job, dev: hw.DeviceModel) -> dict[str, float]:
@@ -318,7 +318,7 @@ def _slim(report: Mapping) -> dict:
 
 @functools.lru_cache(maxsize=16)
 def _inputs_and_gold(uri: str, sizes: tuple, seed: int):
-    bench, _ = pipeline.resolve(uri)
+    bench, _ = stages.resolve(uri)
     s = dict(sizes)
     inputs = bench.make_inputs(s, np.random.default_rng(seed))
     out = interpret(bench.program, inputs, s)
@@ -349,7 +349,7 @@ class Predicted(Source):
             if "" not in self._models:
                 self._models[""] = KnnPerfModel.load(self.config.model)
             return self._models[""]
-        bench = pipeline.resolve(job.uri)[0]
+        bench = stages.resolve(job.uri)[0]
         exclude = (f"benchmark://lift/{bench.name}",) if self.config.leave_benchmark_out else ()
         key = exclude[0] if exclude else ""
         if key not in self._models:
@@ -386,7 +386,7 @@ class Replay(Source):
 
 
 # --- analytical -----------------------------------------------------------------------------------------------
-def analytical_time(f: Mapping[str, float], limits: pipeline.DeviceLimits, flops: float,
+def analytical_time(f: Mapping[str, float], limits: DeviceLimits, flops: float,
                     bandwidth: float = 500e9, flop_rate: float = 10e12, lanes: int = 8192,
                     clock: float = 1.5e9) -> float:
     """A roofline estimate in seconds from P000 features (deterministic; for CI, not a measurement).
@@ -401,7 +401,7 @@ def analytical_time(f: Mapping[str, float], limits: pipeline.DeviceLimits, flops
     bytes_moved = accesses * max(f["avg_lines_per_warp_access"], 1.0) * 128.0 / 32.0
     occupancy = min(1.0, threads / lanes)
     if f["local_mem_bytes"] > 0:
-        occupancy *= min(1.0, limits.local_mem_size / (4.0 * f["local_mem_bytes"]))
+        occupancy *= min(1.0, limits.local_mem_bytes / (4.0 * f["local_mem_bytes"]))
     occupancy = max(occupancy, 1e-6)
     t_mem = bytes_moved / bandwidth / occupancy
     t_flop = flops / flop_rate / occupancy
@@ -416,7 +416,7 @@ class Analytical(Source):
 
     def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
         feats = job_features(job, self.ctx.device_model)
-        bench, _ = pipeline.resolve(job.uri)
+        bench, _ = stages.resolve(job.uri)
         t = analytical_time(feats, self.ctx.limits, float(bench.flops(dict(job.sizes))))
         return KernelEval(job.kernel.key, "ok", t, None, 0.0, {"estimate_s": t, "model": "roofline"}, feats,
                           "analytical")

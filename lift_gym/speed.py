@@ -18,7 +18,9 @@ import time
 import gymnasium as gym
 import numpy as np
 
-from . import pipeline, transition
+from compiler.lowering import stages
+
+from . import transition
 
 DEFAULT = ("benchmark://lift/mm/small", "benchmark://lift/stencil2d/small", "benchmark://lift/conv/small",
            "benchmark://lift/gemv/small")
@@ -67,8 +69,8 @@ def reward_time(env) -> float:
 
 def cold_mask_time(state: transition.State) -> float:
     """Seconds to compute the mask of `state` with the transition and pipeline caches emptied."""
-    for cached in (transition._mask, transition._legal, transition._slots, pipeline._mapping_problem,
-                   pipeline._tuning_problem, pipeline._compile, pipeline._compiles):
+    for cached in (transition._mask, transition._legal, transition._slots, stages._mapping_problem,
+                   stages._local_size_problem, stages._compile, stages._compiles):
         cached.cache_clear()
     t0 = time.perf_counter()
     transition.legal_actions(state)

@@ -6,7 +6,7 @@
     is_terminal(s)                         # phase DONE: s.kernel is the compiled program
 
 Phases, each asking one decision per step:
-1. REWRITE: apply a rule of `pipeline.env_rules()` at a site (action `rule * max_nodes + site`), or stop
+1. REWRITE: apply a rule of `stages.env_rules()` at a site (action `rule * max_nodes + site`), or stop
    rewriting (`layout.done`). Ends by itself after `config.max_rewrites` rewrites or when no rule applies.
 2. MAPPING: the parallel mapping of each map, outer to inner (a Ch5 code, `layout.map_base + k`).
 3. TUNING: the value of each tuning parameter (`layout.tune_base + slot`; slot i is the i-th of the values
@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from gymnasium.error import InvalidAction
 
-from compiler.codegen.kernel import KernelProgram
 from compiler.ir.node import Program
-
-from . import pipeline, points
-from .pipeline import MAP_CODES, DeviceLimits
+from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, point_stages, stages
+from compiler.lowering.stages import MAP_CODES
 
 
 class Phase(enum.IntEnum):
@@ -37,7 +35,7 @@ class Phase(enum.IntEnum):
     MAPPING = 1
     TUNING = 2
     DONE = 3
-    REWRITE_POINTS = 4  # LiftGym-v1 only: the first phase on annotated programs (lift_gym.points)
+    REWRITE_POINTS = 4  # LiftGym-v1 only: the first phase on annotated programs (compiler.lowering.point_stages)
 
 
 @dataclass(frozen=True)
@@ -89,7 +87,7 @@ class Config:
     max_rewrites: int = 6
     max_nodes: int = 256
     n_slots: int = 32
-    limits: DeviceLimits = field(default_factory=DeviceLimits)
+    limits: DeviceLimits = GENERIC_GPU
     rewrite_points: bool = False  # LiftGym-v1: rewrite-point decisions first on annotated programs
 
     @property
@@ -104,7 +102,7 @@ class Config:
 
 @functools.cache
 def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
-    return ActionLayout(len(pipeline.env_rules()), max_nodes, len(MAP_CODES), n_slots)
+    return ActionLayout(len(stages.env_rules()), max_nodes, len(MAP_CODES), n_slots)
 
 
 @dataclass(frozen=True)
@@ -128,24 +126,24 @@ class State:
     rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-v1), in decision order
 
     @property
-    def rp_problem(self) -> points.RPProblem:
-        bench, _ = pipeline.resolve(self.uri)
-        return points.problem(bench.name, bench.program, self.size_map)
+    def rp_problem(self) -> point_stages.RPProblem:
+        bench, _ = stages.resolve(self.uri)
+        return point_stages.problem(bench.name, bench.program, self.size_map)
 
     @property
     def size_map(self) -> dict[str, int]:
         return dict(self.sizes)
 
     @property
-    def mapping(self) -> pipeline.MappingProblem:
-        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (lift_gym.points.RPMapping)
-            return points.mapping_problem(self.high, self.size_map)
-        return pipeline.mapping_problem(self.high, self.size_map)
+    def mapping(self) -> stages.MappingProblem:
+        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (point_stages.RPMapping)
+            return point_stages.mapping_problem(self.high, self.size_map)
+        return stages.mapping_problem(self.high, self.size_map)
 
     @property
-    def tuning(self) -> pipeline.TuningProblem:
+    def tuning(self) -> stages.LocalSizeProblem:
         assert self.lowered is not None, "no tuning problem before the mapping is complete"
-        return pipeline.tuning_problem(self.lowered, self.size_map, self.config.limits)
+        return stages.local_size_problem(self.lowered, self.size_map, self.config.limits)
 
     @property
     def assignment(self) -> dict[str, int]:
@@ -188,13 +186,13 @@ class State:
 def initial(uri: str, seed: int = 0, config: Config | None = None) -> State:
     """The start state of an episode on benchmark `uri` (sizes from the URI)."""
     config = config or Config()
-    bench, sizes = pipeline.resolve(uri)
-    if config.rewrite_points and points.is_annotated(bench.program):
-        rpp = points.problem(bench.name, bench.program, sizes)
+    bench, sizes = stages.resolve(uri)
+    if config.rewrite_points and point_stages.is_annotated(bench.program):
+        rpp = point_stages.problem(bench.name, bench.program, sizes)
         s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE_POINTS, rpp.program)
     else:
         s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE,
-                  pipeline.start_program(bench))
+                  stages.start_program(bench))
     return _advance(s)
 
 
@@ -231,13 +229,13 @@ def _rewrites(state: State) -> list[tuple[int, int]]:
 
 @functools.lru_cache(maxsize=2048)
 def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
-    """The rule engine's legal pairs (every result has a valid mapping: see pipeline.MappingProblem)."""
-    return tuple(pipeline.legal_rewrites(program, dict(sizes)))
+    """The rule engine's legal pairs (every result has a valid mapping: see stages.MappingProblem)."""
+    return tuple(stages.legal_rewrites(program, dict(sizes)))
 
 
 def slot_values(state: State) -> tuple[int, ...]:
     """The values the tuning slots stand for now (empty outside phases TUNING and REWRITE_POINTS; in the
-    latter they may be memories or dimension orders, see lift_gym.points)."""
+    latter they may be memories or dimension orders, see compiler.lowering.point_stages)."""
     if state.phase is Phase.REWRITE_POINTS:
         return _rp_slots(state.uri, state.sizes, state.config.n_slots, state.rp)
     if state.phase is not Phase.TUNING:
@@ -247,7 +245,7 @@ def slot_values(state: State) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _slots(lowered: Program, sizes: tuple, config: Config, values: tuple[int, ...]) -> tuple[int, ...]:
-    tp = pipeline.tuning_problem(lowered, dict(sizes), config.limits)
+    tp = stages.local_size_problem(lowered, dict(sizes), config.limits)
     partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
     vals = sorted(set(tp.valid_values(tp.params[len(values)].name, partial)))
     if len(vals) <= config.n_slots:
@@ -259,8 +257,8 @@ def _slots(lowered: Program, sizes: tuple, config: Config, values: tuple[int, ..
 
 @functools.lru_cache(maxsize=4096)
 def _rp_slots(uri: str, sizes: tuple, n_slots: int, rp: tuple) -> tuple:
-    bench, _ = pipeline.resolve(uri)
-    vals = points.problem(bench.name, bench.program, dict(sizes)).valid_values(rp)
+    bench, _ = stages.resolve(uri)
+    vals = point_stages.problem(bench.name, bench.program, dict(sizes)).valid_values(rp)
     if len(vals) <= n_slots:
         return tuple(vals)
     keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n_slots)).astype(int))
@@ -271,13 +269,13 @@ def describe_action(state: State, action: int) -> str:
     """An action in words, relative to `state` (rule and site, mapping code or tuning value)."""
     kind = state.config.layout.decode(action)
     if kind[0] == "rewrite":
-        rules = pipeline.env_rules()
+        rules = stages.env_rules()
         name = rules[kind[1]].name if kind[1] < len(rules) else f"rule {kind[1]}"
         return f"{name} at site #{kind[2]}"
     if kind[0] == "done":
         return "stop rewriting"
     if kind[0] == "map":
-        return pipeline.MAP_CODE_NAMES[kind[1]]
+        return stages.MAP_CODE_NAMES[kind[1]]
     vals = slot_values(state)
     return f"tuning slot {kind[1]}" + (f" (= {vals[kind[1]]})" if kind[1] < len(vals) else "")
 
@@ -294,7 +292,7 @@ def step(state: State, action: int) -> State:
     kind = state.config.layout.decode(a)
     acts = (*state.actions, a)
     if kind[0] == "rewrite":
-        high = pipeline.apply_rewrite(state.high, kind[1], kind[2], state.size_map)
+        high = stages.apply_rewrite(state.high, kind[1], kind[2], state.size_map)
         s = replace(state, high=high, actions=acts, rewrites=state.rewrites + 1)
     elif kind[0] == "done":
         s = replace(state, phase=Phase.MAPPING, actions=acts)

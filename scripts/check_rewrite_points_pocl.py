@@ -9,10 +9,10 @@ For each variant (the `direct` and `gemm` presets of `compiler.suite.annotated`)
 turn over the VGG-16 layers of Table 4.3 (`--layers`): the layer's sizes with the channels reduced for PoCL
 (`--channels 8,16`: inChs = min(inChs, 8), outChs = min(outChs, 16); spatial sizes and the 3x3 kernels kept), the
 rewrite-point space of `benchmark://lift/conv-rp` at those sizes with the variant's preset
-(`compiler.rewrite.points.space`: structural values through Algorithm 4's decision tree under the heuristic rules,
+(`compiler.constraints.points`: structural values through Algorithm 4's decision tree under the heuristic rules,
 tuning values under the Ch4 constraints inferred on the rewritten program, one configuration drawn uniformly over
 all complete configurations), the rewrite points applied with those values, the result lowered
-(`compiler.rewrite.points.lower`: a parallel mapping drawn from the Ch5 CSP until the code generator accepts one),
+(`compiler.lowering.points`: a parallel mapping drawn from the Ch5 CSP until the code generator accepts one),
 compiled, and run once in the runtime's worker process with the correctness check against the benchmark's float64
 NumPy reference (rtol 1e-4, atol 1e-5; no timing). A configuration for which no parallel mapping compiles
 (`LoweringFailed`: the Ch5 constraints have no solution, or the code generator rejects every mapping drawn) is
@@ -83,7 +83,7 @@ class Variant:
             self.domains = design_params(sizes)
             self.space = None
         else:
-            from compiler.rewrite.points.space import rp_space
+            from compiler.constraints.points import rp_space
             from compiler.suite import annotated
 
             self.program = annotated.CONV_RP
@@ -99,7 +99,7 @@ class Variant:
         return config
 
     def build(self, config: dict, rng, limits=None):
-        from compiler.rewrite.points.lower import lower_program, lower_rewrite_points
+        from compiler.lowering.points import lower_program, lower_rewrite_points
 
         if self.designs:
             return lower_program(self.program, {**self.sizes, **config}, rng=rng, limits=limits)
@@ -163,98 +163,123 @@ def run(args) -> dict:
         for vi, variant in enumerate(VARIANTS):
             if variant not in args.variants.split(","):
                 continue
-            rng = np.random.default_rng([args.seed, vi])
-            cache: dict[int, Variant] = {}
-            records = []
-            t0 = time.perf_counter()
-            from compiler.rewrite.points.lower import LoweringFailed
-
-            rejected: list[dict] = []
-            timeouts: list[dict] = []
-            device_rejected: list[dict] = []
-            i = 0
-            try:
-                while len(records) < args.n:
-                    if len(rejected) > args.max_rejected:
-                        break
-                    layer = layers[i % len(layers)]
-                    i += 1
-                    sizes = reduced_sizes(layer, channels)
-                    rec: dict = {"layer": layer, "sizes": sizes}
-                    signal.alarm(args.config_timeout)
-                    try:
-                        if layer not in cache:
-                            cache[layer] = Variant(variant, sizes, args.designs)
-                        v = cache[layer]
-                        t = time.perf_counter()
-                        config = v.sample(rng)
-                        rec["sample_s"] = round(time.perf_counter() - t, 3)
-                        rec["config"] = _jsonable(config)
-                        t = time.perf_counter()
-                        low = v.build(config, rng, limits)
-                        rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
-                                   kernels=low.kernels, rejected_mappings=len(low.rejected),
-                                   applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
-                    except ConfigTimeout as err:  # a stall in the solver or the lowering: kept and reported
-                        rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s in "
-                                   f"{'lowering' if 'config' in rec else 'sampling'}: {err}")
-                        timeouts.append(rec)
-                        if args.progress:
-                            print(f"  {variant} TIMEOUT #{len(timeouts)} layer {layer}", flush=True)
-                        continue
-                    except LoweringFailed as err:  # no parallel mapping of this configuration compiles: rejected
-                        rec.update(status="rejected", message=str(err)[-600:])
-                        rejected.append(rec)
-                        if args.progress:
-                            print(f"  {variant} rejected #{len(rejected)} layer {layer}: {str(err)[-160:]}", flush=True)
-                        continue
-                    except Exception as err:  # a sampled configuration that does not apply or compile is a failure
-                        rec.update(status="build", message=f"{type(err).__name__}: {err}"[:600])
-                        records.append(rec)
-                        if args.progress:
-                            print(f"  {variant} {len(records)}/{args.n} layer {layer} BUILD {rec['message'][:200]}",
-                                  flush=True)
-                        continue
-                    finally:
-                        signal.alarm(0)
-                    bench, _ = resolve("benchmark://lift/conv")
-                    inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
-                    gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
-                    kp = dataclasses.replace(low.kernel, flops=float(bench.flops(sizes)),
-                                             bytes=float(bench.bytes(sizes)))
-                    m = worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, cfg)
-                    rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
-                    if m.status == "invalid":  # built, but the device cannot launch it (the compiled kernel's
-                        # work-group limit, known only after the build): rejected like the lowering's launch check
-                        device_rejected.append(rec)
-                        if args.progress:
-                            print(f"  {variant} rejected by the device #{len(device_rejected)} layer {layer}: "
-                                  f"{m.message[:160]}", flush=True)
-                        continue
-                    if args.measure and m.ok:
-                        rec.update(median_s=m.median_s, iqr_s=m.iqr_s, n_samples=m.n_samples, gflops=m.gflops)
-                    records.append(rec)
-                    if args.progress:
-                        print(f"  {variant} {len(records)}/{args.n} layer {layer} {m.status} kernels={low.kernels} "
-                              f"sample {rec['sample_s']} s lower {rec['lower_s']} s", flush=True)
-            except KeyboardInterrupt:  # Ctrl-C or SIGTERM (a `timeout`): keep what was checked
-                report["interrupted"] = f"{variant} after {len(records)} configurations"
-            failures = [r for r in records if r.get("status") != "ok"]
-            report["variants"].append({
-                "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
-                "rejected_by_lowering": len(rejected), "rejected": rejected,
-                "timed_out": len(timeouts), "timeouts": timeouts,
-                "rejected_by_device": len(device_rejected), "device_rejected": device_rejected,
-                "failures": failures, "statuses": dict(Counter(r.get("status") for r in records)),
-                "kernels": dict(Counter(r.get("kernels") for r in records)),
-                "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
-                "space_s": {str(k): round(v.space_s, 2) for k, v in cache.items()},
-                "seconds": round(time.perf_counter() - t0, 1), "configurations": records})
+            dev = _Device(worker, cfg, limits)
+            report["variants"].append(_check_variant(args, vi, variant, layers, channels, dev, report))
             if "interrupted" in report:
                 break
     finally:
         worker.close()
     return report
+
+
+@dataclasses.dataclass(frozen=True)
+class _Device:
+    """The worker process that builds and runs the kernels, its measurement protocol and its limits."""
+
+    worker: object
+    cfg: object
+    limits: object
+
+
+def _check_variant(args, vi: int, variant: str, layers: list[int], channels: tuple[int, ...], dev: _Device,
+                   report: dict) -> dict:
+    """Sample, lower and check configurations of one variant until `args.n` are checked (or too many rejected)."""
+    rng = np.random.default_rng([args.seed, vi])
+    cache: dict[int, Variant] = {}
+    out: dict[str, list[dict]] = {"checked": [], "rejected": [], "timeout": [], "device": []}
+    records = out["checked"]
+    t0 = time.perf_counter()
+    i = 0
+    try:
+        while len(records) < args.n and len(out["rejected"]) <= args.max_rejected:
+            layer = layers[i % len(layers)]
+            i += 1
+            sizes = reduced_sizes(layer, channels)
+            rec: dict = {"layer": layer, "sizes": sizes}
+            low, outcome = _lower(args, variant, cache, layer, sizes, rng, dev.limits, rec)
+            if outcome is None:
+                outcome = _check(args, vi, i, sizes, low, dev, rec)
+            out[outcome].append(rec)
+            if args.progress:
+                print(_progress(variant, outcome, out, args.n, layer, rec, low), flush=True)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (a `timeout`): keep what was checked
+        report["interrupted"] = f"{variant} after {len(records)} configurations"
+    failures = [r for r in records if r.get("status") != "ok"]
+    return {
+        "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
+        "rejected_by_lowering": len(out["rejected"]), "rejected": out["rejected"],
+        "timed_out": len(out["timeout"]), "timeouts": out["timeout"],
+        "rejected_by_device": len(out["device"]), "device_rejected": out["device"],
+        "failures": failures, "statuses": dict(Counter(r.get("status") for r in records)),
+        "kernels": dict(Counter(r.get("kernels") for r in records)),
+        "rejected_mappings": sum(r.get("rejected_mappings", 0) for r in records),
+        "space_s": {str(k): round(v.space_s, 2) for k, v in cache.items()},
+        "seconds": round(time.perf_counter() - t0, 1), "configurations": records}
+
+
+def _lower(args, variant: str, cache: dict, layer: int, sizes: dict, rng, limits, rec: dict):
+    """(the lowered configuration, None), or (None, "timeout" | "rejected" | "checked") when sampling or lowering
+    stalls, no parallel mapping compiles, or the configuration does not apply or compile (a failure)."""
+    from compiler.lowering.points import LoweringFailed
+
+    signal.alarm(args.config_timeout)
+    try:
+        v = cache.get(layer)
+        if v is None:
+            v = cache[layer] = Variant(variant, sizes, args.designs)
+        t = time.perf_counter()
+        config = v.sample(rng)
+        rec["sample_s"] = round(time.perf_counter() - t, 3)
+        rec["config"] = _jsonable(config)
+        t = time.perf_counter()
+        low = v.build(config, rng, limits)
+        rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
+                   kernels=low.kernels, rejected_mappings=len(low.rejected),
+                   applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
+        return low, None
+    except ConfigTimeout as err:  # a stall in the solver or the lowering: kept and reported
+        rec.update(status="timeout", message=f"sampling + lowering over {args.config_timeout} s in "
+                   f"{'lowering' if 'config' in rec else 'sampling'}: {err}")
+        return None, "timeout"
+    except LoweringFailed as err:  # no parallel mapping of this configuration compiles: rejected
+        rec.update(status="rejected", message=str(err)[-600:])
+        return None, "rejected"
+    except Exception as err:  # a sampled configuration that does not apply or compile is a failure
+        rec.update(status="build", message=f"{type(err).__name__}: {err}"[:600])
+        return None, "checked"
+    finally:
+        signal.alarm(0)
+
+
+def _check(args, vi: int, i: int, sizes: dict, low, dev: _Device, rec: dict) -> str:
+    """Build and run the lowered configuration against the float64 reference: "checked", or "device" when the
+    device cannot launch the built kernel."""
+    bench, _ = resolve("benchmark://lift/conv")
+    inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
+    gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
+    kp = dataclasses.replace(low.kernel, flops=float(bench.flops(sizes)), bytes=float(bench.bytes(sizes)))
+    m = dev.worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, dev.cfg)
+    rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
+    if m.status == "invalid":  # built, but the device cannot launch it (the compiled kernel's work-group limit,
+        return "device"       # known only after the build): rejected like the lowering's launch check
+    if args.measure and m.ok:
+        rec.update(median_s=m.median_s, iqr_s=m.iqr_s, n_samples=m.n_samples, gflops=m.gflops)
+    return "checked"
+
+
+def _progress(variant: str, outcome: str, out: dict, n: int, layer: int, rec: dict, low) -> str:
+    if outcome == "timeout":
+        return f"  {variant} TIMEOUT #{len(out['timeout'])} layer {layer}"
+    if outcome == "rejected":
+        return f"  {variant} rejected #{len(out['rejected'])} layer {layer}: {rec['message'][-160:]}"
+    if outcome == "device":
+        return (f"  {variant} rejected by the device #{len(out['device'])} layer {layer}: "
+                f"{rec['message'][:160]}")
+    checked = len(out["checked"])
+    if low is None:  # the configuration did not apply or compile
+        return f"  {variant} {checked}/{n} layer {layer} BUILD {rec['message'][:200]}"
+    return (f"  {variant} {checked}/{n} layer {layer} {rec['status']} kernels={low.kernels} "
+            f"sample {rec['sample_s']} s lower {rec['lower_s']} s")
 
 
 def summary(report: dict) -> str:

@@ -107,4 +107,17 @@ POCL_CPU = DeviceLimits(
     preferred_vector_width=16,
 )
 
-PRESETS: dict[str, DeviceLimits] = {"h100": H100, "pocl-cpu": POCL_CPU}
+# A GPU in general: the limits every current NVIDIA and AMD GPU meets (what the environment assumes until it is
+# given a device).
+GENERIC_GPU = DeviceLimits(
+    name="generic-gpu",
+    max_work_group_size=1024,
+    max_work_item_sizes=(1024, 1024, 64),
+    local_mem_bytes=48 * 1024,
+    max_alloc_bytes=4 * 1024**3,
+    global_mem_bytes=16 * 1024**3,
+    private_mem_bytes_per_item=255 * 4,
+    warp_size=32,
+)
+
+PRESETS: dict[str, DeviceLimits] = {"h100": H100, "pocl-cpu": POCL_CPU, "generic-gpu": GENERIC_GPU}

@@ -7,10 +7,32 @@ lowerings per benchmark (see docs/lowering.md).
 
 from __future__ import annotations
 
+from ..codegen import KernelProgram
+from ..constraints import GENERIC_GPU, DeviceLimits
+from ..ir.sizes import substitute_sizes
+from . import point_stages, stages
 from .analysis import IRFacts, ir_facts
 from .catalog import KernelLaunch, Lowered, Lowering, TuningParam, lower, lowerings
 from .default import default_lowering, default_params, is_lowered
-from .util import LoweringError, substitute_sizes
+from .util import LoweringError
 
-__all__ = ["IRFacts", "KernelLaunch", "Lowered", "Lowering", "LoweringError", "TuningParam", "default_lowering",
-           "default_params", "ir_facts", "is_lowered", "lower", "lowerings", "substitute_sizes"]
+__all__ = [
+           "GENERIC_GPU",
+           "DeviceLimits",
+           "IRFacts",
+           "KernelLaunch",
+           "KernelProgram",
+           "Lowered",
+           "Lowering",
+           "LoweringError",
+           "TuningParam",
+           "default_lowering",
+           "default_params",
+           "ir_facts",
+           "is_lowered",
+           "lower",
+           "lowerings",
+           "point_stages",
+           "stages",
+           "substitute_sizes",
+]

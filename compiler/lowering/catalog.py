@@ -24,10 +24,11 @@ from types import MappingProxyType
 from .. import arith
 from ..ir.node import FunCall, Node, Prim, Program
 from ..ir.ops import Op
+from ..ir.sizes import substitute_sizes
 from ..ir.typecheck import typecheck
 from ..types import ArrayType
 from .default import default_lowering
-from .util import LoweringError, substitute_sizes
+from .util import LoweringError
 
 Sizes = Mapping[str, int]
 
@@ -36,6 +37,7 @@ Sizes = Mapping[str, int]
 class TuningParam:
     name: str  # the size variable in the lowered program
     doc: str  # meaning and constraints
+    kind: str = "other"  # "local_size" | "split" | "other" (what the environment's observation tells apart)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Term helpers the lowerings share: fresh names, substitution, eta-expansion, map/reduce fusion, copies into an
-address space, size substitution and small queries (is a function layout-only, which Lowered records what).
+address space and small queries (is a function layout-only, which Lowered records what).
 
 Kept local to the lowering package (the rewrite package has its own term utilities; the lowerings only need a
 handful and must not depend on the rule system).
@@ -24,13 +24,12 @@ from ..ir.node import (
     Param,
     Prim,
     Program,
-    RewritePoint,
     UserFun,
     with_children,
 )
 from ..ir.ops import REDUCES, Op
 from ..ir.userfuns import ID
-from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, map_lengths
+from ..types import ArrayType, ScalarType, TupleType, Type, VectorType
 
 
 class LoweringError(CompilerError):
@@ -313,43 +312,6 @@ def elements(t: Type) -> sympy.Expr:
 
 
 # --- size substitution --------------------------------------------------------------------------------------
-def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
-    """The program with size variables / tuning parameters replaced by integers everywhere: parameter types,
-    primitive static arguments, literal types and user-function signatures, inside rewrite points too."""
-    subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
-
-    def sz(e):
-        return sympy.sympify(e).subs(subs) if isinstance(e, sympy.Basic) else e
-
-    def ty(t):
-        return None if t is None else map_lengths(t, sz)
-
-    @functools.cache
-    def go(n: Node) -> Node:
-        if isinstance(n, Param):
-            return Param(n.name, ty(n.type))
-        if isinstance(n, Literal):
-            return Literal(n.value, ty(n.type))
-        if isinstance(n, UserFun):
-            return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
-        if isinstance(n, Prim):
-            return Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
-        if isinstance(n, RewritePoint):  # its function and its user-function arguments (tileNestedMapReduce)
-            return RewritePoint(n.kind, n.label, go(n.fun), tuple(go(a) if isinstance(a, Node) else a
-                                                                  for a in n.args))
-        if isinstance(n, Lambda):
-            return Lambda(tuple(go(q) for q in n.params), go(n.body))  # type: ignore[arg-type]
-        if isinstance(n, FunCall):
-            return FunCall(go(n.f), tuple(go(a) for a in n.args))  # type: ignore[arg-type]
-        if isinstance(n, Program):
-            return Program(n.name, tuple(go(q) for q in n.params), go(n.body))  # type: ignore[arg-type]
-        return n
-
-    out = go(p)
-    assert isinstance(out, Program)
-    return out
-
-
 def ops_used(n: Node) -> set[Op]:
     out: set[Op] = set()
 

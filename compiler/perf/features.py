@@ -30,14 +30,18 @@ are averaged over all kernels' sites. Pad conditionals (`?:`) are expressions, n
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from compiler.codegen import kir
+from compiler.codegen import PASSES, kir
 from compiler.codegen.index import evaluate, variables
+from compiler.codegen.pipeline import State
+from compiler.errors import CompilerError
+from compiler.ir.node import Program
 
 FEATURE_NAMES: tuple[str, ...] = (
     "gs0", "gs1", "gs2", "ls0", "ls1", "ls2", "local_mem_bytes", "glb_st_pt", "glb_ld_pt", "lcl_st_pt",
@@ -212,4 +216,31 @@ def as_dict(values: Sequence[float]) -> dict[str, float]:
     return {n: float(v) for n, v in zip(FEATURE_NAMES, values, strict=True)}
 
 
-__all__ = ["FEATURE_NAMES", "DeviceModel", "KernelIR", "as_dict", "features", "kernel_features", "lines_per_warp"]
+@functools.lru_cache(maxsize=256)
+def _kernel_irs(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple[KernelIR, ...]:
+    """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
+    state = State(program, dict(sizes_key), local_size, None)
+    for name, fn in PASSES:
+        if name == "emit":
+            break
+        try:
+            state = fn(state)
+        except CompilerError as err:
+            raise CompilerError(f"{name}: {err}") from None
+    out = []
+    for k in state.lowered.kernels:
+        launch = state.launches[k.name]
+        out.append(KernelIR(tuple(k.body), tuple(launch.global_size),
+                            None if launch.local_size is None else tuple(launch.local_size)))
+    return tuple(out)
+
+
+def program_features(program: Program, sizes: Mapping[str, int], local_size: tuple[int, ...] | None,
+                     dev: DeviceModel) -> tuple[float, ...]:
+    """The features (FEATURE_NAMES) of a lowered program's kernels at concrete sizes and a local size."""
+    irs = _kernel_irs(program, tuple(sorted(sizes.items())), None if local_size is None else tuple(local_size))
+    return tuple(float(x) for x in features(list(irs), dev))
+
+
+__all__ = ["FEATURE_NAMES", "DeviceModel", "KernelIR", "as_dict", "features", "kernel_features", "lines_per_warp",
+           "program_features"]

@@ -4,7 +4,7 @@ Annotated programs (`benchmark://lift/conv-rp/vgg16-N`, `benchmark://lift/mm-rp`
 are the suite's conv, mm and stencil2d with rewrite points placed as thesis Listing 6.4 places them; they compute
 what the plain programs compute (a rewrite point is a typed identity), so they share the plain programs' references,
 inputs and presets. `ANNOTATIONS[name]` holds the heuristic rules and the named presets of structural values for
-`compiler.rewrite.points.space` (conv: `direct` and `gemm`, Tables 6.2 and 6.3).
+`compiler.constraints.points` (conv: `direct` and `gemm`, Tables 6.2 and 6.3).
 
 `conv_design(kind)` are the two target designs written by hand as plain IR: what RP application yields for the
 conv (§4.5), used to test the lowering of rewritten programs independently of RP application:
@@ -118,8 +118,8 @@ def design_params(sizes) -> dict[str, tuple[int, ...]]:
 # --- annotated programs ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Annotation:
-    """The heuristic rules and the named presets of structural values of one annotated program
-    (`compiler.rewrite.points.space.Rule`s, built lazily to keep the suite free of an import of rewrite points)."""
+    """The heuristic rules and the named presets of structural values of one annotated program, as data: each
+    rule a `(pattern, allowed values, why)` triple that `compiler.constraints.points.PointRule.of` reads."""
 
     heuristics: tuple
     presets: dict
@@ -185,23 +185,25 @@ def _stencil2d_rp(grid, weights):
 STENCIL2D_RP = program("stencil2d", {"grid": stencils.GRID, "weights": array(FLOAT, 9)}, _stencil2d_rp)
 
 
-def _rules():
-    from ..rewrite.points.space import Rule
+def _rule(pattern: str, allowed: tuple, why: str) -> tuple:
+    return (pattern, allowed, why)
 
+
+def _rules() -> dict[str, Annotation]:
     no_copy = "the outer abTile instances issue no copies (§4.6 RP3, manual constraint)"
     private = "the innermost abTile's copies are restricted to private memory (§4.6 RP3, manual constraint)"
-    conv_h = (Rule("abTileOuter/materialise*.skip", (1,), no_copy),
-              Rule("abTileInner/materialise*.skip", (1,), no_copy),
-              Rule("abTilePrefetch/materialise*.targetMem", ("private",), private))
-    mm_h = (Rule("abTileOuter/materialise*.skip", (1,), no_copy),
-            Rule("abTileInner/materialise*.targetMem", ("private",), private))
+    conv_h = (_rule("abTileOuter/materialise*.skip", (1,), no_copy),
+              _rule("abTileInner/materialise*.skip", (1,), no_copy),
+              _rule("abTilePrefetch/materialise*.targetMem", ("private",), private))
+    mm_h = (_rule("abTileOuter/materialise*.skip", (1,), no_copy),
+            _rule("abTileInner/materialise*.targetMem", ("private",), private))
     direct = "direct convolution: kernelFission before sliding (line 6) only (§4.5, Table 6.2)"
     gemm = "GEMM-based convolution: kernelFission after sliding (line 7, im2col), not before (§4.5, Table 6.3)"
     conv_p = {
-        "direct": (Rule("fissionInput.skip", (0,), direct), Rule("fissionIm2col.skip", (1,), direct),
-                   Rule("padWindows.skip", (1,), direct), Rule("fissionWeights.skip", (0,), direct)),
-        "gemm": (Rule("fissionInput.skip", (1,), gemm), Rule("fissionIm2col.skip", (0,), gemm),
-                 Rule("fissionWeights.skip", (0,), gemm)),
+        "direct": (_rule("fissionInput.skip", (0,), direct), _rule("fissionIm2col.skip", (1,), direct),
+                   _rule("padWindows.skip", (1,), direct), _rule("fissionWeights.skip", (0,), direct)),
+        "gemm": (_rule("fissionInput.skip", (1,), gemm), _rule("fissionIm2col.skip", (0,), gemm),
+                 _rule("fissionWeights.skip", (0,), gemm)),
     }
     return {"conv-rp": Annotation(conv_h, conv_p), "mm-rp": Annotation(mm_h, {}),
             "stencil2d-rp": Annotation((), {})}
@@ -209,13 +211,10 @@ def _rules():
 
 class _Annotations(dict):
     def __missing__(self, key):
-        self.update(_rules())
-        if key not in self:
-            raise KeyError(f"no annotated program {key!r}; annotated: conv-rp, mm-rp, stencil2d-rp")
-        return self[key]
+        raise KeyError(f"no annotated program {key!r}; annotated: {', '.join(self)}")
 
 
-ANNOTATIONS: dict[str, Annotation] = _Annotations()
+ANNOTATIONS: dict[str, Annotation] = _Annotations(_rules())
 
 _CONV = conv.BENCHMARKS[0]
 _MM = next(b for b in blas.BENCHMARKS if b.name == "mm")

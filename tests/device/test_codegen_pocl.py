@@ -341,7 +341,7 @@ def _rewritten(bench: str, names: tuple[str, ...], site: int):
 def _lowered_variants(p, sizes):
     from compiler.errors import CodegenError
     from compiler.lowering.default import default_lowering
-    from lift_gym.pipeline import mapping_problem
+    from compiler.lowering.stages import mapping_problem
 
     mp = mapping_problem(p, sizes)
     out = {"sequential": compile_program(mp.lower([0] * len(mp.sites)), sizes)}

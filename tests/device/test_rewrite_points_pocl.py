@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from compiler.rewrite.points.lower import LoweringFailed, lower_program, lower_rewrite_points
-from compiler.rewrite.points.space import rp_space
+from compiler.constraints.points import rp_space
+from compiler.lowering.points import LoweringFailed, lower_program, lower_rewrite_points
 from compiler.suite import rel_error, resolve
 from compiler.suite.annotated import ANNOTATIONS, conv_design, design_params
 

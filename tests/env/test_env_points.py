@@ -1,4 +1,4 @@
-"""LiftGym-v1: rewrite-point decisions (lift_gym.points) on the annotated benchmarks, v0 unchanged beside it."""
+"""LiftGym-v1: rewrite-point decisions (compiler.lowering.point_stages) on the annotated benchmarks, v0 beside it."""
 
 from __future__ import annotations
 
@@ -174,10 +174,10 @@ def test_mapping_witnesses_are_valid_deterministic_and_prove_feasibility():
     """RPMapping.feasible(()) tries the default shape and a few random Ch5 solutions before the exact search
     (which enumerates the CSP); the witnesses are solutions, the same ones every time, and a compiling one
     memoises its prefixes."""
+    from compiler.constraints.points import rp_space
+    from compiler.lowering.point_stages import RANDOM_WITNESSES, RPMapping
     from compiler.rewrite.points import apply_rewrite_points
-    from compiler.rewrite.points.space import rp_space
     from compiler.suite.annotated import ANNOTATIONS
-    from lift_gym.points import RANDOM_WITNESSES, RPMapping
 
     bench, sizes = resolve("benchmark://lift/conv-rp/small")
     ann = ANNOTATIONS["conv-rp"]

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from compiler.ir.interpret import interpret
-from compiler.lowering import substitute_sizes
+from compiler.lowering import stages, substitute_sizes
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.suite import list_benchmarks, rel_error
-from lift_gym import pipeline, transition
+from lift_gym import transition
 from lift_gym.rewards import final_job, inputs_and_gold
 
 URIS = [f"benchmark://lift/{b.name}/small" for b in list_benchmarks()]
@@ -30,7 +30,7 @@ def rollout(uri: str, seed: int) -> tuple[transition.State, int]:
 
 
 def interpreter_error(s: transition.State) -> float:
-    bench, sizes = pipeline.resolve(s.uri)
+    bench, sizes = stages.resolve(s.uri)
     inputs = bench.make_inputs(sizes, np.random.default_rng(s.seed))
     program = substitute_sizes(s.lowered, s.assignment) if s.assignment else s.lowered
     return rel_error(interpret(program, inputs, sizes), interpret(bench.program, inputs, sizes))
@@ -44,7 +44,7 @@ def check(uris, seeds) -> int:
             actions += n
             assert s.kernel is not None and s.kernel.kernels, uri
             err = interpreter_error(s)
-            assert err <= pipeline.resolve(uri)[0].tolerance, (uri, seed, s.actions, err)
+            assert err <= stages.resolve(uri)[0].tolerance, (uri, seed, s.actions, err)
     return actions
 
 

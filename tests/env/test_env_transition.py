@@ -8,7 +8,8 @@ import pytest
 from gymnasium.error import InvalidAction
 
 import lift_gym  # noqa: F401
-from lift_gym import pipeline, transition
+from compiler.lowering import stages
+from lift_gym import transition
 from lift_gym.transition import Phase
 
 MM = "benchmark://lift/mm/small"
@@ -37,7 +38,7 @@ def test_every_legal_rewrite_applies_and_nothing_else_is_legal():
     s = transition.initial(MM, 0)
     lay = s.config.layout
     legal = set(np.flatnonzero(transition.legal_actions(s)).tolist())
-    pairs = {lay.rewrite(r, site) for r, site in pipeline.legal_rewrites(s.high, s.size_map)}
+    pairs = {lay.rewrite(r, site) for r, site in stages.legal_rewrites(s.high, s.size_map)}
     assert legal == pairs | {lay.done}
     for a in sorted(legal - {lay.done}):
         t = transition.step(s, a)
@@ -128,10 +129,9 @@ def test_mapping_codes_come_from_the_csp_and_all_compile():
     mp = s.mapping
     first = mp.valid_codes(())
     assert 0 in first and 30 in first  # sequential and mapGlb(0) for the outer map
-    if pipeline.active_fallbacks().get("mapping") is None:
-        assert "constraints" in mp.source and any(20 <= c < 30 for c in first)  # mapWrg with the Ch5 CSP
+    assert "constraints" in mp.source and any(20 <= c < 30 for c in first)  # mapWrg with the Ch5 CSP
     for c in first:  # every offered code extends to a mapping that compiles
         codes = (c,)
         while len(codes) < len(mp.sites):
             codes += (mp.valid_codes(codes)[-1],)
-        assert pipeline.compile_program(mp.lower(codes), s.size_map).kernels
+        assert stages.compile_program(mp.lower(codes), s.size_map).kernels

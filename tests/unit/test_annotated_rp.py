@@ -1,4 +1,4 @@
-"""The annotated programs (compiler.suite.annotated) and their rewrite-point space (compiler.rewrite.points.space):
+"""The annotated programs (compiler.suite.annotated) and their rewrite-point space (compiler.constraints.points):
 every rewrite point, at every structural value the rules allow, keeps the type and the interpreter output."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from compiler.constraints.points import PointRule, rp_space
 from compiler.errors import ConstraintError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import RewritePoint, walk
+from compiler.ir.sizes import substitute_sizes
 from compiler.ir.typecheck import typecheck
 from compiler.rewrite.points import apply_rewrite_points, rewrite_point_labels, strip_rewrite_points
-from compiler.rewrite.points.lower import substitute
-from compiler.rewrite.points.space import Rule, rp_space
 from compiler.suite import get, rel_error, resolve
 from compiler.suite.annotated import ANNOTATIONS, conv_design, design_params
 from compiler.types import same_type
@@ -131,7 +131,7 @@ def test_rules_prune_and_explain():
     assert any("fissionInput.skip" in m for m in space.check({**config, "fissionInput.skip": 1}))
     with pytest.raises(ConstraintError):
         rp_space(bench.program, sizes, preset="winograd", presets=ann.presets)
-    bad = rp_space(bench.program, sizes, heuristics=[Rule("*.skip", (), "nothing allowed")])
+    bad = rp_space(bench.program, sizes, heuristics=[PointRule("*.skip", (), "nothing allowed")])
     with pytest.raises(ConstraintError):
         bad.random_structure(np.random.default_rng(0))
 
@@ -149,6 +149,6 @@ def test_hand_written_designs_match_the_reference(kind):
 
 def test_substitute_reaches_inside_rewrite_points():
     bench, sizes = resolve("benchmark://lift/conv-rp/small")
-    p = substitute(bench.program, sizes)
+    p = substitute_sizes(bench.program, sizes)
     free = {s.name for _, n in walk(p) if hasattr(n, "static") for e in n.static for s in e.free_symbols}
     assert not free & set(sizes)

@@ -148,7 +148,7 @@ def test_shrunk_program_on_pocl():
 @pytest.mark.opencl
 @pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")
 def test_conv_rp_configuration_that_computed_wrong_results():
-    from compiler.rewrite.points.lower import LoweringFailed, lower_rewrite_points
+    from compiler.lowering.points import LoweringFailed, lower_rewrite_points
     from compiler.suite import annotated, resolve
 
     # refused: since stage results are written to global memory (finish(stages_to_global=True)) the first stage's
@@ -168,7 +168,7 @@ def test_work_groups_larger_than_the_device_are_a_rejected_mapping():
     from dataclasses import replace
 
     from compiler.constraints.device import POCL_CPU
-    from compiler.rewrite.points.lower import launch_error
+    from compiler.lowering.points import launch_error
 
     kp = compile_program(ACC_SAME, {})  # mapWrg(0) over 4 x mapLcl(0) over 2: work groups of 2
     assert kp.kernels[0].local_size == (2,)

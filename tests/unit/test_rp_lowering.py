@@ -28,7 +28,7 @@ from compiler.ir.node import Prim, walk
 from compiler.ir.ops import Op
 from compiler.ir.userfuns import ADD, MULT
 from compiler.lowering.default import finish
-from compiler.rewrite.points.lower import (
+from compiler.lowering.points import (
     LoweringFailed,
     lower_program,
     mapping_problem,
@@ -131,7 +131,7 @@ def test_local_buffers_as_declared_are_checked_against_the_device():
     from dataclasses import replace
 
     from compiler.ir.userfuns import ID
-    from compiler.rewrite.points.lower import launch_error
+    from compiler.lowering.points import launch_error
 
     p = program("rows", {"a": array(FLOAT, 4, 64)},
                 lambda a: map_(lam(lambda r: map_(to_global(ID)) << (map_(to_local(ID)) << r))) << a)

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 import sympy
 
+from compiler.constraints import points as rps
 from compiler.constraints.constraint import Constraint, param
+from compiler.constraints.points import ProductSpace, rp_space
 from compiler.constraints.solver import narrow
-from compiler.rewrite.points import space as rps
-from compiler.rewrite.points.space import ProductSpace, rp_space
 from compiler.suite import resolve
 from compiler.suite.annotated import ANNOTATIONS, CONV_RP
 
@@ -88,7 +88,7 @@ def test_pad_extra_amounts_are_bounded_and_the_bound_can_be_overridden():
     _, sizes = resolve("benchmark://lift/conv/vgg16-0")
     sizes = dict(sizes, inChs=min(sizes["inChs"], 8), outChs=min(sizes["outChs"], 16))
     ann = ANNOTATIONS["conv-rp"]
-    pad = (*ann.heuristics, rps.Rule("padWindows.skip", (0,), "this test needs the extra padding"))
+    pad = (*ann.heuristics, rps.PointRule("padWindows.skip", (0,), "this test needs the extra padding"))
     for kw, top in (({}, rps.PAD_EXTRA_MAX), ({"tuning_ranges": {"padWindows.p": (0, 8)}}, 8)):
         space = rp_space(CONV_RP, sizes, preset="gemm", presets=ann.presets, heuristics=pad, **kw)
         s = space.random_structure(np.random.default_rng(0))

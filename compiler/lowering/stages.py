@@ -1,20 +1,18 @@
-"""Every use of the compiler's moving parts, behind small adapters (so an API change touches this file only).
+"""The stages an environment episode walks from a benchmark to a kernel, each a question with exact answers.
 
     resolve(uri)                         -> (Benchmark, sizes)
     start_program(bench)                 -> the normal high-level program an episode starts from
-    env_rules()                          -> the rewrite rules the env offers (positions are action ids)
+    env_rules()                          -> the rewrite rules offered (positions are action ids)
     legal_rewrites(program, sizes)       -> [(rule position, site pre-order index)]
     apply_rewrite(program, r, site, sz)  -> program
     mapping_problem(program, sizes)      -> MappingProblem: the maps to decide and their valid codes
-    tuning_problem(lowered, sizes, lim)  -> TuningProblem: the parameters and their valid values
+    local_size_problem(lowered, sizes, limits) -> LocalSizeProblem: the work-group sizes and their valid values
+    compile_program(lowered, sizes, local_size) -> KernelProgram (memoised)
     default_kernel(bench, sizes)         -> the default lowering's KernelProgram (the reward baseline)
 
 Mapping codes are the thesis Ch5 encoding (Table 5.2): 0 = mapSeq, 1 = fused into its outer map,
-10-12 = mapLcl(d), 20-22 = mapWrg(d), 30-32 = mapGlb(d).
-
-`active_fallbacks()` names every place where a dependency was not available and a simpler rule stands in; `info`
-and docs/env.md report it. Private helpers of compiler.lowering.default (`prepare`, `_top_reduce`, `_Lowerer`)
-are used here, and only here, for the default lowering's fusion, output-path and memory steps.
+10-12 = mapLcl(d), 20-22 = mapWrg(d), 30-32 = mapGlb(d). The rewrite-point decisions of an annotated program
+come first (`compiler.lowering.point_stages`).
 """
 
 from __future__ import annotations
@@ -26,28 +24,25 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from compiler import arith
-from compiler.codegen import pipeline as codegen
-from compiler.codegen.kernel import KernelProgram
-from compiler.constraints import Constraint, Space, param
-from compiler.errors import CompilerError, ConstraintError
-from compiler.ir.node import FunCall, Lambda, Prim, Program, walk
-from compiler.ir.ops import Op
-from compiler.ir.typecheck import typecheck
-from compiler.lowering import default as lowering_default
-from compiler.lowering import default_lowering
-from compiler.lowering.util import fuse_program, unique_binders
-from compiler.perf import features as hw
-from compiler.rewrite import RULES, all_legal, apply, prepare, site_of
-from compiler.rewrite.catalog import CATALOG_VERSION
-from compiler.suite import Benchmark
-from compiler.suite import resolve as suite_resolve
-from compiler.suite import uri as suite_uri
-
-try:  # issue D: the Ch5 parallel-mapping CSP
-    from compiler.constraints import mapping as _csp_mapping
-except ImportError:  # pragma: no cover - depends on the state of the tree
-    _csp_mapping = None
+from .. import arith
+from ..codegen import KernelProgram
+from ..codegen import compile_program as codegen_compile
+from ..constraints import Constraint, DeviceLimits, Space, param
+from ..constraints import mapping as csp_mapping
+from ..errors import CompilerError, ConstraintError
+from ..ir.node import FunCall, Lambda, Prim, Program, walk
+from ..ir.ops import Op
+from ..ir.typecheck import typecheck
+from ..rewrite import RULES, all_legal, apply, prepare, site_of
+from ..rewrite.catalog import CATALOG_VERSION
+from ..rewrite.points import strip_rewrite_points
+from ..suite import Benchmark
+from ..suite import resolve as suite_resolve
+from ..suite import uri as suite_uri
+from . import default as lowering_default
+from .catalog import TuningParam
+from .default import default_lowering
+from .util import fuse_program, unique_binders
 
 MAP_CODES: tuple[int, ...] = (0, 1, 10, 11, 12, 20, 21, 22, 30, 31, 32)
 MAP_CODE_NAMES = {0: "mapSeq", 1: "fused", 10: "mapLcl(0)", 11: "mapLcl(1)", 12: "mapLcl(2)", 20: "mapWrg(0)",
@@ -58,44 +53,6 @@ MAP_CODE_NAMES = {0: "mapSeq", 1: "fused", 10: "mapLcl(0)", 11: "mapLcl(1)", 12:
 REWRITE_GROUPS: tuple[str, ...] = ("algorithmic",)
 # rules whose results the downstream lowering does not handle yet (found by the random-rollout tests)
 EXCLUDED_FAMILIES: frozenset[str] = frozenset({"vectorise", "vectoriseZip"})  # their float16 crashes PoCL's LLVM
-
-FALLBACKS_ALL: dict[str, str] = {
-    "mapping": "compiler.constraints has no mapping CSP yet: the mapping phase decides mapGlb(d) or mapSeq for "
-               "the maps on the output path (the default lowering's candidates) with lift_gym's own rule "
-               "(distinct dimensions along a nest), keeping the codes some completion of which compiles; the "
-               "default lowering's fusion and memory steps complete the program; a scalar reduction chooses "
-               "between the default two-kernel parallel reduction and one work item",
-    "tuning": "the lowered programs carry no symbolic tuning parameters (the catalogue's rules use concrete sizes), "
-              "so the tuning phase chooses the work-group size of each mapGlb dimension: lift_gym states the "
-              "NDRange constraints (divisors of the global size, device item and work-group limits) and the "
-              "solver (compiler.constraints.Space) answers; compiler.constraints.infer's memory constraints "
-              "are not applied; mapWrg/mapLcl kernels use the code generator's NDRange",
-}
-
-
-def active_fallbacks() -> dict[str, str]:
-    """The fallbacks in use in this tree (empty once every dependency is available)."""
-    out = dict(FALLBACKS_ALL)
-    if _csp_mapping is not None:
-        del out["mapping"]
-    return out
-
-
-@dataclass(frozen=True)
-class DeviceLimits:
-    """What the tuning constraints need to know about the device."""
-
-    name: str = "generic-gpu"
-    max_work_group_size: int = 1024
-    max_work_item_sizes: tuple[int, ...] = (1024, 1024, 64)
-    local_mem_size: int = 48 * 1024
-
-    @staticmethod
-    def from_info(info) -> DeviceLimits:
-        """From a `compiler.runtime.DeviceInfo`."""
-        items = tuple(int(x) for x in info.max_work_item_sizes) or (info.max_work_group_size,) * 3
-        return DeviceLimits(info.fingerprint, int(info.max_work_group_size), items, int(info.local_mem_size))
-
 
 # --- benchmarks and rewriting ---------------------------------------------------------------------------------
 def resolve(uri: str) -> tuple[Benchmark, dict[str, int]]:
@@ -273,7 +230,7 @@ class CspMapping(MappingProblem):
         p = lowering_default.prepare(program)
         # (5.10) is a search heuristic, not a validity rule; without it the all-mapSeq completion stays in the
         # space, which keeps the compile check's search short
-        self._space = _csp_mapping.mapping_space(p, fusion_heuristic=False)
+        self._space = csp_mapping.mapping_space(p, fusion_heuristic=False)
         self.program = self._space.program
         self.sites = tuple(MapSite(node_index(self.program, site.path), site.path,
                                    arith.evaluate(site.in_type.n, self.sizes))  # type: ignore[union-attr]
@@ -290,42 +247,6 @@ class CspMapping(MappingProblem):
     def lower(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
         return _complete_memory(self._space.apply(dict(zip(self._names, codes, strict=True))))
-
-
-class RuleMapping(MappingProblem):
-    """Fallback (see FALLBACKS_ALL["mapping"]): mapGlb(d) for a dimension no outer site uses, or mapSeq, for the
-    maps on the output path (the default lowering's candidates); its fusion and memory steps complete it."""
-
-    source = "lift_gym rule: mapGlb/mapSeq on the output path + compile check"
-
-    def __init__(self, program: Program, sizes: Mapping[str, int]):
-        super().__init__(sizes)
-        p = unique_binders(fuse_program(lowering_default.prepare(program)))
-        self.program = p
-        self._typing = typecheck(p)
-        low = lowering_default._Lowerer(p, self._typing, Op.MAP_SEQ)
-        sites = []
-        for path, n in low._out_maps(p.body, (len(p.params),)):
-            length = arith.evaluate(n, self.sizes)
-            if length > 1:
-                sites.append(MapSite(node_index(p, path), path, length))
-        self.sites = tuple(sites)
-
-    def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
-        k = len(partial)
-        if k >= len(self.sites):
-            return ()
-        used = {c - 30 for c in partial if c >= 30}
-        return (0, *(30 + d for d in (2, 1, 0) if d not in used))
-
-    def lower(self, codes: Sequence[int]) -> Program:
-        self._check_length(codes)
-        low = lowering_default._Lowerer(self.program, self._typing, Op.MAP_SEQ)
-        low.glb = {s.path: c - 30 for s, c in zip(self.sites, codes, strict=True) if c >= 30}
-        body = low.lo(self.program.body, (len(self.program.params),), True)
-        out = Program(kernel_name(self.program.name), self.program.params, body)
-        typecheck(out)
-        return out
 
 
 class ReductionMapping(MappingProblem):
@@ -374,9 +295,7 @@ def _mapping_problem(program: Program, sizes_key: tuple) -> MappingProblem:
     sizes = dict(sizes_key)
     if lowering_default._top_reduce(lowering_default.prepare(program)) is not None:
         return ReductionMapping(program, sizes)
-    if _csp_mapping is not None:
-        return CspMapping(program, sizes)
-    return RuleMapping(program, sizes)
+    return CspMapping(program, sizes)
 
 
 def mapping_problem(program: Program, sizes: Mapping[str, int]) -> MappingProblem:
@@ -384,14 +303,8 @@ def mapping_problem(program: Program, sizes: Mapping[str, int]) -> MappingProble
 
 
 # --- tuning ----------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TuningParam:
-    name: str
-    kind: str  # "local_size" | "split" | "other"
-
-
-class TuningProblem:
-    """The tuning parameters of a lowered program (see FALLBACKS_ALL["tuning"]) as a space of the constraint
+class LocalSizeProblem:
+    """The work-group sizes of a lowered program's mapGlb dimensions as a space of the constraint
     solver (`compiler.constraints.Space`): `ls<d>` over the divisors of the global size in d within the device's
     item size, their product within the work-group size. `valid_values(name, partial)` is the solver's exact
     answer: every value extends to a complete valid assignment."""
@@ -401,7 +314,8 @@ class TuningProblem:
         self.kernels = sum(1 for _, n in walk(lowered) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL)
         self.global_sizes = _glb_extents(lowered, self.sizes)
         dims = sorted(self.global_sizes) if self.kernels == 0 else []
-        self.params: tuple[TuningParam, ...] = tuple(TuningParam(f"ls{d}", "local_size") for d in dims)
+        self.params: tuple[TuningParam, ...] = tuple(
+            TuningParam(f"ls{d}", f"work-group size in dimension {d}", "local_size") for d in dims)
         items = (*limits.max_work_item_sizes, 1, 1, 1)
         domains = {f"ls{d}": [v for v in _divisors(self.global_sizes[d]) if v <= min(items[d],
                                                                                       limits.max_work_group_size)]
@@ -444,12 +358,12 @@ def _divisors(n: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _tuning_problem(lowered: Program, sizes_key: tuple, limits: DeviceLimits) -> TuningProblem:
-    return TuningProblem(lowered, dict(sizes_key), limits)
+def _local_size_problem(lowered: Program, sizes_key: tuple, limits: DeviceLimits) -> LocalSizeProblem:
+    return LocalSizeProblem(lowered, dict(sizes_key), limits)
 
 
-def tuning_problem(lowered: Program, sizes: Mapping[str, int], limits: DeviceLimits) -> TuningProblem:
-    return _tuning_problem(lowered, tuple(sorted(sizes.items())), limits)
+def local_size_problem(lowered: Program, sizes: Mapping[str, int], limits: DeviceLimits) -> LocalSizeProblem:
+    return _local_size_problem(lowered, tuple(sorted(sizes.items())), limits)
 
 
 # --- code generation -----------------------------------------------------------------------------------------
@@ -464,7 +378,7 @@ def compile_program(program: Program, sizes: Mapping[str, int],
 
 @functools.lru_cache(maxsize=1024)
 def _compile(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> KernelProgram:
-    kp = codegen.compile_program(program, dict(sizes_key), local_size=local_size)
+    kp = codegen_compile(program, dict(sizes_key), local_size=local_size)
     return replace(kp, meta=tuple((k, v) for k, v in kp.meta if k != "codegen_ms"))
 
 
@@ -478,38 +392,10 @@ def _compiles(program: Program, sizes_key: tuple) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=256)
-def _kernel_irs(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple:
-    """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
-    state = codegen.State(program, dict(sizes_key), local_size, None)
-    for name, fn in codegen.PASSES:
-        if name == "emit":
-            break
-        try:
-            state = fn(state)
-        except CompilerError as err:
-            raise CompilerError(f"{name}: {err}") from None
-    out = []
-    for k in state.lowered.kernels:
-        launch = state.launches[k.name]
-        out.append(hw.KernelIR(tuple(k.body), tuple(launch.global_size),
-                               None if launch.local_size is None else tuple(launch.local_size)))
-    return tuple(out)
-
-
-def kernel_features(program: Program, sizes: Mapping[str, int], local_size: tuple[int, ...] | None,
-                    dev: hw.DeviceModel) -> tuple[float, ...]:
-    """P000 features (compiler.perf.features.FEATURE_NAMES) of a lowered program's kernels."""
-    irs = _kernel_irs(program, tuple(sorted(sizes.items())), None if local_size is None else tuple(local_size))
-    return tuple(float(x) for x in hw.features(list(irs), dev))
-
-
 @functools.lru_cache(maxsize=128)
 def _default_kernel(bench_program: Program, sizes_key: tuple) -> tuple[Program, KernelProgram]:
     sizes = dict(sizes_key)
     # an annotated program's rewrite points are typed identities: its baseline is the plain program's
-    from compiler.rewrite.points import strip_rewrite_points
-
     lowered = default_lowering(strip_rewrite_points(bench_program), sizes)  # type: ignore[arg-type]
     return lowered, compile_program(lowered, sizes)
 
@@ -520,23 +406,22 @@ def default_kernel(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[Program,
 
 
 __all__ = [
-    "FALLBACKS_ALL",
     "MAP_CODES",
-    "DeviceLimits",
+    "MAP_CODE_NAMES",
+    "KernelProgram",
+    "LocalSizeProblem",
     "MapSite",
     "MappingProblem",
-    "TuningParam",
-    "TuningProblem",
-    "active_fallbacks",
     "apply_rewrite",
     "canonical_uri",
     "compile_program",
     "default_kernel",
     "env_rules",
-    "kernel_features",
     "legal_rewrites",
+    "local_size_problem",
     "mapping_problem",
+    "node_index",
     "resolve",
+    "rules_version",
     "start_program",
-    "tuning_problem",
 ]

@@ -35,12 +35,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ... import arith
-from ...codegen.kernel import KernelProgram
-from ...codegen.pipeline import compile_program
-from ...constraints.mapping import MappingSpace, code_text, mapping_space
-from ...errors import CompilerError, ConstraintError
-from ...ir.node import (
+from .. import arith
+from ..codegen import KernelProgram, compile_program
+from ..constraints.infer import analyse, hardware_constraints
+from ..constraints.mapping import MappingSpace, code_text, mapping_space
+from ..errors import CompilerError, ConstraintError
+from ..ir.node import (
     FunCall,
     Lambda,
     Prim,
@@ -49,10 +49,12 @@ from ...ir.node import (
     replace_at,
     walk,
 )
-from ...ir.ops import MAPS, Op
-from ...ir.typecheck import typecheck
-from ...lowering.default import finish, prepare
-from ...lowering.util import computes, fuse_program, substitute_sizes, unique_binders
+from ..ir.ops import MAPS, Op
+from ..ir.sizes import substitute_sizes
+from ..ir.typecheck import typecheck
+from ..rewrite.points import apply_rewrite_points
+from .default import finish, prepare
+from .util import computes, fuse_program, unique_binders
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
 
@@ -79,14 +81,6 @@ class LoweredRP:
     @property
     def kernels(self) -> int:
         return len(self.kernel.kernels)
-
-
-def substitute(program: Program, env: Mapping[str, int]) -> Program:
-    """The program with the sizes in `env` replaced by integers everywhere, rewrite points included
-    (`compiler.lowering.util.substitute_sizes`): the thesis substitutes the layer constants before RP application
-    ("Early parameter substitution simplifies further transformations and constraints", §6.3.1), and the per-RP
-    type check then compares concrete lengths."""
-    return substitute_sizes(program, env)
 
 
 def mapping_problem(program: Program) -> MappingSpace:
@@ -193,7 +187,6 @@ def memory_error(lowered: Program, env: Mapping[str, int], limits) -> str | None
     heuristic per work item, max allocation, global memory), or None. A privatised accumulator of a whole layer
     (tileNestedMapReduce's interchangeReduceND with resultMem=private, run by one work item) overflows the stack
     of a CPU OpenCL device: the code generator accepts it, the device crashes."""
-    from ...constraints.infer import analyse, hardware_constraints
 
     for c in hardware_constraints(analyse(lowered), limits):
         if "memory" in c.origin or "allocation" in c.origin:
@@ -262,9 +255,10 @@ def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: 
                          draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
     """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
     concrete) after substituting the sizes `env`, then `lower_program`."""
-    from .core import apply_rewrite_points
 
-    res = apply_rewrite_points(substitute(annotated, env), dict(values), sizes=dict(env))
+    # the layer constants first: "Early parameter substitution simplifies further transformations and
+    # constraints" (§6.3.1), and the per-RP type check then compares concrete lengths
+    res = apply_rewrite_points(substitute_sizes(annotated, env), dict(values), sizes=dict(env))
     low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws, limits=limits)
     return LoweredRP(low.high, low.mapping, low.describe, low.lowered, low.kernel, low.rejected,
                      tuple(res.applied), tuple(res.eliminated))
@@ -277,4 +271,4 @@ def kernel_count(program: Program) -> int:
 
 
 __all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
-           "lower_rewrite_points", "mapping_problem", "memory_error", "outer_mapping", "output_to_global", "substitute"]
+           "lower_rewrite_points", "mapping_problem", "memory_error", "outer_mapping", "output_to_global"]

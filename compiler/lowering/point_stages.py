@@ -1,18 +1,18 @@
-"""The rewrite-point phase of LiftGym-v1 (thesis Ch6 rewrite points as environment decisions; docs/env.md).
+"""The rewrite-point decisions of an annotated program (thesis Ch6), one parameter at a time (docs/rewrite_points.md).
 
-    rp = points.problem(bench_name, program, sizes)    # cached per benchmark program and sizes
+    rp = point_stages.problem(bench_name, program, sizes)    # cached per benchmark program and sizes
     rp.annotated(program)                               # whether the phase has decisions at all
     p = rp.next_param(values)                           # the next RPParam to decide (None: phase over)
     rp.valid_values(values)                             # the values offered for it, in order
     rp.result(values)                                   # the rewritten, concrete, RP-free program
-    points.mapping_problem(rewritten, sizes)            # its Ch5 mapping problem (oclKernel boundaries kept)
+    point_stages.mapping_problem(rewritten, sizes)           # its Ch5 mapping problem (oclKernel boundaries kept)
 
 Decisions, one per rewrite-point parameter: first every structural parameter (`skip`, `targetMem`, `resultMem`,
 `newDimOrder`, `newReduceDim`) in Algorithm 4's order as `compiler.rewrite.points.parameters(program, values)`
 lists it given the values so far (so the parameters of RPs inserted by a parent appear once the parent's
 structural values are chosen); then the tuning parameters of the complete structure (tile sizes, factors,
-paddings) in the same listing order. Tuning values come second because their constraints (helper D2's
-`compiler.rewrite.points.space`: `infer` on the rewritten program) depend on the whole structure.
+paddings) in the same listing order. Tuning values come second because their constraints (the RP space's,
+`compiler.constraints.points`: `infer` on the rewritten program) depend on the whole structure.
 
 Validity of what is offered:
 - the candidates of a structural parameter are the values the annotation's rules allow (`RPSpace.allowed`);
@@ -34,17 +34,20 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from compiler import arith
-from compiler.constraints import Space
-from compiler.errors import CompilerError
-from compiler.ir.node import Program
-from compiler.rewrite.points import RPParam, apply_rewrite_points, rewrite_point_labels
-from compiler.rewrite.points.space import RPSpace, rp_space
-
-from .pipeline import MappingProblem, MapSite, node_index
+from .. import arith
+from ..constraints import Space
+from ..constraints.points import RPSpace, rp_space
+from ..errors import CompilerError
+from ..ir.node import Program, RewritePoint, walk
+from ..rewrite.points import KINDS, RPParam, apply_rewrite_points, rewrite_point_labels
+from ..suite.annotated import ANNOTATIONS
+from .default import finish
+from .points import mapping_problem as rp_mapping_problem
+from .points import outer_mapping, output_to_global
+from .stages import MappingProblem, MapSite, node_index
 
 RANDOM_WITNESSES = 3  # random Ch5 solutions tried as mapping witnesses before the exact search (RPMapping.feasible)
-FEASIBILITY_BUDGET = 4  # mapping searches (each up to pipeline.SEARCH_BUDGET compilations) per question
+FEASIBILITY_BUDGET = 4  # mapping searches (each up to stages.SEARCH_BUDGET compilations) per question
 NODE_BUDGET = 48  # partial assignments expanded per question (each lists parameters or builds a tuning space)
 MEMORIES = ("global", "local", "private")
 STRUCTURAL = ("skip", "targetMem", "resultMem", "newDimOrder", "newReduceDim")
@@ -81,7 +84,6 @@ class RPProblem:
         self.sizes = {k: int(v) for k, v in sizes.items()}
         heuristics: tuple = ()
         if rewrite_point_labels(program):
-            from compiler.suite.annotated import ANNOTATIONS
 
             try:
                 heuristics = tuple(ANNOTATIONS[name].heuristics)
@@ -160,7 +162,6 @@ class RPProblem:
 
     def role_and_kind(self, p: RPParam) -> tuple[int, int, int | None]:
         """(role index in ROLES, kind index in the sorted kinds, the top-level RP's label index or None)."""
-        from compiler.rewrite.points import KINDS
 
         kinds = sorted(KINDS)
         path = self.space.kind_path(p.name).rpartition(".")[0].split("/")
@@ -174,7 +175,6 @@ class RPProblem:
         """The path of the top-level rewrite point the parameter belongs to (inserted RPs: their ancestor)."""
         top = p.name.split("/")[0]
         top = top.rpartition(".")[0] if "/" not in p.name else top
-        from compiler.ir.node import RewritePoint, walk
 
         for path, n in walk(self.program):
             if isinstance(n, RewritePoint) and n.label == top:
@@ -290,16 +290,14 @@ def is_annotated(program: Program) -> bool:
 
 # --- mapping of a rewritten program --------------------------------------------------------------------------------
 class RPMapping(MappingProblem):
-    """The Ch5 parallel-mapping decisions of a rewritten program in the form `compiler.rewrite.points.lower`
+    """The Ch5 parallel-mapping decisions of a rewritten program in the form `compiler.lowering.points`
     maps it: the oclKernel boundaries that kernelFission placed are kept (v0's form inlines kernels applied to
     views), the result is written to global memory (`output_to_global`), the CSP proposes and the code generator
     decides (the MappingProblem search); `lower` is `finish` of the mapped program."""
 
-    source = "compiler.rewrite.points.lower form: Ch5 CSP (oclKernel boundaries kept) + compile check"
+    source = "compiler.lowering.points form: Ch5 CSP (oclKernel boundaries kept) + compile check"
 
     def __init__(self, program: Program, sizes: Mapping[str, int]):
-        from compiler.rewrite.points.lower import mapping_problem as rp_mapping_problem
-        from compiler.rewrite.points.lower import output_to_global
 
         super().__init__(sizes)
         prog, _ = output_to_global(program)
@@ -326,7 +324,6 @@ class RPMapping(MappingProblem):
         return super().feasible(partial)
 
     def _witnesses(self):
-        from compiler.rewrite.points.lower import outer_mapping
 
         try:
             codes = outer_mapping(self._space, self.sizes)
@@ -352,7 +349,6 @@ class RPMapping(MappingProblem):
             return ()
 
     def lower(self, codes: Sequence[int]) -> Program:
-        from compiler.lowering.default import finish
 
         self._check_length(codes)
         return finish(self._space.apply(dict(zip(self._names, codes, strict=True))), stages_to_global=True)

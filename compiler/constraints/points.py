@@ -13,7 +13,7 @@ are known. The structural space is the tree of these decisions: a depth-first wa
 one undecided structural parameter at a time, over its domain filtered by the rules below, until
 `parameters` lists no undecided one (`structures()`; capped at `max_structures`).
 
-Rules (data, `Rule(pattern, allowed, why)`; `pattern` is an fnmatch pattern over parameter names
+Rules (data, `PointRule(pattern, allowed, why)`; `pattern` is an fnmatch pattern over parameter names
 `<label>.<param>`, labels of inserted rewrite points being `<parent label>/<name>`):
 - manual heuristic constraints, as the thesis states them (§4.6 RP3, RP5, §4.7): the materialise copies that the
   outer abTile instances would issue are skipped, the innermost abTile's copies target private memory, the
@@ -52,11 +52,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...constraints.device import DeviceLimits
-from ...constraints.infer import TuningProblem, infer
-from ...constraints.solver import Space
-from ...errors import ConstraintError
-from ...ir.node import Program
+from ..errors import ConstraintError
+from ..ir.node import Prim, Program, walk
+from ..ir.sizes import substitute_sizes
+from ..rewrite.points import KINDS, apply_rewrite_points, at_label, parameters
+from .constraint import Constraint, Predicate
+from .device import DeviceLimits
+from .factored import components
+from .infer import TuningProblem, infer
+from .solver import Space, _divisibility, narrow
 
 MAX_STRUCTURES = 4096
 PAD_EXTRA_MAX = 64  # a padExtraND amount p ranges over [0, PAD_EXTRA_MAX] unless tuning_ranges says otherwise:
@@ -65,7 +69,7 @@ PAD_EXTRA_MAX = 64  # a padExtraND amount p ranges over [0, PAD_EXTRA_MAX] unles
 
 
 @dataclass(frozen=True)
-class Rule:
+class PointRule:
     """Parameters whose name (`on="name"`: `<label>.<param>`) or kind path (`on="kinds"`: the kinds from the
     outermost inserting RP down, `abTile/materialise.targetMem`) matches `pattern` (fnmatch) may only take a value
     in `allowed`."""
@@ -75,6 +79,11 @@ class Rule:
     why: str
     on: str = "name"
 
+    @staticmethod
+    def of(rule: PointRule | tuple) -> PointRule:
+        """A rule, or one written as data: `(pattern, allowed, why)` (how the suite's annotations state them)."""
+        return rule if isinstance(rule, PointRule) else PointRule(*rule)
+
     def matches(self, name: str, kinds: str = "") -> bool:
         return fnmatch.fnmatchcase(kinds if self.on == "kinds" else name, self.pattern)
 
@@ -82,11 +91,11 @@ class Rule:
 # Manual heuristic constraints of Ch6 that hold for every annotated program, matched against kind paths (see
 # `kind_path`). kernelFission's own restriction of its materialise to global memory is part of the kind
 # (`Kind.restrict`); the rule states it again so that `why_not` can explain it.
-COMMON_RULES: tuple[Rule, ...] = (
-    Rule("kernelFission/materialise.targetMem", ("global",),
+COMMON_RULES: tuple[PointRule, ...] = (
+    PointRule("kernelFission/materialise.targetMem", ("global",),
          "kernelFission's copy feeds another OpenCL kernel: its results must be in global memory (§4.6 RP5)",
          on="kinds"),
-    Rule("kernelFission/materialise.skip", (0,),
+    PointRule("kernelFission/materialise.skip", (0,),
          "kernelFission's kernel is its materialise: skipped, the kernel would compute nothing (the code generator "
          "rejects a kernel that writes no user-function result)", on="kinds"),
 )
@@ -126,7 +135,6 @@ class ProductSpace:
 
     def __init__(self, domains: Mapping[str, Sequence[int]], constraints: Sequence, names: Sequence[str],
                  _budget: list | None = None, _changed: Sequence[str] | None = None, _top: _Top | None = None):
-        from ...constraints.solver import narrow
 
         self.names = tuple(names)
         self.constraints = tuple(constraints)
@@ -191,15 +199,12 @@ class ProductSpace:
         return hit
 
     def _build(self, members, consts, doms, cs):
-        from ...constraints.factored import components
-        from ...constraints.solver import Space
 
         names = (*members, *consts)
         prod = math.prod(len(doms[n]) for n in members)
         if prod <= LEAF_PRODUCT or self._budget[0] <= 0 or len(members) < 2:
             # the domains are narrowed already: a small leaf is enumerated at once (Space's NumPy path)
             return Space({n: doms[n] for n in names}, cs, prune=prod > LEAF_PRODUCT)
-        from ...constraints.solver import narrow
 
         # siblings share it: probe once. The members are part of it: the same variables and constraints with
         # another variable fixed (a constant, not a member) are another shape, and conditioning on a constant
@@ -214,7 +219,6 @@ class ProductSpace:
         # are then the same sub-problems under every value of the variables conditioned above: _Conditioned's
         # memo), then the one heading the longest chains (conditioning on a short chain first repeats the long
         # one under each of its values), then the smallest domain.
-        from ...constraints.solver import _divisibility
 
         pats = [pt for pt in map(_divisibility, cs) if pt is not None]
         divisors = {q for pt in pats for q in pt[2]}
@@ -266,7 +270,6 @@ class ProductSpace:
         return float(self.exact_count())
 
     def violations(self, assignment: Mapping[str, int]) -> list:
-        from ...constraints.constraint import Constraint, Predicate
 
         out = [Constraint(Predicate(lambda: False, f"{n} = {assignment[n]} is not in its domain"), (), "domain")
                for n in self.names if assignment[n] not in self.domains[n]]
@@ -343,7 +346,6 @@ class _Conditioned:
     variable outside the component, the child is the component's sub-problem with x = v, as before)."""
 
     def __init__(self, x: str, doms, cs, names, budget: list, top: _Top, below: bool = True):
-        from ...constraints.solver import Space
 
         self.x = x
         self.children: list[tuple[int, ProductSpace, int, dict]] = []
@@ -442,15 +444,14 @@ class Structure:
 class RPSpace:
     """The rewrite-point design space of one annotated program at concrete sizes (see the module doc)."""
 
-    def __init__(self, program: Program, sizes: Mapping[str, int], *, rules: Sequence[Rule] = (),
+    def __init__(self, program: Program, sizes: Mapping[str, int], *, rules: Sequence[PointRule] = (),
                  device: DeviceLimits | None = None, max_structures: int = MAX_STRUCTURES,
                  tuning_ranges: Mapping[str, tuple[int, int]] | None = None):
-        from .lower import substitute
 
         self.annotated = program
         self.sizes = {k: int(v) for k, v in sizes.items()}
-        self.program = substitute(program, self.sizes)  # layer constants first (§6.3.1)
-        self.rules: tuple[Rule, ...] = (*COMMON_RULES, *rules)
+        self.program = substitute_sizes(program, self.sizes)  # layer constants first (§6.3.1)
+        self.rules: tuple[PointRule, ...] = (*COMMON_RULES, *(PointRule.of(r) for r in rules))
         self.device = device
         self.max_structures = max_structures
         self.tuning_ranges = dict(tuning_ranges or {})
@@ -465,7 +466,6 @@ class RPSpace:
         """`<kind>/<kind>/....<param>` of a parameter name `<label>/<role>/....<param>`: the kind of the top-level
         RP labelled `<label>` (in the annotated program), then the kind each role names in its parent's
         `inserts`; an unknown step keeps the role name."""
-        from .core import KINDS, at_label
 
         label, _, param = name.rpartition(".")
         parts = label.split("/")
@@ -492,7 +492,6 @@ class RPSpace:
 
     def params(self, values: Mapping[str, object] | None = None) -> list:
         """The parameters met given the structural values chosen so far (`parameters` of the RP core)."""
-        from .core import parameters
 
         return list(parameters(self.program, dict(values or {}), sizes=self.sizes))
 
@@ -543,7 +542,6 @@ class RPSpace:
 
     def rewritten(self, structure: Structure | Mapping[str, object]) -> Program:
         """The program with the rewrite points applied at these structural values (tuning symbolic)."""
-        from .core import apply_rewrite_points
 
         values = structure.values if isinstance(structure, Structure) else structure
         k = self._key(values)
@@ -568,7 +566,6 @@ class RPSpace:
         amount not named there [0, PAD_EXTRA_MAX] (the default [0, n) of a pad amount lets the extra padding of
         a 224 x 224 layer's windows reach 50,175 elements, whose divisors the tile sizes then range over). A name
         in `tuning_ranges` that this structure lacks is ignored: another structure of the space may have it."""
-        from ...ir.node import Prim, walk
 
         names = {sym.name for _, n in walk(rewritten) if isinstance(n, Prim)
                  for e in n.static for sym in getattr(e, "free_symbols", ())}
@@ -709,7 +706,7 @@ class RPSpace:
 
 
 def rp_space(program: Program, sizes: Mapping[str, int], *, preset: str | None = None,
-             presets: Mapping[str, Sequence[Rule]] | None = None, heuristics: Sequence[Rule] = (),
+             presets: Mapping[str, Sequence[PointRule]] | None = None, heuristics: Sequence[PointRule] = (),
              **kw) -> RPSpace:
     """An RPSpace with the program's heuristic rules and, optionally, one of its named presets."""
     rules = list(heuristics)
@@ -722,4 +719,4 @@ def rp_space(program: Program, sizes: Mapping[str, int], *, preset: str | None =
     return RPSpace(program, sizes, rules=rules, **kw)
 
 
-__all__ = ["COMMON_RULES", "MAX_STRUCTURES", "RPSpace", "Rule", "Structure", "rp_space"]
+__all__ = ["COMMON_RULES", "MAX_STRUCTURES", "PointRule", "RPSpace", "Structure", "rp_space"]

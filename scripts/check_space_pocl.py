@@ -42,7 +42,8 @@ from compiler.constraints.constraint import VECTOR_WIDTHS
 from compiler.constraints.device import DeviceLimits
 from compiler.constraints.infer import infer
 from compiler.constraints.solver import SpaceUnion
-from compiler.lowering.catalog import Lowered, lowerings
+from compiler.lowering.catalog import lowerings
+from compiler.lowering.lowered import Lowered
 from compiler.suite import get
 
 SWITCHES = {"unroll", "coalesce"}  # structural 0/1 parameters: choices between programs, solver variables here

@@ -7,7 +7,7 @@ Variants (rows/item: the lowering's rowsPerItem; then compile_program options):
   base           1 row/item, no constant memory, no pad versioning, local size left to the runtime (2026-11-22)
   constant       1, + constant memory for small uniform read-only buffers (compiler/codegen/constant.py)
   version        1, + constant memory and pad versioning (compiler/codegen/versioning.py; off by default)
-  coarse1        1, constant memory, the default work-group shape (catalog.default_local_size, 32 x 8): the
+  coarse1        1, constant memory, the default work-group shape (lowered.default_local_size, 32 x 8): the
                  default lowering until rowsPerItem (called "default" in the tables of 2026-11-25 03:10-03:18)
   coarse2/4/8    2, 4 or 8 vertically adjacent outputs per work item (compiler/lowering/stencil.build_coarse),
                  their shared reads loaded once (compiler/codegen/cse.py); coarse4 is the default lowering now

@@ -12,8 +12,9 @@ from ..constraints import GENERIC_GPU, DeviceLimits
 from ..ir.sizes import substitute_sizes
 from . import point_stages, stages
 from .analysis import IRFacts, ir_facts
-from .catalog import KernelLaunch, Lowered, Lowering, TuningParam, lower, lowerings
+from .catalog import lower, lowerings
 from .default import default_lowering, default_params, is_lowered
+from .lowered import KernelLaunch, Lowered, Lowering, TuningParam
 from .util import LoweringError
 
 __all__ = [

@@ -72,8 +72,8 @@ from ..ir.build import (
 from ..ir.node import Program
 from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, TypeVar, array
-from .catalog import KernelLaunch, Lowering, TuningParam, largest_divisor
 from .default import finish
+from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
 ZERO = value(0, FLOAT)
 PARAMS = (

@@ -75,8 +75,8 @@ from ..ir.build import (
 from ..ir.node import Program
 from ..ir.userfuns import ID, MULT_AND_SUM_UP
 from ..types import FLOAT, array
-from .catalog import KernelLaunch, Lowering, TuningParam, largest_divisor
 from .default import finish
+from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
 PARAMS = (
     TuningParam("TM", "rows of C per work group (M % TM = 0)"),

@@ -40,8 +40,8 @@ from ..suite import Benchmark
 from ..suite import resolve as suite_resolve
 from ..suite import uri as suite_uri
 from . import default as lowering_default
-from .catalog import TuningParam
 from .default import default_lowering
+from .lowered import TuningParam
 from .util import fuse_program, unique_binders
 
 MAP_CODES: tuple[int, ...] = (0, 1, 10, 11, 12, 20, 21, 22, 30, 31, 32)

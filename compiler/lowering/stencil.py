@@ -59,8 +59,8 @@ from ..ir.ops import Op
 from ..ir.typecheck import typecheck
 from ..ir.userfuns import ID
 from ..types import ArrayType
-from .catalog import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
 from .default import default_lowering, finish
+from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
 from .util import is_call
 
 PARAMS = (

@@ -16,8 +16,9 @@ from compiler.ir.ops import Op
 from compiler.ir.typecheck import typecheck
 from compiler.lowering import LoweringError, default_lowering, default_params, is_lowered
 from compiler.lowering.analysis import ir_facts
-from compiler.lowering.catalog import KernelLaunch, lower, lowerings
+from compiler.lowering.catalog import lower, lowerings
 from compiler.lowering.conv import TABLE_4_4
+from compiler.lowering.lowered import KernelLaunch
 from compiler.lowering.util import ops_used
 from compiler.suite import get, list_benchmarks, rel_error
 
@@ -234,7 +235,7 @@ def test_codegen_accepts_every_lowering():
 
 
 def test_default_lowering_work_group_shape():
-    from compiler.lowering.catalog import default_local_size
+    from compiler.lowering.lowered import default_local_size
 
     assert default_local_size((8192, 8192)) == (32, 8)
     assert default_local_size((16, 16)) == (16, 16)  # a row shorter than 32: whole rows, 256 work items

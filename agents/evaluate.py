@@ -26,6 +26,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from compiler.lowering.stages import canonical_uri
 from lift_gym.episode import env_version
 from lift_gym.rewards import RewardConfig
 
@@ -131,12 +132,6 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
                         time.perf_counter() - ev.t0, ev.best_record, 0, notes)
 
 
-def _canonical(uri: str) -> str:
-    from compiler.lowering.stages import canonical_uri
-
-    return canonical_uri(uri)
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("benchmark://", "")).strip("_")
 
@@ -171,7 +166,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     out = Path(out_dir)
     pol = load_policy(policy) if policy is not None else None
     shape = pol.env if pol is not None else EnvConfig()
-    trained = {_canonical(u) for u in pol.trained_on} if pol is not None else set()
+    trained = {canonical_uri(u) for u in pol.trained_on} if pol is not None else set()
     rows, panels = [], {}
     for uri in benchmarks:
         results: dict[str, SearchResult] = {}
@@ -184,7 +179,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
             log(_progress(uri, results[name]))
         best = max((t.reward for r in results.values() for t in r.trials), default=-math.inf)
         target = best + math.log(TARGET)
-        row = {"benchmark": uri, "trained_on": None if pol is None else _canonical(uri) in trained,
+        row = {"benchmark": uri, "trained_on": None if pol is None else canonical_uri(uri) in trained,
                "best_reward": best, "best_speedup": math.exp(best) if math.isfinite(best) else None,
                "target_reward": target, "methods": {}}
         for name, r in results.items():

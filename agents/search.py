@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from compiler.lowering.stages import MAP_CODES
+from compiler.lowering.stages import MAP_CODES, resolve
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from lift_gym import transition
@@ -118,8 +118,6 @@ class Evaluator:
         self.cache[key] = float(reward)
         gflops = None
         if time_s:
-            from compiler.lowering.stages import resolve
-
             bench, _ = resolve(state.uri)
             gflops = float(bench.flops(state.size_map)) / time_s / 1e9
         self.trials.append(Trial(self.count + 1, float(reward), speedup, gflops, source, key,

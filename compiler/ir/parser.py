@@ -34,6 +34,7 @@ from ..errors import ParseError
 from ..types import SCALARS, ArrayType, TupleType, Type, TypeVar, VectorType
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, RewritePoint, UserFun
 from .ops import BY_NAME, VARIADIC, Op
+from .printer import show
 from .userfuns import BUILTINS
 
 __all__ = ["parse_expr", "parse_fun", "parse_program", "parse_type"]
@@ -678,8 +679,6 @@ def _items_wanted(op: Op, with_lead: bool) -> str:
 
 
 def _show_fun(f: FunDecl) -> str:
-    from .printer import show
-
     return show(f, limit=60)
 
 

@@ -22,7 +22,7 @@ import sympy
 
 from ... import arith
 from ...errors import RewritePointError, TypeCheckError
-from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at, replace_at, walk
+from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at, replace_at, walk, with_children
 from ...ir.printer import show
 from ...ir.typecheck import infer, typecheck
 from ...types import Type, same_type
@@ -361,8 +361,6 @@ def strip_rewrite_points(node: Node) -> Node:
         return strip_rewrite_points(node.fun)
     if not kids:
         return node
-    from ...ir.node import with_children
-
     new = [strip_rewrite_points(k) for k in kids]
     if all(a is b for a, b in zip(new, kids, strict=True)):
         return node

@@ -11,13 +11,13 @@ work item) needs that loop to run at most once per work item; a launch that brea
 Such a buffer written by a loop over 1 (the loop's index folds to 0) holds its element in work item 0 of that
 loop's kind and dimension only: every read of it must be inside a loop of that kind and dimension over 1 (only
 work item 0 runs it), or the launch must have a single work item (work group, for mapWrg) there; otherwise the
-other work items would read their own, never written, copy (issue 7: a private result of a mapGlb(2) over 1
-read by a mapGlb(2) over 14).
+other work items would read their own, never written, copy (a private result of a mapGlb(2) over 1 read by
+a mapGlb(2) over 14 gave 13 of 14 work items garbage).
 Likewise a private buffer that a parallel loop writes at an index depending on its work-item variable (a
 mapLcl updating a private reduction accumulator in place, `acc[l_id_0] = ...`) holds in each work item only the
 elements that work item wrote: every read of it must be at an index it is written at (the same index expression,
 as in the in-place update `acc[l_id_0] = add(acc[l_id_0], ...)`; conservative: a read through another loop nest is
-refused) (issue 7: the accumulator was then read whole by a mapSeq in every work item).
+refused; an accumulator read whole by a mapSeq in every work item is refused).
 """
 
 from __future__ import annotations

@@ -182,7 +182,7 @@ def build_coarse(bench, form: StencilForm) -> Program:
 
 
 def default_rows_per_item(window_height: int, rows: int) -> int:
-    """Decision (issue 3): 4 outputs per work item when the window is at least 3 rows high (then the 4 windows
+    """Decision: 4 outputs per work item when the window is at least 3 rows high (then the 4 windows
     read 4 + k1 - 1 distinct rows instead of 4 k1: 7/12 loads for 3x3, 8/20 for 5x5) and 4 divides the rows,
     else 2 when it divides them, else 1 (also for windows of height 1 or 2)."""
     if window_height < 3:

@@ -290,7 +290,7 @@ def test_table_covers_every_primitive():
     assert len(CASES) >= 25
 
 
-# --- issue 4: what the padCrop, vectorise and vectoriseZip rewrite rules produce ------------------------------------
+# --- what the padCrop, vectorise and vectoriseZip rewrite rules produce ------------------------------------
 # Every legal site of each family on the suite programs (small sizes), and rule sequences that produced the code
 # generator's former rejections (crops written through, vectors scattered to non-consecutive words, private vectors
 # read at lanes that are only constant after unrolling). Each result is lowered twice: by the default lowering

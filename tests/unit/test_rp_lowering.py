@@ -1,4 +1,4 @@
-"""Lowering the shapes rewrite points produce (issue 7): the mapping CSP's fixed rules, stage and kernel results
+"""Lowering the shapes rewrite points produce: the mapping CSP's fixed rules, stage and kernel results
 in global memory, and the device's memory limits. Each case is one of the causes that made sampled conv-rp
 configurations fail to lower (or crash PoCL) in `scripts/check_rewrite_points_pocl.py`."""
 

@@ -1,4 +1,4 @@
-"""Tuning spaces of the GEMM-based conv configurations (issue 7): exact, uniform and quick to sample.
+"""Tuning spaces of the GEMM-based conv configurations: exact, uniform and quick to sample.
 
 The GEMM structures of `benchmark://lift/conv-rp` give tuning components whose divisibility chains
 (`(p + 196) % (t0*t1*t2) = 0`, `tileOuter % tileInner = 0`, ...) used to stall the solver for minutes.

@@ -1,4 +1,4 @@
-"""Issue 7: a per-work-item (private) result of a parallel loop over 1 is held by work item 0 only.
+"""A per-work-item (private) result of a parallel loop over 1 is held by work item 0 only.
 
 A mapGlb(d)/mapLcl(d)/mapWrg(d) over 1 runs in work item (group) 0 of dimension d; a private result of it gets a
 stride-0 dimension (`compiler.codegen.memory`) read at the folded index 0. Read by other work items (a later
@@ -36,7 +36,7 @@ from compiler.types import FLOAT, array
 
 def _square_then(reader):
     """square each row of `a` in private memory in a mapGlb(0) over 1, then `reader` negates it."""
-    return program("issue7", {"a": array(FLOAT, 8)}, lambda a: reader << to_private(
+    return program("onecopy", {"a": array(FLOAT, 8)}, lambda a: reader << to_private(
         map_glb(0, map_seq(SQUARE))) << split(8) << a)
 
 
@@ -69,7 +69,7 @@ def _column_sums(reader):
             to_private(map_seq(ID)) << value(0, array(FLOAT, 2)),
             lambda acc, y: map_lcl(0, lambda t: ADD(get(0) << t, get(1) << t)) << zip_(acc, y)) << rows
         ) << split(4) << split(2) << a
-    return program("issue7acc", {"a": array(FLOAT, 32)}, body)
+    return program("lclacc", {"a": array(FLOAT, 32)}, body)
 
 
 # the conv-rp failure's second shape: work item 0 reads acc[1], which only work item 1 updated

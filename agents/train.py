@@ -17,10 +17,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import Config, config_from_dict, with_overrides
 from .envs import make_env, make_vec_env
 from .runs import Manifest, find_run, save_model
+
+if TYPE_CHECKING:  # the callbacks subclass SB3's (torch): imported at run time only when training
+    from .callbacks import EpisodeStats, ManifestCheckpoint
 
 Log = Callable[[str], None]
 
@@ -186,8 +190,8 @@ class _Session:
     """The callbacks of one training session: checkpoints, episode statistics, progress, evaluation, extras."""
 
     manifest: Manifest
-    ckpt: object  # agents.callbacks.ManifestCheckpoint
-    stats: object  # agents.callbacks.EpisodeStats
+    ckpt: ManifestCheckpoint
+    stats: EpisodeStats
     callbacks: list
     sb3_bar: bool
     algorithm: str

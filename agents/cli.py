@@ -68,12 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `lift-gym benchmarks | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except Exception as e:
-        if isinstance(e, ParseError):  # the first line has the position; the rest is a caret picture
-            return _error(str(e).splitlines()[0])
-        if isinstance(e, CompilerError):
-            return _error(f"{_kind(e)}{e}")
-        raise
+    except ParseError as e:  # the first line has the position; the rest is a caret picture
+        return _error(str(e).splitlines()[0])
+    except CompilerError as e:
+        return _error(f"{_kind(e)}{e}")
 
 
 def _error(msg: str) -> int:

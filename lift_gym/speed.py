@@ -20,7 +20,7 @@ import numpy as np
 
 from compiler.lowering import stages
 
-from . import transition
+from . import rewards, transition
 
 DEFAULT = ("benchmark://lift/mm/small", "benchmark://lift/stencil2d/small", "benchmark://lift/conv/small",
            "benchmark://lift/gemv/small")
@@ -59,8 +59,6 @@ def measure(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) 
 def reward_time(env) -> float:
     """Seconds to evaluate the finished episode's reward again with the reward source's kernel caches emptied
     (features are recomputed; the kNN model, the store and the device stay open, as during training)."""
-    from . import rewards
-
     rewards._features.cache_clear()
     t0 = time.perf_counter()
     env.reward_fn.evaluate(env.state)

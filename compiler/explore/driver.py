@@ -33,11 +33,15 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from .. import suite
+from ..codegen import compile_program
+from ..constraints import POCL_CPU
 from ..errors import CodegenError
 from ..ir.macros import expand_program
 from ..ir.node import Program
 from ..ir.printer import print_program
 from ..rewrite import prepare, specialise
+from ..runtime import MeasureConfig, MeasureWorker
 from .highlevel import (
     DEFAULT_EXCLUDE,
     HighLevel,
@@ -182,8 +186,6 @@ class Candidate:
 def explore(uri: str, config: ExploreConfig | None = None, *, progress: bool = False,
             log: Callable[[str], None] | None = None) -> ExploreReport:
     """Run the three stages on the benchmark at `uri` (use a small preset: benchmark://lift/mm/small)."""
-    from .. import suite
-
     bench, sizes = suite.resolve(uri)
     return explore_benchmark(bench, sizes, config, uri=uri, progress=progress, log=log)
 
@@ -199,12 +201,7 @@ def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | N
     rep = ExploreReport(uri or bench.uri, dict(sizes), asdict(cfg))
     prefix = param_prefix(sizes)
     sampler = Sampler()
-    try:
-        from ..constraints import POCL_CPU
-
-        sampler.device = POCL_CPU
-    except ImportError:
-        pass
+    sampler.device = POCL_CPU
 
     # stage 1 -------------------------------------------------------------------------------------------------
     t0 = time.perf_counter()
@@ -293,8 +290,6 @@ def lowered_variants(program: Program, sizes: Mapping[str, int], cfg: ExploreCon
 
 
 def _codegen(cand: Candidate, sizes: Mapping[str, int], rep: ExploreReport, cfg: ExploreConfig):
-    from ..codegen import compile_program
-
     env = {**sizes, **cand.params}
     try:
         return compile_program(cand.program, env)
@@ -324,8 +319,6 @@ def _failure(stage: str, message: str, cand: Candidate, sizes: Mapping[str, int]
 # --- the device check -----------------------------------------------------------------------------------------
 def quick_config():
     """A MeasureConfig that checks correctness and times only a handful of launches."""
-    from ..runtime import MeasureConfig
-
     return MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-6, min_samples=1, max_samples=1,
                          time_cap_s=2.0, watchdog_margin_s=20.0)
 
@@ -333,8 +326,6 @@ def quick_config():
 def check_kernels(bench, sizes: Mapping[str, int], cands: list[Candidate], cfg: ExploreConfig,
                   rep: ExploreReport, progress: bool = False) -> None:
     """Run every kernel once on the device against the benchmark's reference; counts into `rep`."""
-    from ..runtime import MeasureWorker
-
     inputs = bench.make_inputs(dict(sizes), np.random.default_rng(cfg.seed))
     gold = np.asarray(bench.reference(inputs, dict(sizes)), dtype=np.float32)
     mcfg = quick_config()

@@ -27,6 +27,7 @@ import numpy as np
 import sympy
 
 from .. import arith
+from ..constraints.infer import infer
 from ..errors import CompilerError, ConstraintError
 from ..ir.node import Program
 from ..ir.typecheck import typecheck
@@ -34,14 +35,6 @@ from ..rewrite import specialise
 from ..types import map_lengths
 
 MIN_PARAM = 2
-
-
-def constraints_available() -> bool:
-    try:
-        from ..constraints.infer import infer  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _upper(program: Program, sizes: Mapping[str, int]) -> int:
@@ -69,8 +62,6 @@ def _value(n, sizes: Mapping[str, int]) -> int:
 
 def parameter_space(program: Program, sizes: Mapping[str, int], params: Sequence[str], device=None):
     """The constraint package's Space over `params` for `program` at `sizes` (ConstraintError when empty)."""
-    from ..constraints.infer import infer
-
     hi = _upper(program, sizes)
     tp = infer(program, dict(sizes), device, ranges={p: (MIN_PARAM, hi) for p in params})
     return tp.space()
@@ -84,24 +75,20 @@ class Sampler:
     fallbacks: int = 0
     fallback_errors: dict[str, int] = field(default_factory=dict)
 
-    def _fallback(self, err: Exception | None) -> None:
+    def _fallback(self, err: Exception) -> None:
         self.fallbacks += 1
-        if err is not None:
-            head = f"{type(err).__name__}: {str(err)[:100]}"
-            self.fallback_errors[head] = self.fallback_errors.get(head, 0) + 1
+        head = f"{type(err).__name__}: {str(err)[:100]}"
+        self.fallback_errors[head] = self.fallback_errors.get(head, 0) + 1
 
     def has_valid(self, program: Program, sizes: Mapping[str, int], params: Sequence[str]) -> bool:
         if not params:
             return True
-        if constraints_available():
-            try:
-                return parameter_space(program, sizes, params, None).count() > 0
-            except ConstraintError:
-                return False
-            except Exception as err:  # a solver failure: decide by enumeration
-                self._fallback(err)
-        else:
-            self._fallback(None)
+        try:
+            return parameter_space(program, sizes, params, None).count() > 0
+        except ConstraintError:
+            return False
+        except Exception as err:  # a solver failure: decide by enumeration
+            self._fallback(err)
         return bool(divisor_points(program, sizes, params, limit=1))
 
     def sample(self, program: Program, sizes: Mapping[str, int], params: Sequence[str], n: int,
@@ -109,20 +96,17 @@ class Sampler:
         """Up to `n` distinct valid assignments of `params` (all of them when there are at most `n`)."""
         if not params:
             return [{}]
-        if constraints_available():
-            try:
-                space = parameter_space(program, sizes, params, self.device)
-                count = int(space.count())
-                if count == 0:
-                    return []
-                pts = space.sample(np.random.default_rng(rng.randrange(2**32)), min(n, count), replace=False)
-                return [{k: int(v) for k, v in pt.items()} for pt in pts]
-            except ConstraintError:
+        try:
+            space = parameter_space(program, sizes, params, self.device)
+            count = int(space.count())
+            if count == 0:
                 return []
-            except Exception as err:  # a solver failure: enumerate instead
-                self._fallback(err)
-        else:
-            self._fallback(None)
+            pts = space.sample(np.random.default_rng(rng.randrange(2**32)), min(n, count), replace=False)
+            return [{k: int(v) for k, v in pt.items()} for pt in pts]
+        except ConstraintError:
+            return []
+        except Exception as err:  # a solver failure: enumerate instead
+            self._fallback(err)
         pts = divisor_points(program, sizes, params)
         return pts if len(pts) <= n else rng.sample(pts, n)
 

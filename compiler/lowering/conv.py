@@ -71,6 +71,7 @@ from ..ir.build import (
 )
 from ..ir.node import Program
 from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP, userfun
+from ..suite.conv import PAD, STRIDE
 from ..types import FLOAT, TypeVar, array
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
@@ -113,12 +114,6 @@ def dot_and_sum_up(v: int):
     return userfun(name, "acc l r", (FLOAT, t, t), FLOAT, c, "acc + np.sum(l * r, axis=-1)")
 
 
-def _pad_stride():
-    from ..suite.conv import PAD, STRIDE
-
-    return PAD, STRIDE
-
-
 def symbols():
     V = arith.var
     return {k: V(k) for k in ("inH", "inW", "inChs", "outChs", "kerH", "kerW", "θ", "σ", "κ", "ω", "v", "ρ", "ρW")}
@@ -126,7 +121,7 @@ def symbols():
 
 def derived(env=None) -> dict[str, sympy.Expr]:
     """Derived sizes (symbolic, or evaluated when `env` binds sizes and parameters)."""
-    (pt, pb, pl, pr), (s1, s2) = _pad_stride()
+    (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
     x = symbols()
     d = {
         "padH": x["inH"] + pt + pb + x["ρ"], "padW": x["inW"] + pl + pr + x["ρW"],
@@ -149,7 +144,7 @@ def derived(env=None) -> dict[str, sympy.Expr]:
 
 
 def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
-    (pt, pb, pl, pr), (s1, s2) = _pad_stride()
+    (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
     x = symbols()
     d = derived()
     θ, σ, κ, ω, v, ρ, ρW = (x[k] for k in ("θ", "σ", "κ", "ω", "v", "ρ", "ρW"))
@@ -230,7 +225,7 @@ def _choose(s) -> dict[str, int]:
     sizes = {k: s[k] for k in VGG16_7}
     base = dict(TABLE_4_4) if sizes == VGG16_7 else {}
     out = {**base, **{k: s[k] for k in TABLE_4_4 if k in s}}
-    (pt, pb, pl, pr), (s1, s2) = _pad_stride()
+    (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
     kh, kw, c, m = s["kerH"], s["kerW"], s["inChs"], s["outChs"]
     ph0, pw0 = s["inH"] + pt + pb, s["inW"] + pl + pr
     if "θ" not in out:
@@ -254,7 +249,7 @@ def _choose(s) -> dict[str, int]:
 
 
 def _check(s, v) -> list[str]:
-    (_pt, _pb, _pl, _pr), (s1, s2) = _pad_stride()
+    (_pt, _pb, _pl, _pr), (s1, s2) = (PAD, STRIDE)
     bad: list[str] = []
 
     def need(cond: bool, text: str):

@@ -47,6 +47,7 @@ from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim
 from ..ir.ops import LAYOUT, MAPS, PARALLEL_MAPS, REDUCES, Group, Op
 from ..ir.printer import show
 from ..ir.typecheck import Typing, typecheck
+from ..ir.userfuns import ADD, MAX, MIN, MULT
 from ..types import ArrayType, Type, same_type
 from .util import (
     Fresh,
@@ -397,8 +398,6 @@ def _parallel_reduce(p: Program, red, sizes, view_map: Op) -> Program:
 def _commutative(lam: Lambda) -> bool:
     """Whether the reduce operator is a commutative built-in (add, mult, max, min) of its two parameters: then
     the order in which a work item visits the elements may change (coalescing reorder)."""
-    from ..ir.userfuns import ADD, MAX, MIN, MULT
-
     body = lam.body
     return (isinstance(body, FunCall) and body.f in (ADD, MULT, MAX, MIN)
             and sorted(a.name for a in body.args if isinstance(a, Param)) == sorted(q.name for q in lam.params)

@@ -23,6 +23,7 @@ from ..errors import RuleNotApplicable, TypeCheckError
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, replace_at, with_children
 from ..ir.typecheck import Typing, infer
 from ..types import map_lengths, same_type
+from .catalog import BY_NAME, RULES
 from .normalise import normalise
 from .rule import EXPR, USERFUN_CALL, Ctx, Rule
 from .terms import Path
@@ -128,8 +129,6 @@ def analyse(program: Program) -> Analysis:
 def _rule(rule: Rule | int | str) -> Rule:
     if isinstance(rule, Rule):
         return rule
-    from .catalog import BY_NAME, RULES
-
     return RULES[rule] if isinstance(rule, int) else BY_NAME[rule]
 
 
@@ -161,8 +160,6 @@ def all_legal(program: Program, rules: Sequence[Rule] | None = None,
     """(rule index, site) for every legal application; rule indices are positions in `rules` (default: the
     catalogue RULES, i.e. action ids)."""
     if rules is None:
-        from .catalog import RULES
-
         rules = RULES
     a = analyse(program)
     out = []

@@ -11,7 +11,7 @@ import sympy
 
 from .. import arith
 from ..ir.expansions import expand_call
-from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun
+from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun, at, replace_at
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
 from ..ir.userfuns import ADD, MAX, MIN, MULT
 from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, base_type, same_type
@@ -581,8 +581,8 @@ def vectorise_zip(v) -> Rule:
         ats = [_array(ctx.typing.of.get((*zpath, i + 1))) for i in range(len(z.args))]  # type: ignore[union-attr]
         if rt is None or not isinstance(rt.elem, ScalarType) or rt.elem.name == "bool":
             return None
-        for at in ats:
-            if at is None or not isinstance(at.elem, ScalarType) or at.elem.name == "bool":
+        for arg_t in ats:
+            if arg_t is None or not isinstance(arg_t.elem, ScalarType) or arg_t.elem.name == "bool":
                 return None
         if not ctx.divides(v, rt.n) or not ctx.lt(v, rt.n):
             return None
@@ -622,8 +622,6 @@ def _loop_for(ctx: Ctx):
 def _let_build(b: Bindings, ctx: Ctx, value: Expr):
     loop_path = b["at"]
     rel = ctx.path[len(loop_path):]
-    from ..ir.node import at, replace_at
-
     loop = at(ctx.program, loop_path)
     p = ctx.fresh.param("pre")
     body = replace_at(loop, rel, p)

@@ -10,7 +10,7 @@ import itertools
 
 import sympy
 
-from ...ir.node import FunCall, FunDecl, Lambda, Literal, Param, Prim, RewritePoint, UserFun
+from ...ir.node import FunCall, FunDecl, Lambda, Literal, Param, Prim, RewritePoint, UserFun, with_children
 from ...ir.ops import Op
 from ...ir.userfuns import ADD, ID, MAX, MIN, MULT
 from ...types import ArrayType, ScalarType, TupleType, Type, VectorType, array_lengths, base_type
@@ -137,8 +137,6 @@ def replace_sub(e, old, new):
     kids = e.children()
     if not kids:
         return e
-    from ...ir.node import with_children
-
     rep = [replace_sub(k, old, new) for k in kids]
     return e if all(a is b for a, b in zip(rep, kids, strict=True)) else with_children(e, rep)
 

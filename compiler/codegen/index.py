@@ -1,15 +1,17 @@
 """A small range-aware integer index algebra: what views turn into when a user function reads or writes.
 
 Every index is a normalised sum `Σ coeff·atom + const` over atoms `Var` (a loop variable with range
-[0, extent)), `Div(arg, d)` (floor division) and `Mod(arg, d)`, with constant positive divisors (kernels are
-specialised, so every size is a number). Construction simplifies, so generated indices read like hand-written
-ones:
+[0, extent)), `Div(arg, d)` (floor division), `Mod(arg, d)` and `Clamp(arg, lo, hi)` (`min(max(arg, lo), hi)`,
+a clamped pad's read), with constant positive divisors (kernels are specialised, so every size is a number).
+Construction simplifies, so generated indices read like hand-written ones:
 - constant folding and collecting terms (`i + i` is `2 * i`);
 - `(c·q + r) / c = q + r / c` and `(c·q + r) % c = r % c` when r >= 0, then `r / c = 0`, `r % c = r` when the
   range of r lies in [0, c): `(64 * i + j) / 64 = i`, `(64 * i + j) % 64 = j` for 0 <= j < 64;
 - a common factor of the divisor and every coefficient cancels: `(4 * i + 2) / 6 = (2 * i + 1) / 3`;
 - `(a / b) / c = a / (b * c)`, `(a % (b * c)) % b = a % b`;
-- `c * (x / c) + x % c = x` (a join of a split is the identity), `x % c + c * ((x / c) % d) = x % (c * d)`.
+- `c * (x / c) + x % c = x` (a join of a split is the identity), `x % c + c * ((x / c) % d) = x % (c * d)`;
+- a clamp whose argument's range lies in [lo, hi] is its argument; only the bound the range crosses is written
+  (`max(i - 1, 0)` when i - 1 <= hi always).
 A division or modulo whose argument may be negative is left exactly as written: C's `/` and `%` truncate, so
 the rules (which hold for floor semantics) are only applied where both agree. Views only build such terms in
 the unevaluated branch of a pad conditional.
@@ -46,7 +48,16 @@ class Mod:
     d: int
 
 
-Atom = Var | Div | Mod
+@dataclass(frozen=True)
+class Clamp:
+    """min(max(arg, lo), hi), lo <= hi: the index a clamped (edge) pad reads."""
+
+    arg: Idx
+    lo: int
+    hi: int
+
+
+Atom = Var | Div | Mod | Clamp
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,7 @@ def as_idx(x: Idx | int | Var) -> Idx:
         raise TypeError("booleans are not indices")
     if isinstance(x, int):
         return Idx((), x)
-    if isinstance(x, Var | Div | Mod):
+    if isinstance(x, Var | Div | Mod | Clamp):
         return Idx(((x, 1),), 0)
     raise TypeError(f"not an index: {x!r}")
 
@@ -134,6 +145,8 @@ def _key(x) -> tuple:
         return (2, _key(x.arg), x.d)
     if isinstance(x, Mod):
         return (0, _key(x.arg), x.d)
+    if isinstance(x, Clamp):
+        return (4, _key(x.arg), x.lo, x.hi)
     assert isinstance(x, Idx), x
     return (3, tuple((_key(a), c) for a, c in x.terms), x.const)
 
@@ -181,6 +194,9 @@ def bounds(e: Idx | Atom) -> tuple[int, int]:
         if lo >= 0 and hi < e.d:
             return lo, hi
         return 0, e.d - 1
+    if isinstance(e, Clamp):
+        lo, hi = bounds(e.arg)
+        return min(max(lo, e.lo), e.hi), min(max(hi, e.lo), e.hi)
     lo = hi = e.const
     for a, c in e.terms:
         alo, ahi = bounds(a)
@@ -262,6 +278,19 @@ def mod(e: Idx | int, d: int) -> Idx:
     return as_idx(Mod(r, d))
 
 
+def clamp(e: Idx | int, lo: int, hi: int) -> Idx:
+    """min(max(e, lo), hi); e itself (or a constant) when its range decides the clamp."""
+    e = as_idx(e)
+    if lo > hi:
+        raise ValueError(f"index clamp to the empty range [{lo}, {hi}]")
+    elo, ehi = bounds(e)
+    if lo <= elo and ehi <= hi:
+        return e
+    if ehi <= lo or elo >= hi:
+        return cst(lo if ehi <= lo else hi)
+    return as_idx(Clamp(e, lo, hi))
+
+
 def exact_div(e: Idx, d: int) -> Idx | None:
     """e / d when d divides every coefficient and the constant, else None."""
     if all(c % d == 0 for _, c in e.terms) and e.const % d == 0:
@@ -274,6 +303,8 @@ def evaluate(e: Idx | Atom, env: dict[str, int], c_semantics: bool = False) -> i
     """Value under `env` (variable name -> int); `c_semantics` uses C's truncating / and %."""
     if isinstance(e, Var):
         return env[e.name]
+    if isinstance(e, Clamp):
+        return min(max(evaluate(e.arg, env, c_semantics), e.lo), e.hi)
     if isinstance(e, Div | Mod):
         a = evaluate(e.arg, env, c_semantics)
         if c_semantics:
@@ -295,13 +326,15 @@ def _subst_atom(a: Atom, subst: dict[Var, Idx]) -> Idx:
     if isinstance(a, Var):
         return subst.get(a, var(a))
     inner = substitute(a.arg, subst)
+    if isinstance(a, Clamp):
+        return clamp(inner, a.lo, a.hi)
     return floordiv(inner, a.d) if isinstance(a, Div) else mod(inner, a.d)
 
 
 def variables(e: Idx | Atom) -> set[Var]:
     if isinstance(e, Var):
         return {e}
-    if isinstance(e, Div | Mod):
+    if isinstance(e, Div | Mod | Clamp):
         return variables(e.arg)
     out: set[Var] = set()
     for a, _ in e.terms:
@@ -345,6 +378,10 @@ def render_cmp(c: Cmp) -> str:
 def _render_atom(a: Atom) -> str:
     if isinstance(a, Var):
         return a.name
+    if isinstance(a, Clamp):  # only the sides the argument's range can cross
+        s, (lo, hi) = render(a.arg), bounds(a.arg)
+        s = f"max({s}, {a.lo})" if lo < a.lo else s
+        return f"min({s}, {a.hi})" if hi > a.hi else s
     inner = render(a.arg)
     if a.arg.var is None:
         inner = f"({inner})"

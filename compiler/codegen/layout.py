@@ -5,13 +5,13 @@ the elements, so a value written through them can be pushed into its producer's 
 transpose <-> transpose, reorder(s) <-> reorder(n/s), asVector <-> asScalar). `transposeW` of a computed value
 is always applied on the write side (thesis §2.3.1.3); the others read through views. A `pad` with negative
 amounts (a crop) can be written through: the producer's cropped elements are skipped (views.Crop). `zip`,
-`tuple`, `get`, other pads and `slide` are read-side only.
+`tuple`, `get`, other pads (padClamp, padMirror and padWrap included) and `slide` are read-side only.
 """
 
 from __future__ import annotations
 
 from ..ir.node import Node, Prim
-from ..ir.ops import Op
+from ..ir.ops import BOUNDARY_PADS, PAD_MODES, Op
 from ..types import Type
 from . import memory, views
 from .binding import Bound, Deferred, Path, Sink, elem, err, rank
@@ -57,6 +57,8 @@ class LayoutLowering:
                 value = self.force(bounds[0], None, node)
                 x = self.force(bounds[1], None, node)
                 return views.Pad(int(s[0]), int(s[1]), value, x, rt)
+            if op in BOUNDARY_PADS:
+                return views.Boundary(PAD_MODES[op], int(s[0]), int(s[1]), self.force(bounds[0], None, node), rt)
             if op in (Op.SLIDE, Op.SLIDE_STRICT):
                 return views.Slide(int(s[1]), self.force(bounds[0], None, node), rt)
         except ViewError as exc:

@@ -15,6 +15,10 @@ Index semantics (element of the view at the stack -> parent element):
     Slide(s, st)    [i][j]        -> [i * st + j]
     Pad(l, r, c)    [i]           -> (i < l || i >= l + n) ? c : [i - l]   (no test for a negative side)
     Crop(l, r)      [i]           -> [i + l] when 0 <= i + l < n, else dropped (write side of pad(l <= 0, r <= 0))
+    Boundary(clamp, l, r)  [i]    -> [min(max(i - l, 0), n - 1)]
+    Boundary(wrap, l, r)   [i]    -> [(i - l + k * n) % n], k * n >= l (a non-negative argument: C's % is floor's)
+    Boundary(mirror, l, r) [i]    -> j = i - l: (j < 0) ? [-1 - j] : (j >= n) ? [2 * n - 1 - j] : [j] when l, r <= n;
+                                     else m = (j + k * 2n) % 2n: (m >= n) ? [2 * n - 1 - m] : [m]  (np.pad 'symmetric')
     Reorder(s)      [i]           -> [i / (n / s) + s * (i % (n / s))]
     Zip / Tuple     [i].k / .k    -> component k at [i] / component k
     AsVector(n)     [i]           -> lanes [i * n + 0 .. i * n + n - 1]: vloadn when consecutive in memory
@@ -32,7 +36,7 @@ import sympy
 from ..errors import CodegenError
 from ..types import BOOL, FLOAT, INT, ArrayType, ScalarType, TupleType, Type, VectorType
 from . import kir
-from .index import Cmp, Idx, as_idx, compare, cst
+from .index import Cmp, Idx, as_idx, clamp, compare, cst, mod
 
 Res = kir.MemRef | kir.CExpr
 
@@ -329,6 +333,47 @@ class Pad(View):
         as_expr = kir.Load(inner) if isinstance(inner, kir.MemRef) else inner
         out = kir.select(tuple(conds), kir.Load(v) if isinstance(v, kir.MemRef) else v, as_expr)
         return inner if out is as_expr and isinstance(inner, kir.MemRef) else out
+
+
+@dataclass(frozen=True)
+class Boundary(View):
+    """padClamp, padMirror, padWrap (mode "clamp", "mirror", "wrap"): element i reads element b(i - l) of the
+    parent (length n >= 1); mirror repeats the end element (Lift's Pad.Boundary.Mirror, np.pad 'symmetric')."""
+
+    mode: str
+    left: int
+    right: int
+    parent: View
+    t: Type
+
+    def resolve(self, stack):
+        i, *rest = stack
+        n = length(self.parent.t)
+        j = i - self.left
+        if self.mode == "clamp":
+            return self.parent.resolve((clamp(j, 0, n - 1), *rest))
+        if self.mode == "wrap":
+            return self.parent.resolve((mod(j + n * -(-self.left // n), n), *rest))
+        if self.left <= n and self.right <= n:  # one reflection at most: j in [-n, 2n)
+            mid = self._pick(compare(j, ">=", n), 2 * n - 1 - j, j, rest)
+            return self._pick(compare(j, "<", 0), -1 - j, mid, rest)
+        m = mod(j + 2 * n * -(-self.left // (2 * n)), 2 * n)  # period 2n, a non-negative argument
+        return self._pick(compare(m, ">=", n), 2 * n - 1 - m, m, rest)
+
+    def _pick(self, cond: Cmp, then: Idx, other: Idx | Res, rest) -> Res:
+        """`cond ? parent[then] : other` (other an index into the parent, or a value); decided conditions fold."""
+        decided = cond.decided()
+        if decided is True:
+            return self.parent.resolve((then, *rest))
+        if isinstance(other, Idx):
+            other = self.parent.resolve((other, *rest))
+        if decided is False:
+            return other
+        return kir.select((cond,), _value(self.parent.resolve((then, *rest))), _value(other))
+
+
+def _value(r: Res) -> kir.CExpr:
+    return kir.Load(r) if isinstance(r, kir.MemRef) else r
 
 
 @dataclass(frozen=True)

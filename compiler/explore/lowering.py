@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ..errors import RuleNotApplicable
 from ..ir.node import Expr, FunCall, Lambda, Node, Prim, Program, UserFun, at, replace_at, walk
-from ..ir.ops import ADDRESS_SPACES, MAPS, REDUCES, Op
+from ..ir.ops import ADDRESS_SPACES, MAPS, PADS, REDUCES, Op
 from ..ir.userfuns import ID
 from ..rewrite import RULES, Site, analyse, apply, legal_sites, prepare
 from ..rewrite.rule import Rule
@@ -51,7 +51,7 @@ REFINE_RULES: tuple[Rule, ...] = tuple(
 # layout primitives the output path is followed through (the code generator decides whether it can write through
 # them: it cannot through pad, which is then its error to report)
 _VIEWS = frozenset({Op.JOIN, Op.SPLIT, Op.TRANSPOSE, Op.TRANSPOSE_W, Op.REORDER, Op.AS_SCALAR, Op.AS_VECTOR,
-                    Op.PAD})
+                    *PADS})
 
 
 def unlowered(program: Program) -> Path | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .. import arith
 from ..types import Type
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint
-from .ops import Op
+from .ops import PAD_ND_BASE, PAD_OF_MODE, Op
 
 
 @dataclass(frozen=True)
@@ -194,8 +194,18 @@ def transpose_w() -> Prim:
     return prim(Op.TRANSPOSE_W)
 
 
-def pad(left, right, val: Expr) -> Partial:
+def pad(left, right, val: Expr | str) -> Partial | Prim:
+    """pad(l, r, value) pads with a constant; pad(l, r, "clamp" | "mirror" | "wrap") from the array's boundary
+    (padClamp, padMirror, padWrap)."""
+    if isinstance(val, str):
+        return prim(_pad_op(val), left, right)
     return Partial(prim(Op.PAD, left, right), (val,))
+
+
+def _pad_op(mode: str) -> Op:
+    if mode not in PAD_OF_MODE or mode == "constant":
+        raise ValueError(f"pad: unknown boundary {mode!r} (clamp, mirror or wrap; a constant is a value)")
+    return PAD_OF_MODE[mode]
 
 
 def reorder(stride) -> Prim:
@@ -228,8 +238,12 @@ def slide_strict_nd(sizes, steps) -> Prim:
     return prim(Op.SLIDE_STRICT_ND, *sizes, *steps)
 
 
-def pad_nd(amounts, val: Expr) -> Partial:
-    """padND(t, b, l, r, ..., value): (before, after) pairs from the outermost dimension inwards."""
+def pad_nd(amounts, val: Expr | str) -> Partial | Prim:
+    """padND(t, b, l, r, ..., value): (before, after) pairs from the outermost dimension inwards; a boundary
+    ("clamp", "mirror", "wrap") instead of the value gives padClampND, padMirrorND, padWrapND."""
+    if isinstance(val, str):
+        base = _pad_op(val)
+        return prim(next(nd for nd, b in PAD_ND_BASE.items() if b is base), *amounts)
     return Partial(prim(Op.PAD_ND, *amounts), (val,))
 
 

@@ -4,7 +4,8 @@ Decisions (the thesis is inconsistent or silent):
 - slideND(size_1..size_k, step_1..step_k): all sizes first, then all steps, outermost dimension first. This is
   the order of Listings 4.1/4.2 (`slideND2(kerH, kerW, stride_1, stride_2)`), not Fig 2.9's interleaved one.
 - padND(b_1, a_1, ..., b_k, a_k, value): (before, after) pairs from the outermost dimension inwards, so padND2 is
-  (top, bottom, left, right) as in Fig 2.9.
+  (top, bottom, left, right) as in Fig 2.9. padClampND, padMirrorND and padWrapND take the same pairs and no
+  value, and nest padClamp, padMirror and padWrap the same way.
 - zipND indices run 0..k-1 (Fig 2.9 prints 0..k, an off-by-one).
 - transposeND(perm): result dimension j is argument dimension perm[j]; it expands to adjacent transposes that
   bring perm[0] to the front, then perm[1] next, ... which reproduces Fig 2.9's transposeND4(3,0,2,1).
@@ -16,7 +17,7 @@ from __future__ import annotations
 from .. import arith
 from ..types import ArrayType, Type, base_type
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim
-from .ops import MACROS, Op
+from .ops import MACROS, PAD_ND_BASE, Op
 
 
 def _p(op: Op, *static, funs=()) -> Prim:
@@ -74,6 +75,8 @@ def expand_call(call: FunCall, arg_type: Type | None = None) -> Expr:
         return FunCall(_slide_nd(base, tuple(s[:k]), tuple(s[k:])), args)
     if op is Op.PAD_ND:
         return FunCall(_pad_nd(tuple(s), args[0]), (args[1],))
+    if op in PAD_ND_BASE:  # a boundary padND: the same nesting, no value
+        return FunCall(_pad_nd(tuple(s), None, PAD_ND_BASE[op]), (args[0],))
     if op in (Op.TRANSPOSE_ND, Op.TRANSPOSE_W_ND):
         perm = tuple(int(x) for x in s)
         t = Op.TRANSPOSE if op is Op.TRANSPOSE_ND else Op.TRANSPOSE_W
@@ -108,9 +111,9 @@ def _slide_nd(base: Op, sizes: tuple, steps: tuple) -> FunDecl:
     return Lambda((x,), body)
 
 
-def _pad_nd(amounts: tuple, val: Expr) -> FunDecl:
+def _pad_nd(amounts: tuple, val: Expr | None, base: Op = Op.PAD) -> FunDecl:
     x = Param("padIn")
-    outer = FunCall(_p(Op.PAD, amounts[0], amounts[1]), (val, x))
+    outer = FunCall(_p(base, amounts[0], amounts[1]), (x,) if val is None else (val, x))
     if len(amounts) == 2:
         return Lambda((x,), outer)
-    return Lambda((x,), FunCall(_p(Op.MAP, funs=(_pad_nd(amounts[2:], val),)), (outer,)))
+    return Lambda((x,), FunCall(_p(Op.MAP, funs=(_pad_nd(amounts[2:], val, base),)), (outer,)))

@@ -39,7 +39,7 @@ from ..errors import InterpretError
 from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType, scalar_of
 from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
-from .ops import ADDRESS_SPACES, MAPS, REDUCES, Op
+from .ops import ADDRESS_SPACES, BOUNDARY_PADS, MAPS, PAD_MODES, PAD_ND_BASE, REDUCES, Op
 from .typecheck import Typing, typecheck
 
 Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
@@ -286,6 +286,8 @@ class _Evaluator:
             Op.REORDER: self._reorder, Op.AS_VECTOR: self._as_vector, Op.AS_SCALAR: self._as_scalar,
             Op.TAKE: self._take,
         })
+        self.dispatch.update({op: self._boundary_pad for op in BOUNDARY_PADS})
+        self.dispatch.update({op: self._macro for op in PAD_ND_BASE})
         for op in (Op.SPLIT_ND, Op.JOIN_ND, Op.SLIDE_ND, Op.SLIDE_STRICT_ND, Op.PAD_ND, Op.TRANSPOSE_ND,
                    Op.TRANSPOSE_W_ND):
             self.dispatch[op] = self._macro
@@ -471,6 +473,10 @@ class _Evaluator:
         left, right = self.size(p.static[0]), self.size(p.static[1])
         return _tmap2(lambda v, a: _pad_leaf(a, v, r, left, right), args[0], args[1])
 
+    def _boundary_pad(self, p: Prim, args, env, r):
+        left, right = self.size(p.static[0]), self.size(p.static[1])
+        return _tmap(lambda a: _boundary_pad_leaf(a, r, left, right, p.op), args[0])
+
     def _take(self, p: Prim, args, env, r):
         m = self.size(p.static[0])
 
@@ -510,6 +516,20 @@ class _Evaluator:
         for q, a in zip(names, args, strict=True):
             inner[q] = (a, r)
         return self.eval(body, inner, r)
+
+
+# np.pad's mode of each boundary: mirror repeats the end element (Lift's Pad.Boundary.Mirror), which is 'symmetric'
+_NP_PAD_MODE = {"clamp": "edge", "mirror": "symmetric", "wrap": "wrap"}
+
+
+def _boundary_pad_leaf(a: np.ndarray, r: int, left: int, right: int, op: Op) -> np.ndarray:
+    if left < 0 or right < 0:
+        raise InterpretError(f"{op.text}({left}, {right}): negative amounts (crop with pad instead)")
+    if a.shape[r] < 1:
+        raise InterpretError(f"{op.text}({left}, {right}) of an empty array")
+    widths = [(0, 0)] * a.ndim
+    widths[r] = (left, right)
+    return np.pad(a, widths, mode=_NP_PAD_MODE[PAD_MODES[op]])
 
 
 def _pad_leaf(a: np.ndarray, v: np.ndarray, r: int, left: int, right: int) -> np.ndarray:

@@ -53,6 +53,15 @@ class Op(enum.Enum):
     TRANSPOSE = PrimInfo("transpose", Group.LAYOUT, (), 0, 1, doc="(x: [[T]m]n) => [[T]n]m (read side)")
     TRANSPOSE_W = PrimInfo("transposeW", Group.LAYOUT, (), 0, 1, doc="(x: [[T]m]n) => [[T]n]m (write side)")
     PAD = PrimInfo("pad", Group.LAYOUT, ("l", "r"), 0, 2, 1, "(l, r, value: T', x: [T]n) => [T](l+n+r)")
+    # pad with a boundary (Lift's Pad with a reindexing boundary function): element i of the result is element
+    # b(i - l) of x, l, r >= 0, n >= 1
+    PAD_CLAMP = PrimInfo("padClamp", Group.LAYOUT, ("l", "r"), 0, 1,
+                         doc="(l, r, x: [T]n) => [T](l+n+r), b(j) = min(max(j, 0), n-1) (np.pad 'edge')")
+    PAD_MIRROR = PrimInfo("padMirror", Group.LAYOUT, ("l", "r"), 0, 1,
+                          doc="(l, r, x: [T]n) => [T](l+n+r), b(j) reflects j about the ends, repeating the end "
+                              "element, period 2n (np.pad 'symmetric')")
+    PAD_WRAP = PrimInfo("padWrap", Group.LAYOUT, ("l", "r"), 0, 1,
+                        doc="(l, r, x: [T]n) => [T](l+n+r), b(j) = j mod n, non-negative (np.pad 'wrap')")
     REORDER = PrimInfo("reorder", Group.LAYOUT, ("stride",), 0, 1,
                        doc="(s, x: [T]n) => [T]n, element i reads x[i/(n/s) + s*(i%(n/s))]")
     # macros (Fig 2.9), expanded by compiler.ir.macros
@@ -63,6 +72,9 @@ class Op(enum.Enum):
     SLIDE_ND = PrimInfo("slideND", Group.MACRO, None, 0, 1)
     SLIDE_STRICT_ND = PrimInfo("slideStrictND", Group.MACRO, None, 0, 1)
     PAD_ND = PrimInfo("padND", Group.MACRO, None, 0, 2, 1)
+    PAD_CLAMP_ND = PrimInfo("padClampND", Group.MACRO, None, 0, 1)
+    PAD_MIRROR_ND = PrimInfo("padMirrorND", Group.MACRO, None, 0, 1)
+    PAD_WRAP_ND = PrimInfo("padWrapND", Group.MACRO, None, 0, 1)
     TRANSPOSE_ND = PrimInfo("transposeND", Group.MACRO, None, 0, 1)
     TRANSPOSE_W_ND = PrimInfo("transposeWND", Group.MACRO, None, 0, 1)
     TAKE = PrimInfo("take", Group.MACRO, ("m",), 0, 1)
@@ -101,4 +113,11 @@ REDUCES = frozenset({Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL})
 ADDRESS_SPACES = frozenset({Op.TO_GLOBAL, Op.TO_LOCAL, Op.TO_PRIVATE})
 LAYOUT = frozenset(op for op in Op if op.info.group is Group.LAYOUT)
 MACROS = frozenset(op for op in Op if op.info.group is Group.MACRO)
+# the boundary of each pad ("constant": the value argument) and the pad each padND expands to
+PAD_MODES: dict[Op, str] = {Op.PAD: "constant", Op.PAD_CLAMP: "clamp", Op.PAD_MIRROR: "mirror", Op.PAD_WRAP: "wrap"}
+PADS = frozenset(PAD_MODES)
+BOUNDARY_PADS = PADS - {Op.PAD}
+PAD_OF_MODE: dict[str, Op] = {m: op for op, m in PAD_MODES.items()}
+PAD_ND_BASE: dict[Op, Op] = {Op.PAD_ND: Op.PAD, Op.PAD_CLAMP_ND: Op.PAD_CLAMP, Op.PAD_MIRROR_ND: Op.PAD_MIRROR,
+                             Op.PAD_WRAP_ND: Op.PAD_WRAP}
 HIGH_LEVEL = frozenset({Op.MAP, Op.REDUCE})  # what a lowered program must not contain

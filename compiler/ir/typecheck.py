@@ -30,7 +30,7 @@ from ..types import (
 )
 from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
-from .ops import MACROS, MAPS, REDUCES, VARIADIC, Op
+from .ops import BOUNDARY_PADS, MACROS, MAPS, PAD_ND_BASE, REDUCES, VARIADIC, Op
 from .printer import show
 
 Path = tuple[int, ...]
@@ -190,8 +190,8 @@ class _Checker:
             raise _fail("zipND", "dimension count must be >= 1", call)
         if p.op in (Op.SLIDE_ND, Op.SLIDE_STRICT_ND) and (len(p.static) % 2 or not p.static):
             raise _fail(p.op.text, f"needs sizes then steps (an even count), got {len(p.static)}", call)
-        if p.op is Op.PAD_ND and (len(p.static) % 2 or not p.static):
-            raise _fail("padND", f"needs (before, after) pairs, got {len(p.static)} amounts", call)
+        if p.op in PAD_ND_BASE and (len(p.static) % 2 or not p.static):
+            raise _fail(p.op.text, f"needs (before, after) pairs, got {len(p.static)} amounts", call)
         if p.op in (Op.TRANSPOSE_ND, Op.TRANSPOSE_W_ND):
             perm = [_const(x) for x in p.static]
             if sorted(perm, key=lambda v: -1 if v is None else v) != list(range(len(perm))):
@@ -256,6 +256,8 @@ def _layout(p: Prim, ts: list[Type], call: Node, name: str, info) -> Type:
         if _const(n) is not None and _const(n) < 0:
             raise _fail(name, f"padding by ({s[0]}, {s[1]}) leaves a negative length {n}", call)
         return ArrayType(a.elem, n)
+    if op in BOUNDARY_PADS:
+        return _boundary_pad(a, s, call, name)
     if op is Op.REORDER:
         _positive(name, "stride", s[0], call)
         _divides(name, s[0], a.n, call)
@@ -305,6 +307,16 @@ def _slide(op: Op, a: ArrayType, size, step, call: Node, name: str) -> Type:
         if (_const(a.n) - _const(size)) % _const(step):
             raise _fail(name, f"windows of {size} by {step} do not cover the length {a.n} exactly", call)
     return ArrayType(ArrayType(a.elem, size), arith.simplify(count))
+
+
+def _boundary_pad(a: ArrayType, s, call: Node, name: str) -> Type:
+    """padClamp, padMirror, padWrap: amounts >= 0 of a non-empty array (its elements are read at the edges)."""
+    for side, amount in zip(("left", "right"), s, strict=True):
+        if _const(amount) is not None and _const(amount) < 0:
+            raise _fail(name, f"{side} amount {amount} is negative (crop with pad instead)", call)
+    if _const(a.n) is not None and _const(a.n) < 1:
+        raise _fail(name, f"cannot pad an empty array from its boundary (length {a.n})", call)
+    return ArrayType(a.elem, arith.simplify(s[0] + a.n + s[1]))
 
 
 def _check_pad_value(v: Type, a: ArrayType, call: Node) -> None:

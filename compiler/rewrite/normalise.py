@@ -13,7 +13,7 @@ Syntactic (no types needed):
 - scalarVector:     asScalar << asVector(n) << x = x
 - mapId:            map(id) << x = x and map(y => y) << x = x (high-level map only: copies through
                     toGlobal/toLocal/toPrivate(id) or lowered maps are kept, they decide memory)
-- padZero:          pad(0, 0, v) << x = x
+- padZero:          pad(0, 0, v) << x = x, and padClamp, padMirror, padWrap (0, 0) << x = x
 Typed (need the type of x):
 - splitJoin:        split(n) << join << x = x            when x : [[T]n]m
 - vectorScalar:     asVector(n) << asScalar << x = x     when x : [<S>n]m
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .. import arith
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
-from ..ir.ops import Op
+from ..ir.ops import PADS, Op
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, VectorType
 from .terms import Fresh, all_names, beta, eta_needed, is_call, is_identity, slot_arity
@@ -105,8 +105,8 @@ class _Syntactic:
             return x.args[0]  # type: ignore[union-attr]
         if op is Op.MAP and is_identity(f.funs[0]):
             return e.args[0]
-        if op is Op.PAD and f.static[0] == 0 and f.static[1] == 0:
-            return e.args[1]
+        if op in PADS and f.static[0] == 0 and f.static[1] == 0:
+            return e.args[-1]
         if is_call(x) and (op, x.f.op) in _TYPED_PAIRS:  # type: ignore[union-attr]
             self.typed_redex = True
         return e

@@ -112,3 +112,20 @@ def test_randomized_bounds_contain_every_value():
         lo, hi = bounds(e)
         values = [evaluate(e, {"x": a, "y": b}) for a in range(6) for b in range(3)]
         assert lo <= min(values) and max(values) <= hi, render(e)
+
+
+def test_clamp_writes_only_the_bounds_its_argument_crosses():
+    from compiler.codegen.index import bounds, clamp
+
+    assert render(clamp(i - 2, 0, 4)) == "min(max(i - 2, 0), 4)"
+    assert render(clamp(i - 2, 0, 8)) == "max(i - 2, 0)"
+    assert render(clamp(i + 1, 0, 8)) == "min(i + 1, 8)"
+    assert render(clamp(i, 0, 8)) == "i"
+    assert render(clamp(i + 20, 0, 8)) == "8" and render(clamp(i - 20, 0, 8)) == "0"
+    assert render(64 * clamp(i - 1, 0, 5) + j) == "j + 64 * min(max(i - 1, 0), 5)"
+    assert bounds(clamp(i - 2, 0, 4)) == (0, 4)
+    c = clamp(i - 2, 0, 4)
+    for v in range(9):
+        assert evaluate(c, {"i": v}) == evaluate(c, {"i": v}, c_semantics=True) == min(max(v - 2, 0), 4)
+    assert render(substitute(c, {I: cst(1)})) == "0"
+    assert render(substitute(c, {I: var(Var("x", 3)) + 2})) == "x"

@@ -621,3 +621,59 @@ def test_inputs_are_not_modified_and_outputs_are_fresh():
     out = run({"x": array(FLOAT, "N")}, lambda x: x, {"x": x})
     out[:] = 0
     assert np.array_equal(x, keep)
+
+
+# --- pads from the array's boundary, against np.pad ('edge', 'symmetric', 'wrap') -------------------------------
+BOUNDARY_NP = {"clamp": "edge", "mirror": "symmetric", "wrap": "wrap"}
+
+
+@pytest.mark.parametrize("mode", list(BOUNDARY_NP))
+@pytest.mark.parametrize(("left", "right"), [(1, 1), (2, 3), (0, 4), (5, 5), (3, 0)])
+def test_boundary_pad_1d_matches_np_pad(mode, left, right):
+    x = rand(5)
+    out = run({"x": array(FLOAT, "N")}, lambda x: pad(left, right, mode) << x, {"x": x})
+    assert np.array_equal(out, np.pad(x, (left, right), mode=BOUNDARY_NP[mode]))
+
+
+@pytest.mark.parametrize("mode", ["mirror", "wrap"])
+def test_boundary_pad_wider_than_the_array_repeats_the_period(mode):
+    x = rand(3)
+    out = run({"x": array(FLOAT, "N")}, lambda x: pad(7, 8, mode) << x, {"x": x})
+    assert np.array_equal(out, np.pad(x, (7, 8), mode=BOUNDARY_NP[mode]))
+
+
+@pytest.mark.parametrize("mode", list(BOUNDARY_NP))
+@pytest.mark.parametrize("amounts", [(1, 1, 1, 1), (2, 1, 0, 3), (4, 4, 5, 5)])
+def test_boundary_pad_nd_2d_matches_np_pad(mode, amounts):
+    x = rand(4, 5)
+    t, b, l, r = amounts
+    out = run({"x": array(FLOAT, "N", "M")}, lambda x: pad_nd(amounts, mode) << x, {"x": x})
+    assert np.array_equal(out, np.pad(x, ((t, b), (l, r)), mode=BOUNDARY_NP[mode]))
+    expanded = interpret(expand_program(program("p", {"x": array(FLOAT, "N", "M")},
+                                                 lambda x: pad_nd(amounts, mode) << x)), {"x": x})
+    assert np.array_equal(out, expanded)
+
+
+def test_boundary_pad_pads_rows_of_a_2d_array_and_inside_a_map():
+    x = rand(3, 4)
+    out = run({"x": array(FLOAT, "N", "M")}, lambda x: pad(2, 1, "wrap") << x, {"x": x})
+    assert np.array_equal(out, np.pad(x, ((2, 1), (0, 0)), mode="wrap"))
+    out = run({"x": array(FLOAT, "N", "M")}, lambda x: map_(pad(1, 3, "mirror")) << x, {"x": x})
+    assert np.array_equal(out, np.pad(x, ((0, 0), (1, 3)), mode="symmetric"))
+
+
+def test_boundary_pad_of_tuples_pads_each_component():
+    a, b = rand(4), rand(4)
+    out = run({"a": array(FLOAT, "N"), "b": array(FLOAT, "N")},
+              lambda a, b: map_(lambda t: ADD(get(0) << t, get(1) << t)) @ pad(2, 2, "clamp") << zip_(a, b),
+              {"a": a, "b": b})
+    assert np.allclose(out, np.pad(a + b, 2, mode="edge"))
+
+
+def test_boundary_pad_rejects_negative_amounts_and_unknown_modes():
+    with pytest.raises(TypeCheckError, match=r"padClamp.*left amount -1 is negative"):
+        run({"x": array(FLOAT, "N")}, lambda x: pad(-1, 1, "clamp") << x, {"x": rand(4)})
+    with pytest.raises(TypeCheckError, match=r"padWrap.*empty array"):
+        run({"x": array(FLOAT, 0)}, lambda x: pad(1, 1, "wrap") << x, {"x": rand(0)})
+    with pytest.raises(ValueError, match="unknown boundary 'reflect'"):
+        pad(1, 1, "reflect")

@@ -162,8 +162,20 @@ def _custom():
         ))
 
 
+def _boundary_pads():
+    """Pads from the array's boundary: clamp, mirror, wrap, by constant and symbolic amounts, and their ND forms."""
+    return program(
+        "boundary_pads", {"A": array(FLOAT, "N", "M"), "x": array(FLOAT, "N")},
+        lambda A, x: tuple_(
+            pad(1, 2, "clamp") @ pad(3, 0, "mirror") @ pad("κ", 4, "wrap") << x,
+            pad_nd((1, 1, 2, 2), "clamp") << A,
+            map_(pad(1, 0, "mirror")) @ pad_nd((0, "κ", 1, 1), "mirror") << A,
+            pad_nd((2, 1, 1, 2), "wrap") << A,
+        ))
+
+
 HAND = {f.__name__.lstrip("_"): f for f in (_dot, _layout, _macros, _conv_lowered, _tiled_lowered, _let_iterate,
-                                            _vector_kernel, _custom)}
+                                            _vector_kernel, _custom, _boundary_pads)}
 
 
 def _ops(node: Node) -> set[Op]:

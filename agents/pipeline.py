@@ -10,7 +10,7 @@ Stages, each with a progress bar, each resumable (a killed run restarts from wha
    GPU) by `agents.search`'s random strategy with the measured reward; every result goes to the sqlite store
    as it is measured. A rerun draws the same programs (same seed) and finds them in the store.
 2. **fit**: the kNN performance model (`compiler.perf.model.KnnPerfModel`) on the store's measurements of the
-   device, saved to `RUN/model.pkl` (written to a temporary name, then renamed).
+   device, saved to `RUN/model.npz` (written to a temporary name, then renamed).
 3. **train**: MaskablePPO (`agents.train`) on predicted rewards from that model, across `env.benchmarks`, in
    `RUN/train` (checkpoints every `run.checkpoint_every` steps; a rerun resumes from the last complete one).
 4. **evaluate**: the policy against `pipeline.baselines` (random valid search by default) at equal budgets of
@@ -166,7 +166,7 @@ def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = T
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device,
-                          model=str(run_dir / "model.pkl") if p.eval_reward == "predicted" else None)
+                          model=str(run_dir / "model.npz") if p.eval_reward == "predicted" else None)
     bar = _bar(len(p.eval_benchmarks) * (1 + len(p.baselines)), "evaluate", progress)
 
     def step(line: str) -> None:
@@ -195,7 +195,7 @@ def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, o
         if uri in trained:
             log(f"note: evaluation benchmark {uri} is also a training benchmark")
     store = _store_path(cfg, run_dir)
-    model_path = run_dir / "model.pkl"
+    model_path = run_dir / "model.npz"
     state.data["sessions"].append({"start": time.time(), "done": sorted(state.data["done"])})
     state.save()
     times: dict[str, float] = {}

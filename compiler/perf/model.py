@@ -17,7 +17,7 @@ standardises; this is a documented deviation that keeps a few huge NDRanges from
 
 from __future__ import annotations
 
-import pickle
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -34,7 +34,10 @@ from .store import MeasurementStore, Record
 
 K = 5
 VARIANCE = 0.95
-MODEL_VERSION = 1
+MODEL_VERSION = 2
+FORMAT = "lift-gym-knn"
+# the scikit-learn steps a model file may name, rebuilt from their parameters and fitted arrays
+_STEPS = {"StandardScaler": StandardScaler, "PCA": PCA}
 
 
 class ModelUnavailable(RuntimeError):
@@ -131,14 +134,59 @@ class KnnPerfModel:
         return int(pca.n_components_) if pca is not None else len(FEATURE_NAMES)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_bytes(pickle.dumps(self))
+        """An .npz file of plain arrays plus JSON metadata (no pickle): what `load` needs to rebuild the pipeline."""
+        meta: dict = {"format": FORMAT, "version": self.version, "device": self.device, "n_rows": self.n_rows,
+                      "benchmarks": list(self.benchmarks), "steps": []}
+        arrays: dict[str, np.ndarray] = {}
+        for i, (name, est) in enumerate(self.pipeline.steps):
+            step: dict = {"name": name, "class": type(est).__name__, "params": est.get_params(), "scalars": {}}
+            if isinstance(est, KNeighborsRegressor):
+                arrays[f"{i}.fit_X"], arrays[f"{i}.y"] = est._fit_X, est._y  # refitted on load: exact
+            else:
+                for attr, v in vars(est).items():
+                    if not attr.endswith("_") or attr.startswith("_"):
+                        continue
+                    if isinstance(v, np.ndarray):
+                        arrays[f"{i}.{attr}"] = v
+                    else:
+                        step["scalars"][attr] = v.item() if isinstance(v, np.generic) else v
+            meta["steps"].append(step)
+        arrays["meta"] = np.array(json.dumps(meta))
+        with open(path, "wb") as f:  # a file object: np.savez adds no suffix
+            np.savez(f, **arrays)
 
     @staticmethod
     def load(path: str | Path) -> KnnPerfModel:
-        model = pickle.loads(Path(path).read_bytes())  # a file this package wrote (trusted, like a checkpoint)
-        if not isinstance(model, KnnPerfModel) or model.version != MODEL_VERSION:
-            raise ModelUnavailable(f"{path} is not a lift-gym kNN model of version {MODEL_VERSION}")
-        return model
+        """Rebuild a model `save` wrote; never unpickles (np.load with allow_pickle=False)."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            meta = json.loads(str(arrays.pop("meta")))
+            if meta.get("format") != FORMAT or meta.get("version") != MODEL_VERSION:
+                raise ValueError("wrong format or version")
+            steps = [(st["name"], _rebuild_step(i, st, arrays)) for i, st in enumerate(meta["steps"])]
+            return KnnPerfModel(Pipeline(steps), meta["device"], int(meta["n_rows"]), tuple(meta["benchmarks"]))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+            raise ModelUnavailable(f"{path} is not a lift-gym kNN model file of version {MODEL_VERSION} "
+                                   f"(an .npz written by KnnPerfModel.save): {err}") from err
 
+
+def _rebuild_step(i: int, step: dict, arrays: dict[str, np.ndarray]):
+    """One pipeline step from its class name, constructor parameters and fitted attributes."""
+    params = step["params"]
+    if step["class"] == "KNeighborsRegressor":
+        return KNeighborsRegressor(**params).fit(arrays[f"{i}.fit_X"], arrays[f"{i}.y"])
+    if step["class"] not in _STEPS:
+        raise ValueError(f"step {i} is a {step['class']!r}, not one of {sorted(_STEPS)} or KNeighborsRegressor")
+    est = _STEPS[step["class"]](**params)
+    prefix = f"{i}."
+    fitted = {**step["scalars"], **{k[len(prefix):]: v for k, v in arrays.items() if k.startswith(prefix)}}
+    for attr, v in fitted.items():
+        if not (attr.isidentifier() and attr.endswith("_") and not attr.startswith("_")):
+            raise ValueError(f"step {i}: {attr!r} is not a fitted attribute name")
+        if not isinstance(v, np.ndarray | int | float | type(None)):
+            raise ValueError(f"step {i}: {attr} is a {type(v).__name__}, not a number or an array")
+        setattr(est, attr, v)
+    return est
 
 __all__ = ["VARIANCE", "K", "KnnPerfModel", "ModelUnavailable", "training_rows"]

@@ -34,7 +34,7 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
     run_dir = tmp_path / "runs" / "tiny"
     state = json.loads((run_dir / "pipeline.json").read_text())
     assert sorted(state["done"]) == ["evaluate", "fit", "measure", "train"]
-    assert state["done"]["fit"]["rows"] >= 3 and (run_dir / "model.pkl").exists()
+    assert state["done"]["fit"]["rows"] >= 3 and (run_dir / "model.npz").exists()
     assert state["done"]["train"]["num_timesteps"] >= 64
     assert EVAL in out and "policy" in out and "random" in out and "policy vs" in out
     report = json.loads((run_dir / "evaluation" / "evaluate.json").read_text())

@@ -14,7 +14,8 @@ Constraints (each a `Constraint(expr, params, origin)`):
   w >= 1, w <= n (4.3); slide / slideStrict(size, step): size >= 1, size <= n (4.5), step >= 1, and for
   slideStrict (n - size) % step = 0 (4.4, the OCR-corrected reading); reorder(s): n % s = 0, 1 <= s <= n;
   pad(l, r): the length l + n + r >= 1, and an amount that is a bare parameter ranges over [0, n) ([EXTERNAL]
-  padOptTotal); iterate(k): k >= 1; every vector width that holds a parameter is in {1, 2, 4, 8, 16}.
+  padOptTotal), the same for padClamp, padMirror and padWrap; iterate(k): k >= 1; every vector width that holds
+  a parameter is in {1, 2, 4, 8, 16}.
   Finite-range heuristic: a parameterised slide step is <= n (larger steps give the same single window).
 - hardware (§4.3.1.2) against `DeviceLimits`, per kernel (an oclKernel, else the whole program):
   NDRange: the local size in dimension d is the largest iteration count of the mapLcl(d) of the kernel (§6.3.1,
@@ -53,7 +54,7 @@ from .. import arith
 from ..errors import ConstraintError
 from ..ir.macros import expand_program
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, UserFun, walk
-from ..ir.ops import MACROS, MAPS, REDUCES, Op
+from ..ir.ops import MACROS, MAPS, PADS, REDUCES, Op
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, ScalarType, TupleType, Type, VectorType
 from .constraint import (
@@ -70,7 +71,7 @@ from .device import DeviceLimits
 from .interval import INF, interval
 from .solver import Space, narrow
 
-TUNING_OPS = frozenset({Op.SPLIT, Op.SLIDE, Op.SLIDE_STRICT, Op.AS_VECTOR, Op.VECTORISE, Op.PAD, Op.REORDER,
+TUNING_OPS = frozenset({Op.SPLIT, Op.SLIDE, Op.SLIDE_STRICT, Op.AS_VECTOR, Op.VECTORISE, *PADS, Op.REORDER,
                         Op.ITERATE})
 SCALAR_BYTES = {"float": 4, "double": 8, "int": 4, "bool": 4}
 MAX_DOMAIN = 10_000_000
@@ -305,7 +306,7 @@ class _Walker:
             return _divisor_constraints(op, s[0], n, on)
         if op in (Op.SLIDE, Op.SLIDE_STRICT):
             return _slide_constraints(op, *s, n, on)
-        if op is Op.PAD:
+        if op in PADS:  # a boundary pad's amounts as a constant pad's: a parameter part ranges over [0, n)
             return self._pad_constraints(*s, n, on)
         return []
 

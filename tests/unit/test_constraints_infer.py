@@ -81,6 +81,14 @@ def test_pad_and_reorder():
     assert sorted(got) == sorted(want)
 
 
+@pytest.mark.parametrize("mode", ["clamp", "mirror", "wrap"])
+def test_boundary_pad_amounts_range_like_a_constant_pads(mode):
+    p = program("p", X, lambda x: map_(NEG) << (pad("l", "r", mode) << x))
+    assert {"l ≤ N - 1", "r ≤ N - 1", "N + l + r ≥ 1"} <= texts(infer(p))
+    tp = infer(p, {"N": 4})
+    assert tp.domains["l"] == tp.domains["r"] == (0, 1, 2, 3)
+
+
 def test_false_parameter_free_constraint_raises_with_the_constraint():
     p = program("bad", X, lambda x: map_(map_(NEG)) << (split(4) << x))
     infer(p, {"N": 12})  # fine

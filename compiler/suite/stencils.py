@@ -1,4 +1,5 @@
-"""The eight 2-D stencils of P000 Table 2 (Hagedorn et al. CGO'18), single precision, N rows x M columns.
+"""The eight 2-D stencils of P000 Table 2 (Hagedorn et al. CGO'18), single precision, N rows x M columns, and
+clamped-border variants of the Jacobi stencils (1-D, 2-D 5-point, 2-D 9-point).
 
 | benchmark    | points | used | grids | formulation                                                        |
 |--------------|--------|------|-------|--------------------------------------------------------------------|
@@ -27,14 +28,18 @@ Two ways to compute on a neighbourhood:
   one-element selections and map a scalar user function over the zipped tuple. So the program reads exactly the
   "points used" of Table 2. Multi-grid stencils zip the grids' neighbourhoods (or a grid itself) with zipND(2).
 
-Boundaries: Rodinia and Lift clamp at the border; clamping is not a padding mode of our IR (the thesis' padND pads
-with a constant), so every stencil pads with a constant value, documented per benchmark:
+Boundaries: Rodinia and Lift clamp at the border. The eight stencils of Table 2 pad with a constant value (the
+thesis' padND), documented per benchmark:
 - stencil2d, jacobi2d-5pt, jacobi2d-9pt, gaussian, gradient: 0 (zero Dirichlet border; SHOC Stencil2D's halo).
 - srad1, srad2: 0 for the image and for the coefficient grid (outside the image is black; border coefficients
   of the missing south/east neighbours are 0). Rodinia clamps, so its border cells differ.
 - hotspot2d: the temperature grid is padded with the ambient temperature 80 (a border held at ambient, instead
   of Rodinia's clamped, adiabatic one); the power grid is read at the centre only and is not padded.
-Interior points agree exactly with the clamped Rodinia/Lift kernels.
+Interior points agree exactly with the clamped Rodinia/Lift kernels. The clamped variants pad from the grid's
+own border instead (padClampND / padClamp: a point outside reads the nearest border point, np.pad 'edge'):
+- jacobi2d-5pt-clamp, jacobi2d-9pt-clamp: jacobi2d-5pt and jacobi2d-9pt with padClampND(1, 1, 1, 1).
+- jacobi1d-3pt-clamp: PolyBench's jacobi-1d step 0.33333 * (x[i-1] + x[i] + x[i+1]) on a line of N points,
+  `join o map(w => map(jacobi3) << zip(pick(0), pick(1), pick(2))) o slide(3, 1) o padClamp(1, 1) << line`.
 
 Constants: srad1's q0sqr is fixed to 0.053787220269 (Rodinia computes it per iteration from a region of interest;
 RISE's srad1 fixes it the same way); srad2 uses lambda = 0.5 (update factor 0.25 * lambda = 0.125); hotspot2d uses
@@ -49,7 +54,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir.build import get, join, map_, map_nd, pad_nd, program, reduce_, slide_nd, value, zip_, zip_nd
+from ..ir.build import get, join, map_, map_nd, pad, pad_nd, program, reduce_, slide, slide_nd, value, zip_, zip_nd
 from ..ir.userfuns import MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, array
 from .common import ZERO, Benchmark, f32, pick, uniform
@@ -116,15 +121,20 @@ JACOBI5 = userfun(
 )
 JACOBI5_FLOPS = 10
 
+JACOBI3 = userfun("jacobi3", "l c r", F, F, "return 0.33333f * (l + c + r);", "0.33333 * (l + c + r)")
+JACOBI3_FLOPS = 3
+
 # flattened 3x3 window indices
 N_, W_, C_, E_, S_ = 1, 3, 4, 5, 7
 
 
 # --- program helpers ----------------------------------------------------------------------------------------------
-def _nbh(grid, k: int, pad_value: str | int = 0):
-    """slideND(k, k, 1, 1) o padND(h, h, h, h, value) << grid: the k x k neighbourhood of every point."""
+def _nbh(grid, k: int, pad_value: str | int = 0, boundary: str | None = None):
+    """slideND(k, k, 1, 1) o padND(h, h, h, h, value) << grid: the k x k neighbourhood of every point; with a
+    boundary ("clamp") padClampND(h, h, h, h) instead of the value."""
     h = k // 2
-    return slide_nd((k, k), (1, 1)) @ pad_nd((h, h, h, h), value(pad_value, F)) << grid
+    padded = pad_nd((h, h, h, h), boundary) if boundary else pad_nd((h, h, h, h), value(pad_value, F))
+    return slide_nd((k, k), (1, 1)) @ padded << grid
 
 
 def _points(nbh, k: int, *idx: int):
@@ -146,15 +156,15 @@ def _five_point(f):
     return body
 
 
-def _single_grid(name: str, f, pad_value=0):
+def _single_grid(name: str, f, pad_value=0, boundary: str | None = None):
     return program(name, {"grid": GRID},
-                   lambda grid: map_(join()) @ map_nd(2, _five_point(f)) << _nbh(grid, 3, pad_value))
+                   lambda grid: map_(join()) @ map_nd(2, _five_point(f)) << _nbh(grid, 3, pad_value, boundary))
 
 
-def _weighted_grid(name: str, k: int, pad_value=0):
+def _weighted_grid(name: str, k: int, pad_value=0, boundary: str | None = None):
     return program(name, {"grid": GRID, "weights": array(F, k * k)},
                    lambda grid, weights: map_(join()) @ map_nd(2, lambda nbh: _weighted(nbh, weights))
-                   << _nbh(grid, k, pad_value))
+                   << _nbh(grid, k, pad_value, boundary))
 
 
 STENCIL2D = _weighted_grid("stencil2d", 3)
@@ -163,6 +173,14 @@ GAUSSIAN = _weighted_grid("gaussian", 5)
 JACOBI5P = _single_grid("jacobi2d_5pt", JACOBI5)
 GRADIENT = _single_grid("gradient", GRAD)
 SRAD1P = _single_grid("srad1", SRAD1)
+JACOBI5P_CLAMP = _single_grid("jacobi2d_5pt_clamp", JACOBI5, boundary="clamp")
+JACOBI9_CLAMP = _weighted_grid("jacobi2d_9pt_clamp", 3, boundary="clamp")
+JACOBI1D_CLAMP = program(
+    "jacobi1d_3pt_clamp", {"line": array(F, "N")},
+    lambda line: join() @ map_(lambda w: map_(lambda nb: JACOBI3(*(get(i) << nb for i in range(3))))
+                               << zip_(*(pick(i, 3) << w for i in range(3))))
+    @ slide(3, 1) @ pad(1, 1, "clamp") << line,
+)
 
 SRAD2P = program(
     "srad2",
@@ -188,7 +206,10 @@ HOTSPOT2D = program(
 
 
 # --- references (float64, NumPy slicing on an explicitly padded grid) --------------------------------------------
-def _padded(x: np.ndarray, h: int, v: float = 0.0) -> np.ndarray:
+def _padded(x: np.ndarray, h: int, v: float = 0.0, mode: str = "constant") -> np.ndarray:
+    """x padded by h on every side: with v, or by np.pad's `mode` ('edge': the clamped border)."""
+    if mode != "constant":
+        return np.pad(x.astype(np.float64), h, mode=mode)
     return np.pad(x.astype(np.float64), h, mode="constant", constant_values=v)
 
 
@@ -198,10 +219,10 @@ def _shift(p: np.ndarray, h: int, di: int, dj: int) -> np.ndarray:
     return p[h + di: h + di + n, h + dj: h + dj + m]
 
 
-def _conv_ref(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+def _conv_ref(x: np.ndarray, w: np.ndarray, mode: str = "constant") -> np.ndarray:
     k = w.shape[0]
     h = k // 2
-    p = _padded(x, h)
+    p = _padded(x, h, mode=mode)
     out = np.zeros(x.shape)
     for i in range(k):
         for j in range(k):
@@ -225,14 +246,28 @@ def _gaussian_ref(inp, s):
     return _conv_ref(inp["grid"], GAUSSIAN_WEIGHTS)
 
 
-def _nswec(x: np.ndarray, v: float = 0.0):
-    p = _padded(x, 1, v)
+def _nswec(x: np.ndarray, v: float = 0.0, mode: str = "constant"):
+    p = _padded(x, 1, v, mode)
     return (_shift(p, 1, -1, 0), _shift(p, 1, 1, 0), _shift(p, 1, 0, -1), _shift(p, 1, 0, 1), _shift(p, 1, 0, 0))
 
 
 def _jacobi5_ref(inp, s):
     n, so, w, e, c = _nswec(inp["grid"])
     return (5 * n + 12 * w + 15 * c + 5 * so + 12 * e) / 118.0
+
+
+def _jacobi5_clamp_ref(inp, s):
+    n, so, w, e, c = _nswec(inp["grid"], mode="edge")
+    return (5 * n + 12 * w + 15 * c + 5 * so + 12 * e) / 118.0
+
+
+def _jacobi9_clamp_ref(inp, s):
+    return _conv_ref(inp["grid"], JACOBI9_WEIGHTS, mode="edge")
+
+
+def _jacobi1d_clamp_ref(inp, s):
+    p = _padded(inp["line"], 1, mode="edge")
+    return 0.33333 * (p[:-2] + p[1:-1] + p[2:])
 
 
 def _gradient_ref(inp, s):
@@ -291,6 +326,10 @@ def _grid_inputs(lo: float, hi: float):
     return lambda s, rng: {"grid": _grid(rng, s, lo, hi)}
 
 
+def _line_inputs(s, rng):
+    return {"line": uniform(rng, 0.0, 1.0, s["N"])}
+
+
 def _srad2_inputs(s, rng):
     return {"image": _grid(rng, s, 1.0, 2.0), "coeff": _grid(rng, s, 0.0, 1.0)}
 
@@ -304,6 +343,9 @@ def _hotspot_inputs(s, rng):
 GRID_PRESETS = {"default": {"N": 4096, "M": 4096}, "small": {"N": 16, "M": 16}, "small2": {"N": 12, "M": 20},
                 "512": {"N": 512, "M": 512}, "1024": {"N": 1024, "M": 1024}, "2048": {"N": 2048, "M": 2048},
                 "8192": {"N": 8192, "M": 8192}}
+
+
+LINE_PRESETS = {"default": {"N": 1 << 24}, "small": {"N": 64}, "small2": {"N": 100}, "1M": {"N": 1 << 20}}
 
 
 def _stencil(name, prog, ref, inputs, flops_per_point, grids, description, weights=0):
@@ -332,4 +374,15 @@ BENCHMARKS = [
              "Jacobi 2-D 9-point weighted sum (7 5 9 / 12 15 12 / 9 5 7) / 118, zero border", 9),
     _stencil("gaussian", GAUSSIAN, _gaussian_ref, _weights_inputs(GAUSSIAN_WEIGHTS), 50, 1,
              "Gaussian 5x5 blur (weights / 159), zero border", 25),
+    _stencil("jacobi2d-5pt-clamp", JACOBI5P_CLAMP, _jacobi5_clamp_ref, _grid_inputs(0.0, 1.0), JACOBI5_FLOPS, 1,
+             "Jacobi 2-D 5-point: (5N + 12W + 15C + 12E + 5S) / 118, clamped border"),
+    _stencil("jacobi2d-9pt-clamp", JACOBI9_CLAMP, _jacobi9_clamp_ref, _weights_inputs(JACOBI9_WEIGHTS), 18, 1,
+             "Jacobi 2-D 9-point weighted sum (7 5 9 / 12 15 12 / 9 5 7) / 118, clamped border", 9),
+    Benchmark(
+        name="jacobi1d-3pt-clamp", family="stencil", program=JACOBI1D_CLAMP, reference=_jacobi1d_clamp_ref,
+        make_inputs=_line_inputs, presets=LINE_PRESETS, flops=lambda s: JACOBI3_FLOPS * s["N"],
+        bytes=lambda s: 4 * 2 * s["N"],
+        description="Jacobi 1-D 3-point (PolyBench jacobi-1d step): 0.33333 * (x[i-1] + x[i] + x[i+1]), "
+                    "clamped border",
+    ),
 ]

@@ -61,7 +61,8 @@ def test_suite_contents():
     assert families == {"blas", "stencil", "conv", "lift"}
     assert {"scal", "asum", "dot", "gemv", "mm"} <= set(NAMES)
     assert {b.name for b in BENCHMARKS if b.family == "stencil"} == {
-        "stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian"}
+        "stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian",
+        "jacobi2d-5pt-clamp", "jacobi2d-9pt-clamp", "jacobi1d-3pt-clamp"}
     assert len([b for b in BENCHMARKS if b.family == "lift"]) >= 2
     for b in BENCHMARKS:
         assert {"default", "small", "small2"} <= set(b.presets), b.name
@@ -204,6 +205,18 @@ def test_resolve_errors(uri, fragments):
         suite.resolve(uri)
     for f in fragments:
         assert f in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("name", ["jacobi2d-5pt-clamp", "jacobi2d-9pt-clamp", "jacobi1d-3pt-clamp"])
+def test_clamped_stencils_keep_a_constant_grid_constant_up_to_the_border(name):
+    b, s = suite.resolve(f"benchmark://lift/{name}?size=small")
+    inputs = b.make_inputs(s, np.random.default_rng(3))
+    np.testing.assert_allclose(interpret(b.program, inputs, s), b.reference(inputs, s), rtol=1e-5, atol=1e-6)
+    grid = "grid" if "grid" in inputs else "line"
+    ones = {**inputs, grid: np.ones_like(inputs[grid])}
+    got = np.asarray(interpret(b.program, ones, s))
+    np.testing.assert_allclose(got, np.full_like(got, got.reshape(-1)[got.size // 2]), rtol=1e-6)
+    np.testing.assert_allclose(b.reference(ones, s), got, rtol=1e-5)
 
 
 def test_stencil_weights_inputs_are_the_documented_constants():

@@ -205,6 +205,7 @@ class Program(Node):
     params: tuple[Param, ...]
     body: Expr
     _h: int | None = field(default=None, init=False, compare=False)
+    _key: str | None = field(default=None, init=False, compare=False)  # Program.key, computed once
 
     def _fields(self):
         return (self.name, self.params, self.body)

@@ -52,9 +52,17 @@ def program_key(p: Program) -> str:
     return hashlib.sha256(canonical(p).encode()).hexdigest()
 
 
+def _cached_key(p: Program) -> str:
+    k = p._key
+    if k is None:
+        k = program_key(p)
+        object.__setattr__(p, "_key", k)  # frozen node: the key is a pure function of its fields
+    return k
+
+
 # str() of every node and Program.key (node.py holds the data, this module the text)
 Node.__str__ = show  # type: ignore[method-assign, assignment]
-Program.key = property(program_key)  # type: ignore[attr-defined]
+Program.key = property(_cached_key)  # type: ignore[attr-defined]
 
 
 def show_type(t: Type) -> str:

@@ -521,6 +521,8 @@ def test_listing_sites_of_conv_is_fast():
     (lambda x: map_(ID) << x, {"x": V16}, "x"),
     (lambda x: map_seq(ID) << x, {"x": V16}, "mapSeq(id) << x"),  # a lowered copy is kept
     (lambda x: pad(0, 0, ZERO) << x, {"x": V16}, "x"),
+    (lambda x: pad(0, 0, "clamp") << (pad(0, 0, "mirror") << (pad(0, 0, "wrap") << x)), {"x": V16}, "x"),
+    (lambda x: pad(1, 0, "wrap") << x, {"x": V16}, "padWrap(1, 0) << x"),
     (lambda x: reorder(4) << (reorder(4) << x), {"x": V16}, "x"),
     (lambda x: reorder(2) << (reorder(2) << x), {"x": V16}, "reorder(2) o reorder(2) << x"),
     (lambda x: FunCall(Lambda((Param("q"),), map_(NEG) << Param("q")), (x,)), {"x": V16}, "map(neg) << x"),
@@ -530,6 +532,20 @@ def test_normal_form_laws(make, params, expect):
     q, typing = normalise(p)
     assert body(q) == expect
     assert same_type(typing.result, typecheck(p).result)
+
+
+@pytest.mark.parametrize("mode", ["clamp", "mirror", "wrap"])
+def test_rules_on_a_boundary_padded_stencil_keep_its_boundary(mode):
+    p = prog(lambda x: map_(lambda w: reduce_(ZERO, ADD) << w) @ slide(3, 1) @ pad(2, 2, mode) << x,
+             x=array(FLOAT, 12))
+    x = np.random.default_rng(5).standard_normal(12).astype(np.float32)
+    want = interpret(p, {"x": x})
+    for name in ("slideTiling(2)", "splitJoin(2)", "padCrop(4)"):
+        assert legal_sites(p, name), name
+        for site in legal_sites(p, name):
+            q = apply(p, name, site)
+            assert any(isinstance(n, Prim) and n.op.text == "pad" + mode.capitalize() for _, n in walk(q)), name
+            assert np.allclose(interpret(q, {"x": x}), want, atol=1e-5), name
 
 
 # --- catalogue ------------------------------------------------------------------------------------------------------

@@ -40,14 +40,14 @@ from .subcommand import CliError, Command, Target, command, configure_target, lo
 PROG = "lift-gym"
 
 
-class _Parser(argparse.ArgumentParser):
+class _ArgParser(argparse.ArgumentParser):
     def error(self, message: str):  # one line instead of usage + message
         raise CliError(f"{message} (see {self.prog} --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="LIFT-style GPU code generation as a reinforcement-learning problem.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = _ArgParser(prog=PROG, description="LIFT-style GPU code generation as a reinforcement-learning problem.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_ArgParser)
     for cmd in COMMANDS.values():
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(p)

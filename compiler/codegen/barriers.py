@@ -31,7 +31,7 @@ from .ndrange import Launch
 
 
 @dataclass(frozen=True)
-class Access:
+class MemAccess:
     buf: str
     space: str
     form: tuple[Idx, int]
@@ -40,12 +40,12 @@ class Access:
 
 
 @dataclass
-class Ctx:
+class Scope:
     launch: Launch
     written: frozenset[str]
     uniform: bool = True
     loop: kir.Loop | None = None
-    parent: Ctx | None = None
+    parent: Scope | None = None
 
 
 def _form(ref: kir.MemRef, loops: tuple[kir.Loop, ...]) -> tuple[Idx, int]:
@@ -59,18 +59,18 @@ def _form(ref: kir.MemRef, loops: tuple[kir.Loop, ...]) -> tuple[Idx, int]:
     return substitute(ref.index, subst), ref.width
 
 
-def summarise(s: kir.Stmt, written: frozenset[str]) -> list[Access]:
+def summarise(s: kir.Stmt, written: frozenset[str]) -> list[MemAccess]:
     out = []
     for ref, is_write, loops in kir.accesses(s):
         b = ref.buf
         if b.space == kir.PRIVATE or b.name not in written:
             continue
         kinds = frozenset(lp.kind for lp in loops if lp.kind != "seq")
-        out.append(Access(b.name, b.space, _form(ref, loops), is_write, kinds))
+        out.append(MemAccess(b.name, b.space, _form(ref, loops), is_write, kinds))
     return out
 
 
-def conflict(before: list[Access], after: list[Access], carried: Var | None = None
+def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | None = None
              ) -> tuple[frozenset[str], frozenset[str]] | None:
     """(parallel loop kinds, address spaces) of the accesses that make `after` wait for `before`, else None.
 
@@ -97,7 +97,7 @@ def conflict(before: list[Access], after: list[Access], carried: Var | None = No
     return (frozenset(kinds), frozenset(spaces)) if spaces else None
 
 
-def _separated(accs: list[Access], pick) -> bool:
+def _separated(accs: list[MemAccess], pick) -> bool:
     """Whether different values of the picked loop variables never touch the same element: every index is
     Σ c_v * v + rest with the same coefficients, rest in [0, smallest c) and the c_v a mixed radix."""
     coeffs = None
@@ -123,7 +123,7 @@ def _separated(accs: list[Access], pick) -> bool:
     return True
 
 
-def _uniform(parent: Ctx, lp: kir.Loop) -> bool:
+def _uniform(parent: Scope, lp: kir.Loop) -> bool:
     """Whether every work item of a group runs the body of lp equally often (given a uniform parent)."""
     if lp.kind in ("seq", "wrg") or lp.uniform:
         return parent.uniform
@@ -133,11 +133,11 @@ def _uniform(parent: Ctx, lp: kir.Loop) -> bool:
     return False
 
 
-def _child(ctx: Ctx, lp: kir.Loop) -> Ctx:
-    return Ctx(ctx.launch, ctx.written, _uniform(ctx, lp), lp, ctx)
+def _child(ctx: Scope, lp: kir.Loop) -> Scope:
+    return Scope(ctx.launch, ctx.written, _uniform(ctx, lp), lp, ctx)
 
 
-def _require(ctx: Ctx, kinds: frozenset[str], stmt: kir.Stmt) -> None:
+def _require(ctx: Scope, kinds: frozenset[str], stmt: kir.Stmt) -> None:
     if "glb" in kinds:
         raise CodegenError("a mapGlb result is read by other work items in the same kernel; work items of "
                            "different work groups cannot synchronise: split the program with oclKernel")
@@ -161,15 +161,15 @@ def _require(ctx: Ctx, kinds: frozenset[str], stmt: kir.Stmt) -> None:
         _require(ctx, kinds, stmt)
 
 
-def place(stmts: list[kir.Stmt], ctx: Ctx) -> list[kir.Stmt]:
+def place(stmts: list[kir.Stmt], ctx: Scope) -> list[kir.Stmt]:
     for s in stmts:
         if isinstance(s, kir.Loop):
             s.body = place(s.body, _child(ctx, s))
         elif isinstance(s, kir.Block):
             s.body = place(s.body, ctx)
     out: list[kir.Stmt] = []
-    pending: list[Access] = []
-    head: list[Access] | None = None  # accesses before the first barrier (for loop-carried reuse)
+    pending: list[MemAccess] = []
+    head: list[MemAccess] | None = None  # accesses before the first barrier (for loop-carried reuse)
     for s in stmts:
         acc = summarise(s, ctx.written)
         found = conflict(pending, acc) if acc else None
@@ -191,7 +191,7 @@ def place(stmts: list[kir.Stmt], ctx: Ctx) -> list[kir.Stmt]:
     return out
 
 
-def _iterations(ctx: Ctx, lp: kir.Loop) -> int:
+def _iterations(ctx: Scope, lp: kir.Loop) -> int:
     if lp.kind == "seq":
         return lp.extent
     size = ctx.launch.size(lp.kind, lp.dim) or 1
@@ -200,4 +200,4 @@ def _iterations(ctx: Ctx, lp: kir.Loop) -> int:
 
 def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
     written = frozenset(r.buf.name for s in kir.walk(stmts) if isinstance(s, kir.Store) for r in (s.ref,))
-    return place(stmts, Ctx(launch, written))
+    return place(stmts, Scope(launch, written))

@@ -16,7 +16,8 @@ _CALL_FLOPS = {"fmax": 1, "fmin": 1, "fabs": 1, "sqrt": 1, "exp": 1, "log": 1, "
                "native_exp": 1, "native_sqrt": 1, "rsqrt": 1, "native_rsqrt": 1}
 
 
-def is_identity(f: UserFun) -> bool:
+def returns_argument(f: UserFun) -> bool:
+    """The C body is `return x;` for its one parameter x (an identity user function, whatever its name)."""
     return len(f.params) == 1 and " ".join(f.c_body.split()) == f"return {f.params[0]};"
 
 

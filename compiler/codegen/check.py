@@ -15,15 +15,9 @@ from ..errors import CodegenError
 from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun
 from ..ir.ops import MACROS, MAPS, Op
 from ..ir.printer import show
+from ..ir.terms import concrete
 
 PARALLEL = {Op.MAP_GLB: "glb", Op.MAP_WRG: "wrg", Op.MAP_LCL: "lcl"}
-
-
-def concrete(n: Node) -> bool:
-    """Whether a node calls a user function somewhere (writes memory)."""
-    if isinstance(n, UserFun):
-        return True
-    return any(concrete(c) for c in n.children())
 
 
 def uses_kernels(n: Node) -> bool:

@@ -34,7 +34,9 @@ C_KEYWORDS = frozenset((
 
 
 @dataclass
-class Lowered:
+class LoweredKernels:
+    """The kernel IR of every kernel of a program, with the program's input buffers and its output buffer."""
+
     kernels: list[KernelIR]
     inputs: list[kir.Buffer]
     output: kir.Buffer
@@ -66,7 +68,7 @@ class ProgramLowerer(KernelLowerer):
         self.program = program
         self.kernels: list[KernelIR] = []
 
-    def run(self) -> Lowered:
+    def run(self) -> LoweredKernels:
         p = self.program
         env: dict = {}
         inputs = []
@@ -84,7 +86,7 @@ class ProgramLowerer(KernelLowerer):
             with self.kernel(self.fresh(p.name, True)) as k:
                 self.expr(p.body, body, env, dest)
             self.kernels.append(k)
-        return Lowered(self.kernels, inputs, out)
+        return LoweredKernels(self.kernels, inputs, out)
 
     def _check_global(self, path, node) -> None:
         space = self.spaces.get(path)

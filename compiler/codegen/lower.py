@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from ..errors import CodegenError
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, UserFun
 from ..ir.ops import MAPS, REDUCES, Op
+from ..ir.terms import concrete
 from ..types import ArrayType, Type, TypeVar, base_type
 from . import kir, memory, views
 from .binding import KIND, VIEWED, Bound, Deferred, Path, Sink, elem, err, rank
-from .cfuns import flop_count, is_identity
-from .check import concrete
+from .cfuns import flop_count, returns_argument
 from .index import Var, cst, var
 from .layout import LayoutLowering
 from .sources import SourceAnalysis
@@ -327,7 +327,7 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
             vals = [views.read(a) for a in args]
         except ViewError as exc:
             raise err(f"{f.name}: {exc}", node) from None
-        name = None if is_identity(f) else self.register(f, [a.t for a in args], rt)
+        name = None if returns_argument(f) else self.register(f, [a.t for a in args], rt)
         value = vals[0] if name is None else kir.Call(name, tuple(vals))
         return self.store(dest, value, rt, space, node, 0 if name is None else flop_count(f))
 
@@ -371,7 +371,7 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
 
     def copy(self, f: UserFun, args: list[View], dest, rt: Type, space, node: Node) -> View:
         """A polymorphic identity applied to arrays: element-wise copy loops."""
-        if not is_identity(f) or len(args) != 1:
+        if not returns_argument(f) or len(args) != 1:
             raise err(f"user function {f.name} is applied to an array (only id copies arrays)", node)
         if dest is None:
             dest = self.alloc(rt, space, [("plain",)] * rank(rt), node)
@@ -402,7 +402,7 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
             vals = [views.read(a) for a in args]
         except ViewError as exc:
             raise err(f"vectorise: {exc}", node) from None
-        if is_identity(f):
+        if returns_argument(f):
             return self.store(dest, vals[0], rt, space, node, 0)
         name = self.register(f, [a.t for a in args], rt, vector=n)
         return self.store(dest, kir.Call(name, tuple(vals)), rt, space, node, flop_count(f) * n)

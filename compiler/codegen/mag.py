@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CodegenError
 from . import kir
-from .barriers import Access, conflict
+from .barriers import MemAccess, conflict
 from .index import Var, substitute, var
 from .ndrange import Launch
 
@@ -113,7 +113,7 @@ def _describe(v: Vertex) -> str:
     return f"{' and '.join(acc)} (in {where})"
 
 
-def _forms(v: Vertex, shared: int, written: frozenset[str], inner: int | None = None) -> list[Access]:
+def _forms(v: Vertex, shared: int, written: frozenset[str], inner: int | None = None) -> list[MemAccess]:
     """The vertex's accesses with loop variables renamed: the first `shared` loops keep one identity for both
     accesses of a pair, parallel loops are named by kind, dimension and extent, other sequential ones by depth.
     The parallel loops from the `inner`-th on (default: `shared`) are those whose work items the pair involves:
@@ -132,7 +132,7 @@ def _forms(v: Vertex, shared: int, written: frozenset[str], inner: int | None = 
     for ref, is_write, _ in kir.accesses(v.stmt):
         if ref.buf.space == kir.PRIVATE or ref.buf.name not in written:
             continue
-        out.append(Access(ref.buf.name, ref.buf.space, (substitute(ref.index, subst), ref.width), is_write, kinds))
+        out.append(MemAccess(ref.buf.name, ref.buf.space, (substitute(ref.index, subst), ref.width), is_write, kinds))
     return out
 
 

@@ -3,7 +3,7 @@
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
     -> unroll -> ndrange -> barriers -> version -> cse -> emit
 
-Every pass takes and returns a `State`; a failure is a CodegenError prefixed with the pass name, and the
+Every pass takes and returns a `CodegenState`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
 """
 
@@ -25,7 +25,7 @@ from . import barriers, cse, kir, mag, ndrange, opencl, unroll
 from .cfuns import render_function
 from .check import check_lowered
 from .constant import CONSTANT_BYTES, constant_buffers
-from .host import Lowered, ProgramLowerer
+from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .spaces import infer_spaces
 from .versioning import version_pads
@@ -34,14 +34,14 @@ LaunchSizes = Sequence[int] | Mapping[str, Sequence[int]] | None
 
 
 @dataclass(frozen=True)
-class State:
+class CodegenState:
     program: Program
     sizes: Mapping[str, int]
     local_size: LaunchSizes = None
     global_size: LaunchSizes = None
     typing: Typing | None = None
     spaces: dict | None = None
-    lowered: Lowered | None = None
+    lowered: LoweredKernels | None = None
     launches: dict = field(default_factory=dict)
     result: KernelProgram | None = None
     barriers: str = "classic"  # barrier placement: "classic" (barriers.py) or "mag" (mag.py, Algorithm 3)
@@ -49,11 +49,11 @@ class State:
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
 
 
-def expand(s: State) -> State:
+def expand_pass(s: CodegenState) -> CodegenState:
     return replace(s, program=expand_program(s.program))
 
 
-def specialise(s: State) -> State:
+def specialise_pass(s: CodegenState) -> CodegenState:
     """Bind every size variable and tuning parameter: lengths and static parameters become integers."""
     subs = {arith.var(k): int(v) for k, v in s.sizes.items()}
     missing: set[str] = set()
@@ -84,7 +84,7 @@ def specialise(s: State) -> State:
     return replace(s, program=p)
 
 
-def check_types(s: State) -> State:
+def check_types(s: CodegenState) -> CodegenState:
     typing = typecheck(s.program)
     for t in typing.of.values():
         map_lengths(t, _integer)
@@ -99,26 +99,26 @@ def _integer(n):
     return n
 
 
-def check(s: State) -> State:
+def check(s: CodegenState) -> CodegenState:
     check_lowered(s.program)
     return s
 
 
-def spaces(s: State) -> State:
+def spaces(s: CodegenState) -> CodegenState:
     return replace(s, spaces=infer_spaces(s.program))
 
 
-def lower(s: State) -> State:
+def lower_pass(s: CodegenState) -> CodegenState:
     return replace(s, lowered=ProgramLowerer(s.program, s.typing, s.spaces).run())
 
 
-def unroll_pass(s: State) -> State:
+def unroll_pass(s: CodegenState) -> CodegenState:
     for k in s.lowered.kernels:
         k.body = unroll.unroll(k.body)
     return s
 
 
-def ndrange_pass(s: State) -> State:
+def ndrange_pass(s: CodegenState) -> CodegenState:
     launches = {}
     for k in s.lowered.kernels:
         launches[k.name] = ndrange.infer(k.body, k.requirements, ndrange.choose(s.local_size, k.name),
@@ -126,7 +126,7 @@ def ndrange_pass(s: State) -> State:
     return replace(s, launches=launches)
 
 
-def barrier_pass(s: State) -> State:
+def barrier_pass(s: CodegenState) -> CodegenState:
     for k in s.lowered.kernels:
         try:
             insert = mag.insert_barriers if s.barriers == "mag" else barriers.insert_barriers
@@ -136,20 +136,20 @@ def barrier_pass(s: State) -> State:
     return s
 
 
-def version_pass(s: State) -> State:
+def version_pass(s: CodegenState) -> CodegenState:
     if s.versioning:
         for k in s.lowered.kernels:
             k.body = version_pads(k.body)
     return s
 
 
-def cse_pass(s: State) -> State:
+def cse_pass(s: CodegenState) -> CodegenState:
     for k in s.lowered.kernels:
         k.body = cse.cse(k.body)
     return s
 
 
-def emit(s: State) -> State:
+def emit(s: CodegenState) -> CodegenState:
     low = s.lowered
     kernels = []
     single = len(low.kernels) == 1
@@ -188,7 +188,7 @@ def _itemsize(b: kir.Buffer) -> int:
     return NUMPY_DTYPE[b.scalar.name](0).itemsize
 
 
-def _arguments(k, low: Lowered, single: bool) -> list[tuple[kir.Buffer, bool]]:
+def _arguments(k, low: LoweredKernels, single: bool) -> list[tuple[kir.Buffer, bool]]:
     """Global buffers of a kernel: program inputs in parameter order, then the others by first use."""
     used: dict[str, kir.Buffer] = {}
     written: set[str] = set()
@@ -206,13 +206,13 @@ def _arguments(k, low: Lowered, single: bool) -> list[tuple[kir.Buffer, bool]]:
     return [(b, False) for b in inputs] + [(b, b.name in written) for b in rest]
 
 
-PASSES: tuple[tuple[str, Callable[[State], State]], ...] = (
-    ("expand-macros", expand),
-    ("specialise", specialise),
+PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
+    ("expand-macros", expand_pass),
+    ("specialise", specialise_pass),
     ("typecheck", check_types),
     ("check-lowered", check),
     ("address-spaces", spaces),
-    ("lower", lower),
+    ("lower", lower_pass),
     ("unroll", unroll_pass),
     ("ndrange", ndrange_pass),
     ("barriers", barrier_pass),
@@ -234,7 +234,7 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    state = State(program, dict(sizes), local_size, global_size, barriers=barriers, versioning=versioning,
+    state = CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers, versioning=versioning,
                   constant_bytes=int(constant_bytes))
     times = []
     for name, fn in PASSES:

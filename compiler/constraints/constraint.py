@@ -157,14 +157,14 @@ def show(e) -> str:
 
 
 def _arith(e) -> str:
-    text = _Printer("text").go(e)
+    text = _ConstraintPrinter("text").go(e)
     if isinstance(e, sympy.Add) and text.startswith("(") and text.endswith(")"):
         text = text[1:-1]
     return text
 
 
 # --- compilation ---------------------------------------------------------------------------------------
-class _Printer:
+class _ConstraintPrinter:
     """sympy -> Python source. mode: 'py' (scalar), 'np' (NumPy arrays) or 'text' (display)."""
 
     def __init__(self, mode: str, names: Mapping[str, str] | None = None):
@@ -365,7 +365,7 @@ def _ordered(args):
 
 def python_source(expr, names: Mapping[str, str] | None = None) -> str:
     """Scalar Python source of a sympy constraint (used for python-constraint2 string constraints)."""
-    return _Printer("py", names).go(expr)
+    return _ConstraintPrinter("py", names).go(expr)
 
 
 def _safe_names(params: Sequence[str]) -> dict[str, str]:
@@ -378,7 +378,7 @@ def _compile_scalar(expr, params: Sequence[str]) -> Callable[..., bool]:
     if isinstance(expr, Predicate):
         return expr.fn
     names = _safe_names(params)
-    pr = _Printer("py", names)
+    pr = _ConstraintPrinter("py", names)
     src = pr.go(expr)
     if pr.divisors:
         src = " and ".join([f"{d} != 0" for d in pr.divisors] + [src])
@@ -423,7 +423,7 @@ class _ZeroGuard:
 
 def _compile_numpy(expr, params: Sequence[str]) -> Callable[..., np.ndarray]:
     names = _safe_names(params)
-    src = _Printer("np", names).go(expr)
+    src = _ConstraintPrinter("np", names).go(expr)
     args = ", ".join(names[p] for p in params)
     code = f"def _c(_div, _mod, _floordiv, _ceildiv, {args}):\n    return {src}\n"
     scope: dict = {"np": np}

@@ -9,6 +9,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 
+def vendor_defaults(info) -> tuple[int, int]:
+    """(private memory bytes per work item, warp size) by vendor, for what DeviceInfo does not report:
+    a CPU 65536 / 1, NVIDIA 1020 / 32, AMD 1024 / 64, anything else 1024 / 32."""
+    text = " ".join(str(getattr(info, a, "")) for a in ("platform_name", "device_name")).lower()
+    if str(getattr(info, "device_type", "gpu")).lower() == "cpu":
+        return 65536, 1
+    if "nvidia" in text:
+        return 255 * 4, 32
+    if "amd" in text or "advanced micro" in text:
+        return 1024, 64
+    return 1024, 32
+
+
 @dataclass(frozen=True)
 class DeviceLimits:
     """What one OpenCL device allows.
@@ -44,16 +57,7 @@ class DeviceLimits:
         """Limits of a queried device (anything with DeviceInfo's attributes). The private-memory heuristic and
         the warp size are not in DeviceInfo: they default by vendor (NVIDIA 1020 bytes / 32, AMD 1024 / 64,
         a CPU 65536 / 1, anything else 1024 / 32) unless given."""
-        text = " ".join(str(getattr(info, a, "")) for a in ("platform_name", "device_name")).lower()
-        dtype = str(getattr(info, "device_type", "gpu")).lower()
-        if dtype == "cpu":
-            priv, warp = 65536, 1
-        elif "nvidia" in text:
-            priv, warp = 255 * 4, 32
-        elif "amd" in text or "advanced micro" in text:
-            priv, warp = 1024, 64
-        else:
-            priv, warp = 1024, 32
+        priv, warp = vendor_defaults(info)
         return DeviceLimits(
             name=str(getattr(info, "device_name", "device")),
             max_work_group_size=int(info.max_work_group_size),

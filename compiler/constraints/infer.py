@@ -79,7 +79,7 @@ MAX_DOMAIN = 10_000_000
 
 # --- program analysis -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Buffer:
+class BufferUse:
     kernel: int
     space: str  # "global" | "local" | "private"
     nbytes: sympy.Expr
@@ -104,9 +104,9 @@ class Analysis:
     input_sizes: frozenset[str]
     params: tuple[str, ...]
     algorithmic: list[Constraint]
-    buffers: list[Buffer]
+    buffers: list[BufferUse]
     maps: list[MapUse]
-    inputs: list[Buffer]
+    inputs: list[BufferUse]
     rename: dict = field(default_factory=dict)  # program symbols of tuning parameters -> constraint.param symbols
     calls: list[tuple[int, sympy.Expr, str]] = field(default_factory=list)  # (kernel, copies after unrolling, where)
 
@@ -213,7 +213,7 @@ class _Walker:
         p = self.a.program
         for q in p.params:
             if isinstance(q.type, ArrayType):
-                self.a.inputs.append(Buffer(0, "global", self.a.r(_bytes(q.type)), f"input {q.name} : {q.type}"))
+                self.a.inputs.append(BufferUse(0, "global", self.a.r(_bytes(q.type)), f"input {q.name} : {q.type}"))
         self.expr(p.body, (len(p.params),), _Ctx())
         for t in self.of.values():
             _each_vector(t, self._vector_width)
@@ -243,7 +243,7 @@ class _Walker:
                 return  # writes the reduction's accumulator
             space = ctx.space or "global"
             nbytes = ctx.mult[_SPACE_INDEX[space]] * _bytes(out)
-            self.a.buffers.append(Buffer(ctx.kernel, space, self.a.r(nbytes),
+            self.a.buffers.append(BufferUse(ctx.kernel, space, self.a.r(nbytes),
                                          f"{space} buffer of {f.name} : {out} (at {_path(site)})"))
             return
         if isinstance(f, Lambda):

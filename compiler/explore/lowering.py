@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from ..errors import RuleNotApplicable
 from ..ir.node import Expr, FunCall, Lambda, Node, Prim, Program, UserFun, at, replace_at, walk
 from ..ir.ops import ADDRESS_SPACES, MAPS, PADS, REDUCES, Op
+from ..ir.terms import concrete
 from ..ir.userfuns import ID
-from ..rewrite import RULES, Site, analyse, apply, legal_sites, prepare
+from ..rewrite import RULES, Site, apply, index_program, legal_sites, prepare
 from ..rewrite.rule import Rule
-from ..rewrite.terms import concrete
 
 Path = tuple[int, ...]
 
@@ -199,7 +199,7 @@ def write_output_to_global(program: Program, sizes: Mapping[str, int] | None = N
             return None
     if prod.kind not in ("call", "map"):
         return None
-    a = analyse(p)
+    a = index_program(p)
     try:
         return apply(p, _TO_GLOBAL, Site(a.order[prod.path], prod.path), sizes)
     except (RuleNotApplicable, KeyError):

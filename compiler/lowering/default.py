@@ -42,24 +42,22 @@ from collections.abc import Mapping
 import sympy
 
 from .. import arith
+from ..ir.build import prim
 from ..ir.macros import expand_program
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun
 from ..ir.ops import LAYOUT, MAPS, PARALLEL_MAPS, REDUCES, Group, Op
 from ..ir.printer import show
+from ..ir.terms import Fresh, all_names, is_call
 from ..ir.typecheck import Typing, typecheck
 from ..ir.userfuns import ADD, MAX, MIN, MULT
 from ..types import ArrayType, Type, same_type
 from .util import (
-    Fresh,
     LoweringError,
-    P,
-    all_names,
     beta_program,
     computes,
-    copy_to,
+    copy_into,
     eta_program,
     fuse_program,
-    is_call,
     ops_used,
     unique_binders,
 )
@@ -204,7 +202,7 @@ class _Lowerer:
     # the rewrite proper
     def lo(self, e: Expr, path, out: bool) -> Expr:
         if out and not computes(e):
-            return copy_to(Op.TO_GLOBAL, self.lo(e, path, False), self.type_of(path), self.fresh)
+            return copy_into(Op.TO_GLOBAL, self.lo(e, path, False), self.type_of(path), self.fresh)
         if isinstance(e, Param | Literal):
             return e
         assert isinstance(e, FunCall), e
@@ -212,7 +210,7 @@ class _Lowerer:
         args = [(a, (*path, i + 1)) for i, a in enumerate(e.args)]
         if isinstance(f, UserFun):
             new_args = tuple(self.lo(a, q, False) for a, q in args)
-            return FunCall(P(Op.TO_GLOBAL, funs=(f,)) if out else f, new_args)
+            return FunCall(prim(Op.TO_GLOBAL, funs=(f,)) if out else f, new_args)
         if isinstance(f, Lambda):
             body = self.lo(f.body, (*path, 0, len(f.params)), out)
             return FunCall(Lambda(f.params, body), tuple(self.lo(a, q, False) for a, q in args))
@@ -234,13 +232,13 @@ class _Lowerer:
             lam = f.funs[0]
             assert isinstance(lam, Lambda)
             body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), out)
-            return FunCall(P(Op.LET, funs=(Lambda(lam.params, body),)), (self.lo(*args[0], False),))
+            return FunCall(prim(Op.LET, funs=(Lambda(lam.params, body),)), (self.lo(*args[0], False),))
         if op is Op.ITERATE:
             lam = f.funs[0]
             assert isinstance(lam, Lambda)
             body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), False)
             r = FunCall(Prim(op, f.static, (Lambda(lam.params, body),)), (self.lo(*args[0], False),))
-            return copy_to(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
+            return copy_into(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
         if op in _VIEW_OPS:
             nlead = len(e.args) - 1 if op in _TAIL_VIEWS else 0
             new = [self.lo(a, q, False if i < nlead else out) for i, (a, q) in enumerate(args)]
@@ -284,9 +282,9 @@ class _Lowerer:
         assert isinstance(lam, Lambda)
         body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), out)
         dim = self.glb.get(path)
-        prim = P(Op.MAP_GLB, dim, funs=(Lambda(lam.params, body),)) if dim is not None else \
-            P(Op.MAP_SEQ, funs=(Lambda(lam.params, body),))
-        return FunCall(prim, (self._data(x, xpath),))
+        mapping = prim(Op.MAP_GLB, dim, funs=(Lambda(lam.params, body),)) if dim is not None else \
+            prim(Op.MAP_SEQ, funs=(Lambda(lam.params, body),))
+        return FunCall(mapping, (self._data(x, xpath),))
 
     def _reduce(self, e: FunCall, f: Prim, args, path, out: bool) -> Expr:
         lam = f.funs[0]
@@ -294,11 +292,11 @@ class _Lowerer:
         (init, ipath), (x, xpath) = args
         body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), False)
         init_t = self.type_of(ipath)
-        init2 = copy_to(Op.TO_PRIVATE, self.lo(init, ipath, False), init_t, self.fresh)
+        init2 = copy_into(Op.TO_PRIVATE, self.lo(init, ipath, False), init_t, self.fresh)
         n = self.type_of(xpath).n  # a short constant-length reduction (a stencil window) is unrolled
         red = Op.REDUCE_SEQ_UNROLL if n.is_Integer and int(n) <= UNROLL_LIMIT else Op.REDUCE_SEQ
-        r = FunCall(P(red, funs=(Lambda(lam.params, body),)), (init2, self._data(x, xpath)))
-        return copy_to(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
+        r = FunCall(prim(red, funs=(Lambda(lam.params, body),)), (init2, self._data(x, xpath)))
+        return copy_into(Op.TO_GLOBAL, r, self.type_of(path), self.fresh) if out else r
 
     def _view_fun(self, f: FunDecl) -> FunDecl:
         """A layout-only function with its (view) maps written as `view_map`."""
@@ -361,15 +359,15 @@ def _parallel_reduce(p: Program, red, sizes, view_map: Op) -> Program:
         if reorder:
             t = typecheck(Program(p.name, params, data)).result
             assert isinstance(t, ArrayType)
-            data = FunCall(P(Op.REORDER, arith.simplify(t.n / chunk)), (data,))
-        hl = FunCall(P(Op.JOIN), (FunCall(P(Op.MAP, funs=(Lambda((c,), FunCall(P(Op.REDUCE, funs=(fun,)),
+            data = FunCall(prim(Op.REORDER, arith.simplify(t.n / chunk)), (data,))
+        hl = FunCall(prim(Op.JOIN), (FunCall(prim(Op.MAP, funs=(Lambda((c,), FunCall(prim(Op.REDUCE, funs=(fun,)),
                                                                                     (init, c))),)),
-                                          (FunCall(P(Op.SPLIT, chunk), (data,)),)),))
+                                          (FunCall(prim(Op.SPLIT, chunk), (data,)),)),))
         return _lower_body(Program(p.name, params, hl), view_map, 1, keep_unit)
 
     if not splittable:
         body = stage(kparams, src, fused_fun, n, True, False)
-        out = Program(p.name, p.params, FunCall(P(Op.OCL_KERNEL, funs=(Lambda(kparams, body),)), p.params))
+        out = Program(p.name, p.params, FunCall(prim(Op.OCL_KERNEL, funs=(Lambda(kparams, body),)), p.params))
         typecheck(out)
         return out
     chunks: list[sympy.Expr]
@@ -379,7 +377,7 @@ def _parallel_reduce(p: Program, red, sizes, view_map: Op) -> Program:
         chunks = [arith.var(RED_CHUNK)]
     coalesce = _commutative(lam)
     # kernel 1: one partial result per chunk, one work item per chunk (the reduce fused with its map)
-    data: Expr = FunCall(P(Op.OCL_KERNEL, funs=(Lambda(kparams, stage(kparams, src, fused_fun, chunks[0], False,
+    data: Expr = FunCall(prim(Op.OCL_KERNEL, funs=(Lambda(kparams, stage(kparams, src, fused_fun, chunks[0], False,
                                                                         coalesce)),)), p.params)
     length = arith.simplify(n / chunks[0])
     # further levels while many partial results remain, then one work item reduces the rest
@@ -387,7 +385,7 @@ def _parallel_reduce(p: Program, red, sizes, view_map: Op) -> Program:
         parts = Param(fresh("partials"), ArrayType(init_t, length))
         whole = c is None
         k = stage((parts,), parts, lam, length if whole else c, whole, coalesce and not whole)
-        data = FunCall(P(Op.OCL_KERNEL, funs=(Lambda((parts,), k),)), (data,))
+        data = FunCall(prim(Op.OCL_KERNEL, funs=(Lambda((parts,), k),)), (data,))
         if not whole:
             length = arith.simplify(length / c)
     out = Program(p.name, p.params, data)

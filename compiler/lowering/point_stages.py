@@ -42,9 +42,8 @@ from ..ir.node import Program, RewritePoint, walk
 from ..rewrite.points import KINDS, RPParam, apply_rewrite_points, rewrite_point_labels
 from ..suite.annotated import ANNOTATIONS
 from .default import finish
-from .points import mapping_problem as rp_mapping_problem
-from .points import outer_mapping, output_to_global
-from .stages import MappingProblem, MapSite, node_index
+from .points import outer_mapping, output_to_global, rp_mapping_space
+from .stages import MapDecision, MappingProblem, node_index
 
 RANDOM_WITNESSES = 3  # random Ch5 solutions tried as mapping witnesses before the exact search (RPMapping.feasible)
 FEASIBILITY_BUDGET = 4  # mapping searches (each up to stages.SEARCH_BUDGET compilations) per question
@@ -301,9 +300,9 @@ class RPMapping(MappingProblem):
 
         super().__init__(sizes)
         prog, _ = output_to_global(program)
-        self._space = rp_mapping_problem(prog)
+        self._space = rp_mapping_space(prog)
         self.program = self._space.program
-        self.sites = tuple(MapSite(node_index(self.program, s.path), s.path,
+        self.sites = tuple(MapDecision(node_index(self.program, s.path), s.path,
                                    arith.evaluate(s.in_type.n, self.sizes))  # type: ignore[union-attr]
                            for s in self._space.sites)
         self._names = tuple(s.name for s in self._space.sites)

@@ -83,7 +83,7 @@ class LoweredRP:
         return len(self.kernel.kernels)
 
 
-def mapping_problem(program: Program) -> MappingSpace:
+def rp_mapping_space(program: Program) -> MappingSpace:
     """The Ch5 CSP of an RP-free high-level program, in the form `lower_program` maps (kernels kept, fused)."""
     p = unique_binders(fuse_program(prepare(program, inline_kernels=False)))
     return mapping_space(p, fusion_heuristic=False)
@@ -204,7 +204,7 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
     env = {k: int(v) for k, v in env.items()}
     typecheck(program)
     program, _ = output_to_global(program)
-    ms = mapping_problem(program)
+    ms = rp_mapping_space(program)
     rng = np.random.default_rng(rng)
     candidates: list[dict[str, int]] = []
     if isinstance(mapping, Mapping):
@@ -271,4 +271,4 @@ def kernel_count(program: Program) -> int:
 
 
 __all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
-           "lower_rewrite_points", "mapping_problem", "memory_error", "outer_mapping", "output_to_global"]
+           "lower_rewrite_points", "memory_error", "outer_mapping", "output_to_global", "rp_mapping_space"]

@@ -113,7 +113,7 @@ def node_index(program: Program, path: tuple[int, ...]) -> int:
 
 # --- mapping ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class MapSite:
+class MapDecision:
     """One map to decide: its node in `MappingProblem.program` (pre-order index and path) and its length."""
 
     index: int
@@ -137,7 +137,7 @@ class MappingProblem:
     (sound, possibly incomplete; `exhausted` counts those answers)."""
 
     program: Program
-    sites: tuple[MapSite, ...]
+    sites: tuple[MapDecision, ...]
     source = ""
 
     def __init__(self, sizes: Mapping[str, int]):
@@ -232,7 +232,7 @@ class CspMapping(MappingProblem):
         # space, which keeps the compile check's search short
         self._space = csp_mapping.mapping_space(p, fusion_heuristic=False)
         self.program = self._space.program
-        self.sites = tuple(MapSite(node_index(self.program, site.path), site.path,
+        self.sites = tuple(MapDecision(node_index(self.program, site.path), site.path,
                                    arith.evaluate(site.in_type.n, self.sizes))  # type: ignore[union-attr]
                            for site in self._space.sites)
         self._names = self._space.names
@@ -263,7 +263,7 @@ class ReductionMapping(MappingProblem):
         self._typing = typecheck(p)
         body = (len(p.params),)
         n = self._typing.of[(*body, 2)].n  # type: ignore[union-attr]
-        self.sites = (MapSite(node_index(p, body), body, arith.evaluate(n, self.sizes)),)
+        self.sites = (MapDecision(node_index(p, body), body, arith.evaluate(n, self.sizes)),)
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         return (0, 30) if not partial else ()
@@ -410,7 +410,7 @@ __all__ = [
     "MAP_CODE_NAMES",
     "KernelProgram",
     "LocalSizeProblem",
-    "MapSite",
+    "MapDecision",
     "MappingProblem",
     "apply_rewrite",
     "canonical_uri",

@@ -56,12 +56,12 @@ from ..ir.build import (
 )
 from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
 from ..ir.ops import Op
+from ..ir.terms import is_call
 from ..ir.typecheck import typecheck
 from ..ir.userfuns import ID
 from ..types import ArrayType
 from .default import default_lowering, finish
 from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
-from .util import is_call
 
 PARAMS = (
     TuningParam("tileH", "output rows per work group (rows of the output % tileH = 0)"),

@@ -1,19 +1,17 @@
-"""Term helpers the lowerings share: fresh names, substitution, eta-expansion, map/reduce fusion, copies into an
-address space and small queries (is a function layout-only, which Lowered records what).
+"""Program passes and helpers the lowerings share: unique binders, eta-expansion, beta-reduction with `let`,
+map/reduce fusion, sequential copies into an address space and small queries (is a function layout-only).
 
-Kept local to the lowering package (the rewrite package has its own term utilities; the lowerings only need a
-handful and must not depend on the rule system).
+The term helpers they build on (fresh names, substitution, builders) are the IR's own (`compiler.ir.terms`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
 
 import sympy
 
-from .. import arith
 from ..errors import CompilerError
+from ..ir.build import prim
 from ..ir.node import (
     Expr,
     FunCall,
@@ -28,75 +26,13 @@ from ..ir.node import (
     with_children,
 )
 from ..ir.ops import REDUCES, Op
+from ..ir.terms import Fresh, all_names, count_uses, is_call, subst
 from ..ir.userfuns import ID
 from ..types import ArrayType, ScalarType, TupleType, Type, VectorType
 
 
 class LoweringError(CompilerError):
     """A program (or a parameter choice) a lowering cannot handle; names the program and the reason."""
-
-
-# --- primitive builders (calls in the IR's own form) -------------------------------------------------------
-def P(op: Op, *static, funs: Iterable[FunDecl] = ()) -> Prim:
-    return Prim(op, tuple(arith.size(s) for s in static), tuple(funs))
-
-
-def call(f: FunDecl, *args: Expr) -> FunCall:
-    return FunCall(f, tuple(args))
-
-
-def chain(funs: list[FunDecl], x: Expr) -> Expr:
-    """funs[0] o funs[1] o ... << x (the last function is applied first)."""
-    for f in reversed(funs):
-        x = FunCall(f, (x,))
-    return x
-
-
-def is_call(e: Node, *ops: Op) -> bool:
-    return isinstance(e, FunCall) and isinstance(e.f, Prim) and (not ops or e.f.op in ops)
-
-
-# --- names -------------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=100_000)
-def free_vars(n: Node) -> frozenset[str]:
-    if isinstance(n, Param):
-        return frozenset((n.name,))
-    if isinstance(n, Lambda | Program):
-        return free_vars(n.body) - {q.name for q in n.params}
-    out: frozenset[str] = frozenset()
-    for c in n.children():
-        out |= free_vars(c)
-    return out
-
-
-def all_names(n: Node) -> set[str]:
-    out: set[str] = set()
-
-    def go(x: Node):
-        if isinstance(x, Param):
-            out.add(x.name)
-        for c in x.children():
-            go(c)
-
-    go(n)
-    return out
-
-
-class Fresh:
-    """Deterministic fresh names `base`, `base1`, `base2`, ... avoiding every name already used."""
-
-    def __init__(self, used: Iterable[str] = ()):
-        self.used = set(used)
-
-    def __call__(self, base: str = "x") -> str:
-        name, i = base, 1
-        while name in self.used:
-            name, i = f"{base}{i}", i + 1
-        self.used.add(name)
-        return name
-
-    def param(self, base: str = "x") -> Param:
-        return Param(self(base))
 
 
 def unique_binders(p: Program) -> Program:
@@ -125,36 +61,16 @@ def unique_binders(p: Program) -> Program:
     return Program(p.name, p.params, go(p.body, {}))  # type: ignore[arg-type]
 
 
-def subst(n: Node, mapping: Mapping[str, Expr]) -> Node:
-    """Substitution of free parameters (binders are unique after `unique_binders`, so no capture)."""
-    if not mapping or not (free_vars(n) & mapping.keys()):
-        return n
-    if isinstance(n, Param):
-        return mapping.get(n.name, n)
-    if isinstance(n, Lambda):
-        inner = {k: v for k, v in mapping.items() if k not in {q.name for q in n.params}}
-        return Lambda(n.params, subst(n.body, inner))  # type: ignore[arg-type]
-    return with_children(n, [subst(c, mapping) for c in n.children()])
-
-
-def count_uses(n: Node, name: str) -> int:
-    if name not in free_vars(n):
-        return 0
-    if isinstance(n, Param):
-        return 1
-    return sum(count_uses(c, name) for c in n.children())
-
-
-def apply(f: FunDecl, args: tuple[Expr, ...]) -> Expr:
-    """`f(args)`, beta-reducing a lambda when every argument is atomic or used at most once (thesis: a lambda
-    inlines arguments used once); a computed argument used several times is bound with `let` instead."""
+def beta_or_let(f: FunDecl, args: tuple[Expr, ...], fresh: Fresh) -> Expr:
+    """`f(args)`, beta-reducing a lambda when every argument is atomic, layout-only or used at most once (thesis:
+    a lambda inlines arguments used once); a computed argument used several times is bound with `let` instead."""
     if isinstance(f, Lambda) and len(f.params) == len(args):
         simple = all(isinstance(a, Param | Literal) or count_uses(f.body, q.name) <= 1 or is_layout_only_expr(a)
                      for q, a in zip(f.params, args, strict=True))
         if simple:
-            return subst(f.body, {q.name: a for q, a in zip(f.params, args, strict=True)})  # type: ignore
+            return subst(f.body, {q.name: a for q, a in zip(f.params, args, strict=True)}, fresh)  # type: ignore
         if len(args) == 1:
-            return FunCall(P(Op.LET, funs=(f,)), args)
+            return FunCall(prim(Op.LET, funs=(f,)), args)
     return FunCall(f, tuple(args))
 
 
@@ -205,9 +121,10 @@ def eta_program(p: Program) -> Program:
 
 
 def beta_program(p: Program, inline_kernels: bool = True) -> Program:
-    """Inline applied lambdas (`(x => b)(e)`, as macro expansions produce) where `apply` allows it; an
+    """Inline applied lambdas (`(x => b)(e)`, as macro expansions produce) where `beta_or_let` allows it; an
     `oclKernel(f)` applied to views only (Listing 4.1's single kernel) is inlined the same way (the lowering
     decides the kernels)."""
+    fresh = Fresh(all_names(p))
 
     def go(n: Node) -> Node:
         kids = n.children()
@@ -217,7 +134,7 @@ def beta_program(p: Program, inline_kernels: bool = True) -> Program:
                 and not any(map(computes, n.args)):
             n = FunCall(n.f.funs[0], n.args)  # type: ignore[union-attr]  # a kernel over views: inline it
         if isinstance(n, FunCall) and isinstance(n.f, Lambda):
-            m = apply(n.f, n.args)
+            m = beta_or_let(n.f, n.args, fresh)
             if not (isinstance(m, FunCall) and (m.f is n.f or is_call(m, Op.LET))):
                 return go(m)
         return n
@@ -268,34 +185,34 @@ def _fuse_once(e: FunCall, fresh: Fresh) -> FunCall | None:
         if not isinstance(f, Lambda):
             return None
         y = fresh.param(g.params[0].name)
-        body = apply(f, (apply(Lambda(g.params, g.body), (y,)),))
-        return FunCall(P(Op.MAP, funs=(Lambda((y,), body),)), (x,))
+        body = beta_or_let(f, (beta_or_let(Lambda(g.params, g.body), (y,), fresh),), fresh)
+        return FunCall(prim(Op.MAP, funs=(Lambda((y,), body),)), (x,))
     if e.f.op is Op.REDUCE:
         f = e.f.funs[0]
         if not isinstance(f, Lambda):
             return None
         acc, y = fresh.param(f.params[0].name), fresh.param(g.params[0].name)
-        body = apply(f, (acc, apply(g, (y,))))
-        return FunCall(P(Op.REDUCE, funs=(Lambda((acc, y), body),)), (e.args[0], x))
+        body = beta_or_let(f, (acc, beta_or_let(g, (y,), fresh)), fresh)
+        return FunCall(prim(Op.REDUCE, funs=(Lambda((acc, y), body),)), (e.args[0], x))
     return None
 
 
 # --- copies ------------------------------------------------------------------------------------------------
-def copy_fun(t: Type, fresh: Fresh, unroll: bool = False) -> FunDecl:
+def seq_copy_fun(t: Type, fresh: Fresh, unroll: bool = False) -> FunDecl:
     """A function copying a value of type t element by element: id, mapSeq(id), x => mapSeq(mapSeq(id)) << x..."""
     if isinstance(t, ArrayType):
-        inner = copy_fun(t.elem, fresh, unroll)
+        inner = seq_copy_fun(t.elem, fresh, unroll)
         op = Op.MAP_SEQ_UNROLL if unroll else Op.MAP_SEQ
         if isinstance(inner, UserFun):
-            return P(op, funs=(inner,))
+            return prim(op, funs=(inner,))
         y = fresh.param("y")
-        return P(op, funs=(Lambda((y,), FunCall(inner, (y,))),))
+        return prim(op, funs=(Lambda((y,), FunCall(inner, (y,))),))
     return ID
 
 
-def copy_to(space: Op, e: Expr, t: Type, fresh: Fresh, unroll: bool = False) -> Expr:
+def copy_into(space: Op, e: Expr, t: Type, fresh: Fresh, unroll: bool = False) -> Expr:
     """`toGlobal(id) << e` / `toGlobal(mapSeq(id)) << e` (thesis style: the address-space caster outermost)."""
-    return FunCall(P(space, funs=(copy_fun(t, fresh, unroll),)), (e,))
+    return FunCall(prim(space, funs=(seq_copy_fun(t, fresh, unroll),)), (e,))
 
 
 def elements(t: Type) -> sympy.Expr:

@@ -39,7 +39,8 @@ import numpy as np
 
 from compiler.codegen import PASSES, kir
 from compiler.codegen.index import evaluate, variables
-from compiler.codegen.pipeline import State
+from compiler.codegen.pipeline import CodegenState
+from compiler.constraints.device import vendor_defaults
 from compiler.errors import CompilerError
 from compiler.ir.node import Program
 
@@ -62,12 +63,12 @@ class DeviceModel:
     def for_device(info=None) -> DeviceModel:
         """From a `compiler.runtime.DeviceInfo` (None: a GPU)."""
         if info is None or getattr(info, "is_gpu", True):
-            return DeviceModel(64 if "amd" in str(getattr(info, "platform_name", "")).lower() else 32, 128)
+            return DeviceModel(vendor_defaults(info)[1], 128)
         return DeviceModel(max(int(getattr(info, "preferred_float_vector_width", 8)), 1), 64)
 
 
 @dataclass(frozen=True)
-class KernelIR:
+class LaunchedKernel:
     """What the extractor needs of one kernel: its statements and its launch geometry."""
 
     body: Sequence
@@ -176,7 +177,7 @@ def lines_per_warp(ref: kir.MemRef, ls: tuple[int, int, int], dev: DeviceModel, 
     return len(lines)
 
 
-def kernel_features(k: KernelIR, dev: DeviceModel) -> _Acc:
+def kernel_features(k: LaunchedKernel, dev: DeviceModel) -> _Acc:
     gs = _dims3(k.global_size)
     ls = _dims3(k.local_size) if k.local_size else _local_default(gs, dev.warp)
     acc = _Acc(gs, ls, dev)
@@ -184,7 +185,7 @@ def kernel_features(k: KernelIR, dev: DeviceModel) -> _Acc:
     return acc
 
 
-def features(kernels: Sequence[KernelIR], dev: DeviceModel | None = None) -> np.ndarray:
+def features(kernels: Sequence[LaunchedKernel], dev: DeviceModel | None = None) -> np.ndarray:
     """Table 1 of P000 for a program of one or more kernels (see the module docstring); FEATURE_NAMES order."""
     if not kernels:
         raise ValueError("features of a program without kernels")
@@ -217,9 +218,10 @@ def as_dict(values: Sequence[float]) -> dict[str, float]:
 
 
 @functools.lru_cache(maxsize=256)
-def _kernel_irs(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple[KernelIR, ...]:
+def _kernel_irs(program: Program, sizes_key: tuple,
+                local_size: tuple[int, ...] | None) -> tuple[LaunchedKernel, ...]:
     """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
-    state = State(program, dict(sizes_key), local_size, None)
+    state = CodegenState(program, dict(sizes_key), local_size, None)
     for name, fn in PASSES:
         if name == "emit":
             break
@@ -230,7 +232,7 @@ def _kernel_irs(program: Program, sizes_key: tuple, local_size: tuple[int, ...] 
     out = []
     for k in state.lowered.kernels:
         launch = state.launches[k.name]
-        out.append(KernelIR(tuple(k.body), tuple(launch.global_size),
+        out.append(LaunchedKernel(tuple(k.body), tuple(launch.global_size),
                             None if launch.local_size is None else tuple(launch.local_size)))
     return tuple(out)
 
@@ -242,5 +244,5 @@ def program_features(program: Program, sizes: Mapping[str, int], local_size: tup
     return tuple(float(x) for x in features(list(irs), dev))
 
 
-__all__ = ["FEATURE_NAMES", "DeviceModel", "KernelIR", "as_dict", "features", "kernel_features", "lines_per_warp",
-           "program_features"]
+__all__ = ["FEATURE_NAMES", "DeviceModel", "LaunchedKernel", "as_dict", "features", "kernel_features",
+           "lines_per_warp", "program_features"]

@@ -21,12 +21,12 @@ import sympy
 from .. import arith
 from ..errors import RuleNotApplicable, TypeCheckError
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, replace_at, with_children
+from ..ir.terms import Path
 from ..ir.typecheck import Typing, infer
 from ..types import map_lengths, same_type
 from .catalog import BY_NAME, RULES
 from .normalise import normalise
 from .rule import EXPR, USERFUN_CALL, Ctx, Rule
-from .terms import Path
 
 _MAX_CACHE = 512
 
@@ -43,7 +43,7 @@ class Site:
 
 
 @dataclass
-class Analysis:
+class IndexedProgram:
     """A normal program with its typing and its nodes indexed by root kind (built once per program)."""
 
     program: Program
@@ -53,7 +53,7 @@ class Analysis:
     shared: dict = field(default_factory=dict)  # per-site structure the guards derive (Ctx), built lazily
 
     @classmethod
-    def of(cls, program: Program, typing: Typing) -> Analysis:
+    def of(cls, program: Program, typing: Typing) -> IndexedProgram:
         order: dict[Path, int] = {}
         by_root: dict[object, list[tuple[Path, Node]]] = {}
 
@@ -80,8 +80,8 @@ class Analysis:
 
 
 _NORMAL: OrderedDict[Program, Program] = OrderedDict()  # program -> its normal form (structural key)
-_ANALYSIS: OrderedDict[Program, Analysis] = OrderedDict()  # normal program -> analysis (structural key)
-_BY_ID: OrderedDict[int, tuple[Program, Analysis]] = OrderedDict()  # id(program) -> analysis of its normal form
+_ANALYSIS: OrderedDict[Program, IndexedProgram] = OrderedDict()  # normal program -> analysis (structural key)
+_BY_ID: OrderedDict[int, tuple[Program, IndexedProgram]] = OrderedDict()  # id(program) -> analysis of its normal form
 
 
 def _remember(cache: OrderedDict, key, value) -> None:
@@ -91,7 +91,7 @@ def _remember(cache: OrderedDict, key, value) -> None:
         cache.popitem(last=False)
 
 
-def _hit(program: Program) -> Analysis | None:
+def _hit(program: Program) -> IndexedProgram | None:
     """The analysis of a program seen before, found by identity (no structural hash of the whole tree)."""
     hit = _BY_ID.get(id(program))
     if hit is not None and hit[0] is program:
@@ -99,16 +99,16 @@ def _hit(program: Program) -> Analysis | None:
     return None
 
 
-def _seen(program: Program, a: Analysis) -> None:
+def _seen(program: Program, a: IndexedProgram) -> None:
     _remember(_BY_ID, id(program), (program, a))  # the entry keeps the program alive: its id stays unique
 
 
 def prepare(program: Program) -> Program:
     """The normal form of `program` (type-checked; cached). Site paths refer to it."""
-    return analyse(program).program
+    return index_program(program).program
 
 
-def analyse(program: Program) -> Analysis:
+def index_program(program: Program) -> IndexedProgram:
     """The cached analysis (normal program, typing, root index) of `program`."""
     a = _hit(program)
     if a is not None:
@@ -117,7 +117,7 @@ def analyse(program: Program) -> Analysis:
     a = _ANALYSIS.get(q) if q is not None else None
     if a is None:
         q, typing = normalise(program)
-        a = _ANALYSIS.get(q) or Analysis.of(q, typing)
+        a = _ANALYSIS.get(q) or IndexedProgram.of(q, typing)
         _remember(_NORMAL, program, q)
         _remember(_NORMAL, q, q)
         _remember(_ANALYSIS, q, a)
@@ -132,7 +132,7 @@ def _rule(rule: Rule | int | str) -> Rule:
     return RULES[rule] if isinstance(rule, int) else BY_NAME[rule]
 
 
-def _candidates(a: Analysis, rule: Rule) -> list[tuple[Path, Node]]:
+def _candidates(a: IndexedProgram, rule: Rule) -> list[tuple[Path, Node]]:
     if len(rule.root_ops) == 1:
         (k,) = rule.root_ops
         return a.by_root.get(k, [])
@@ -146,7 +146,7 @@ def _candidates(a: Analysis, rule: Rule) -> list[tuple[Path, Node]]:
 def legal_sites(program: Program, rule: Rule | int | str, sizes: dict[str, int] | None = None) -> list[Site]:
     """Every site where `rule` applies, in pre-order. `sizes` (optional concrete sizes) decide guards that
     depend on lengths (divisibility, unrolling); without them such guards are deferred constraints."""
-    a = analyse(program)
+    a = index_program(program)
     r = _rule(rule)
     out = []
     for path, n in _candidates(a, r):
@@ -161,7 +161,7 @@ def all_legal(program: Program, rules: Sequence[Rule] | None = None,
     catalogue RULES, i.e. action ids)."""
     if rules is None:
         rules = RULES
-    a = analyse(program)
+    a = index_program(program)
     out = []
     for i, r in enumerate(rules):
         for path, n in _candidates(a, r):
@@ -175,7 +175,7 @@ def apply(program: Program, rule: Rule | int | str, site: Site | Path | Iterable
     """The program with `rule` applied at `site`, normalised and type-checked. Raises RuleNotApplicable
     (naming the rule and the site) when the site does not exist, the rule does not match there, or the result
     would not keep the type."""
-    a = analyse(program)
+    a = index_program(program)
     r = _rule(rule)
     path = site.path if isinstance(site, Site) else tuple(site)
     where = f"{r.name} at site {'.'.join(map(str, path)) or 'root'}"
@@ -206,19 +206,19 @@ def apply(program: Program, rule: Rule | int | str, site: Site | Path | Iterable
         raise RuleNotApplicable(f"{where}: the rewritten program does not type-check: {err}") from err
     if not same_type(typing.result, a.typing.result):
         raise RuleNotApplicable(f"{where}: the program type {a.typing.result} became {typing.result}")
-    a2 = Analysis.of(q, typing)
+    a2 = IndexedProgram.of(q, typing)
     _seen(q, a2)  # structural caches are filled lazily, should an equal but distinct program come back
     return q
 
 
-def _node_at(a: Analysis, path: Path) -> Node:
+def _node_at(a: IndexedProgram, path: Path) -> Node:
     n: Node = a.program
     for i in path:
         n = n.children()[i]
     return n
 
 
-def _root_ok(a: Analysis, r: Rule, path: Path, node: Node) -> bool:
+def _root_ok(a: IndexedProgram, r: Rule, path: Path, node: Node) -> bool:
     return any(any(p == path for p, _ in a.by_root.get(k, ())) for k in r.root_ops)
 
 
@@ -228,7 +228,7 @@ def _roots_text(r: Rule) -> str:
 
 def site_of(program: Program, path: Path) -> Site:
     """The Site of a path in (the normal form of) `program`."""
-    a = analyse(program)
+    a = index_program(program)
     if path not in a.order:
         raise KeyError(path)
     return Site(a.order[path], path)
@@ -259,5 +259,5 @@ def specialise(program: Program, sizes: dict[str, int]) -> Program:
     return out
 
 
-__all__ = ["Analysis", "Expr", "Site", "all_legal", "analyse", "apply", "legal_sites", "prepare", "site_of",
-           "specialise"]
+__all__ = ["Expr", "IndexedProgram", "Site", "all_legal", "apply", "index_program", "legal_sites", "prepare",
+           "site_of", "specialise"]

@@ -25,9 +25,9 @@ from __future__ import annotations
 from .. import arith
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.ops import PADS, Op
+from ..ir.terms import Fresh, all_names, beta, eta_needed, is_call, is_identity, slot_arity
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, VectorType
-from .terms import Fresh, all_names, beta, eta_needed, is_call, is_identity, slot_arity
 
 _TRANSPOSES = (Op.TRANSPOSE, Op.TRANSPOSE_W)
 

@@ -23,9 +23,9 @@ import sympy
 from .. import arith
 from ..ir.node import Expr, FunCall, Lambda, Node, Param, Prim, Program
 from ..ir.ops import Op
+from ..ir.terms import Fresh, Path, all_names
 from ..ir.typecheck import Typing
 from ..types import Type
-from .terms import Fresh, Path, all_names
 
 USERFUN_CALL = "userfun-call"  # root kind: a call of a user function, `uf(a, b)`
 EXPR = "expr"  # root kind: any expression occurrence (parameter use, literal or call)

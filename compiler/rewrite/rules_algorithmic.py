@@ -10,13 +10,11 @@ from __future__ import annotations
 import sympy
 
 from .. import arith
+from ..ir.build import prim
 from ..ir.expansions import expand_call
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun, at, replace_at
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
-from ..ir.userfuns import ADD, MAX, MIN, MULT
-from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, base_type, same_type
-from .rule import EXPR, Bindings, Ctx, Rule, rule
-from .terms import (
+from ..ir.terms import (
     beta,
     binary_userfun,
     chain,
@@ -24,13 +22,15 @@ from .terms import (
     concrete,
     copy_fun,
     free_vars,
-    lam,
+    fresh_lam,
     map_body,
     perfectly_nested_map,
-    prim,
     unary_userfun,
     zero_of,
 )
+from ..ir.userfuns import ADD, MAX, MIN, MULT
+from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, base_type, same_type
+from .rule import EXPR, Bindings, Ctx, Rule, rule
 
 G = "algorithmic"
 
@@ -76,7 +76,7 @@ def split_join(n) -> Rule:
         return {"f": e.f.funs[0], "x": e.args[0]}  # type: ignore[union-attr]
 
     def build(b: Bindings, ctx: Ctx):
-        inner = lam(ctx.fresh, "chunk", lambda c: FunCall(_map(b["f"]), (c,)))
+        inner = fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(_map(b["f"]), (c,)))
         return chain(b["x"], prim(Op.JOIN), _map(inner), prim(Op.SPLIT, n))
 
     return rule(f"splitJoin({n})", "map(f) << x -> join << map(map(f)) << split(n) << x", [Op.MAP], match, build,
@@ -151,7 +151,7 @@ def _map_fission_build(b: Bindings, ctx: Ctx):
         return FunCall(body.f, tuple(args))
 
     first = Prim(p.op, p.static, (Lambda((b["q"],), b["inner"]),))
-    second = Prim(p.op, p.static, (lam(ctx.fresh, "z", outer),))
+    second = Prim(p.op, p.static, (fresh_lam(ctx.fresh, "z", outer),))
     return chain(b["x"], second, first)
 
 
@@ -171,7 +171,7 @@ def _reduce_map_fusion_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 def _reduce_map_fusion_build(b: Bindings, ctx: Ctx):
     p: Prim = b["p"]
     fr = ctx.fresh
-    op = lam(fr, ("acc", "y"), lambda acc, y: beta(b["f"], (acc, beta(b["g"], (y,), fr)), fr))
+    op = fresh_lam(fr, ("acc", "y"), lambda acc, y: beta(b["f"], (acc, beta(b["g"], (y,), fr)), fr))
     return FunCall(Prim(p.op, p.static, (op,)), (b["init"], b["x"]))
 
 
@@ -218,7 +218,7 @@ def partial_reduce(n) -> Rule:
 
     def build(b: Bindings, ctx: Ctx):
         p, init = b["p"], b["init"]
-        part = lam(ctx.fresh, "chunk", lambda c: FunCall(p, (init, c)))
+        part = fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(p, (init, c)))
         return FunCall(p, (init, chain(b["x"], prim(Op.JOIN), _map(part), prim(Op.SPLIT, n))))
 
     return rule(f"partialReduce({n})",
@@ -254,7 +254,7 @@ def _tbs_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 
 def _tbs_build(b: Bindings, ctx: Ctx):
-    inner = lam(ctx.fresh, "col", lambda c: FunCall(b["inner"], (c,)))
+    inner = fresh_lam(ctx.fresh, "col", lambda c: FunCall(b["inner"], (c,)))
     outer: Prim = b["outer"]
     return chain(b["x"], prim(Op.TRANSPOSE_W), Prim(outer.op, outer.static, (inner,)), prim(Op.TRANSPOSE))
 
@@ -292,7 +292,7 @@ def _map_split_transpose_build(b, ctx):
 
 
 def _eta(p: Prim, ctx: Ctx) -> Lambda:
-    return lam(ctx.fresh, "y", lambda y: FunCall(p, (y,)))
+    return fresh_lam(ctx.fresh, "y", lambda y: FunCall(p, (y,)))
 
 
 MAP_SPLIT_TRANSPOSE = rule("mapSplitTranspose",
@@ -375,7 +375,7 @@ def _map_join_match(e: FunCall, ctx: Ctx):
 
 
 def _map_join_build(b, ctx):
-    inner = lam(ctx.fresh, "row", lambda r: FunCall(_map(b["g"]), (r,)))
+    inner = fresh_lam(ctx.fresh, "row", lambda r: FunCall(_map(b["g"]), (r,)))
     return chain(b["x"], prim(Op.JOIN), _map(inner))
 
 
@@ -465,8 +465,8 @@ def slide_tiling_2d(u) -> Rule:
         fr = ctx.fresh
         tiles = prim(p.op, u + n1 - s1, u + n2 - s2, u, u)
         windows = prim(Op.MAP_ND, 2, funs=(_eta(p, ctx),))
-        swap = _map(lam(fr, "t", lambda t: FunCall(prim(Op.TRANSPOSE), (t,))))
-        rows = _map(lam(fr, "r", lambda r: FunCall(prim(Op.JOIN), (r,))))
+        swap = _map(fresh_lam(fr, "t", lambda t: FunCall(prim(Op.TRANSPOSE), (t,))))
+        rows = _map(fresh_lam(fr, "r", lambda r: FunCall(prim(Op.JOIN), (r,))))
         return chain(b["x"], rows, prim(Op.JOIN), swap, windows, tiles)
 
     return rule(f"slideTiling2D({u})",
@@ -529,7 +529,7 @@ def _vec_fun(v, u: UserFun, space: Op | None) -> Prim:
     return prim(space, funs=(vf,)) if space is not None else vf
 
 
-def vectorise(v) -> Rule:
+def vectorise_map(v) -> Rule:
     """mapK(u) << x -> asScalar << mapK(vectorise(v, u)) << asVector(v) << x"""
     v = _size(v)
 
@@ -592,7 +592,7 @@ def vectorise_zip(v) -> Rule:
         p: Prim = b["p"]
         vf = _vec_fun(v, b["u"], b["space"])
         idx = [g.f.static[0] for g in b["gets"]]
-        f = lam(ctx.fresh, "t", lambda t: FunCall(vf, tuple(FunCall(prim(Op.GET, i), (t,)) for i in idx)))
+        f = fresh_lam(ctx.fresh, "t", lambda t: FunCall(vf, tuple(FunCall(prim(Op.GET, i), (t,)) for i in idx)))
         z: FunCall = b["zip"]
         vz = FunCall(z.f, tuple(chain(a, prim(Op.AS_VECTOR, v)) for a in z.args))
         return chain(vz, prim(Op.AS_SCALAR), Prim(p.op, p.static, (f,)))
@@ -706,7 +706,7 @@ def algorithmic_rules() -> tuple[Rule, ...]:
         *(slide_tiling(u) for u in TILE_STEPS),
         *(slide_tiling_2d(u) for u in TILE_STEPS),
         *(pad_crop(m) for m in PAD_MULTIPLES),
-        *(vectorise(v) for v in VECTOR_WIDTHS),
+        *(vectorise_map(v) for v in VECTOR_WIDTHS),
         *(vectorise_zip(v) for v in VECTOR_WIDTHS),
         LET_HOIST,
         PREFETCH_PRIVATE,

@@ -16,11 +16,12 @@ Guards (the call is the site; "inside" means the site lies in the function argum
 
 from __future__ import annotations
 
+from ..ir.build import prim
 from ..ir.node import FunCall, Prim
 from ..ir.ops import MAPS, PARALLEL_MAPS, REDUCES, Op
+from ..ir.terms import concrete, contains
 from ..types import ArrayType
 from .rule import Ctx, Rule, rule
-from .terms import concrete, contains, prim
 
 G = "mapping"
 DIMS = (0, 1, 2)
@@ -55,7 +56,7 @@ def _relabel(op: Op, *static):
     return build
 
 
-def map_glb(d: int) -> Rule:
+def map_to_glb(d: int) -> Rule:
     def match(e: FunCall, ctx: Ctx):
         f = _f(e)
         if not concrete(f) or contains(f, Op.MAP_WRG) or contains(f, Op.MAP_LCL) or contains(f, Op.MAP_GLB, d):
@@ -75,7 +76,7 @@ def map_glb(d: int) -> Rule:
                       "a reduce operator or an iterate; the kernel holds no mapWrg/mapLcl")
 
 
-def map_wrg(d: int) -> Rule:
+def map_to_wrg(d: int) -> Rule:
     def match(e: FunCall, ctx: Ctx):
         f = _f(e)
         if not any(contains(f, op) for op in _ANY_MAP) or contains(f, Op.MAP_GLB) or contains(f, Op.MAP_WRG, d):
@@ -92,7 +93,7 @@ def map_wrg(d: int) -> Rule:
                       "a reduce operator or an iterate; the kernel holds no mapGlb")
 
 
-def map_lcl(d: int) -> Rule:
+def map_to_lcl(d: int) -> Rule:
     def match(e: FunCall, ctx: Ctx):
         f = _f(e)
         if not concrete(f) or contains(f, Op.MAP_LCL, d) or contains(f, Op.MAP_WRG) or contains(f, Op.MAP_GLB):
@@ -145,9 +146,9 @@ REDUCE_SEQ_UNROLL = rule("reduceSeqUnroll", "reduceSeq(init, f) << x -> reduceSe
 
 def mapping_rules() -> tuple[Rule, ...]:
     return (
-        *(map_glb(d) for d in DIMS),
-        *(map_wrg(d) for d in DIMS),
-        *(map_lcl(d) for d in DIMS),
+        *(map_to_glb(d) for d in DIMS),
+        *(map_to_wrg(d) for d in DIMS),
+        *(map_to_lcl(d) for d in DIMS),
         MAP_SEQ,
         MAP_SEQ_UNROLL,
         REDUCE_SEQ,

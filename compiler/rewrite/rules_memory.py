@@ -15,12 +15,13 @@ by the mapping rules like any other.
 
 from __future__ import annotations
 
+from ..ir.build import prim
 from ..ir.node import FunCall, Literal, Prim, UserFun
 from ..ir.ops import ADDRESS_SPACES, MAPS, REDUCES, Op
+from ..ir.terms import concrete, copy_fun, ops_inside
 from ..types import ArrayType, ScalarType, VectorType, base_type
 from .rule import EXPR, USERFUN_CALL, Ctx, Rule, rule
 from .rules_mapping import in_kernel
-from .terms import concrete, copy_fun, ops_inside, prim
 
 G = "memory"
 _PER_THREAD = frozenset({Op.MAP_GLB, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL})

@@ -17,12 +17,12 @@ GPU = hw.DeviceModel(32, 128)
 
 
 def kernel_irs(prog, sizes, local_size=None):
-    state = codegen.State(prog, dict(sizes), local_size, None)
+    state = codegen.CodegenState(prog, dict(sizes), local_size, None)
     for name, fn in codegen.PASSES:
         if name == "emit":
             break
         state = fn(state)
-    return [hw.KernelIR(k.body, state.launches[k.name].global_size, state.launches[k.name].local_size)
+    return [hw.LaunchedKernel(k.body, state.launches[k.name].global_size, state.launches[k.name].local_size)
             for k in state.lowered.kernels]
 
 

@@ -272,7 +272,7 @@ def _wrap_maps(p, kinds):
     """p with the function of every `map(f) << x` call wrapped in the next kind of `kinds` (cycled), and every
     `reduce(init, op) << x` written `privatiseAccumulator(xs => reduce(init, op) << xs) << x`."""
     from compiler.ir.node import Lambda, Param, at, replace_at
-    from compiler.rewrite.terms import Fresh, all_names
+    from compiler.ir.terms import Fresh, all_names
 
     fresh = Fresh(all_names(p))
     sites = [path for path, n in walk(p) if isinstance(n, FunCall) and isinstance(n.f, Prim)

@@ -31,9 +31,9 @@ from compiler.lowering.default import finish
 from compiler.lowering.points import (
     LoweringFailed,
     lower_program,
-    mapping_problem,
     memory_error,
     output_to_global,
+    rp_mapping_space,
 )
 from compiler.types import FLOAT, array
 
@@ -87,7 +87,7 @@ def test_every_kernel_result_is_written_to_global_memory():
     p = _two_kernels()
     q, changed = output_to_global(p)
     assert changed == 2 and _count(q, Op.TO_LOCAL) == 0 and _count(q, Op.TO_PRIVATE) == 0
-    assert not any(s.uses_private or s.uses_local for s in mapping_problem(q).sites)  # (5.1)/(5.2) do not bind
+    assert not any(s.uses_private or s.uses_local for s in rp_mapping_space(q).sites)  # (5.1)/(5.2) do not bind
     low = lower_program(p, {}, rng=1)
     assert low.kernels == 2 and any(c >= 30 for c in low.mapping.values())  # a parallel mapping compiled
     a = np.arange(16, dtype=np.float32)
@@ -104,7 +104,7 @@ def _two_stages():
 
 def test_stage_results_are_written_to_global_memory():
     p = _two_stages()
-    ms = mapping_problem(p)
+    ms = rp_mapping_space(p)
     codes = {s.name: 0 for s in ms.sites}
     plain, staged = finish(ms.apply(codes)), finish(ms.apply(codes), stages_to_global=True)
     assert _count(staged, Op.TO_GLOBAL) > _count(plain, Op.TO_GLOBAL)
@@ -135,7 +135,7 @@ def test_local_buffers_as_declared_are_checked_against_the_device():
 
     p = program("rows", {"a": array(FLOAT, 4, 64)},
                 lambda a: map_(lam(lambda r: map_(to_global(ID)) << (map_(to_local(ID)) << r))) << a)
-    ms = mapping_problem(p)
+    ms = rp_mapping_space(p)
     codes = {s.name: 20 if not s.outer else 10 for s in ms.sites}  # mapWrg(0) > mapLcl(0), mapLcl(0)
     low = lower_program(p, {}, mapping=codes)
     (k,) = low.kernel.kernels

@@ -24,10 +24,10 @@ from ... import arith
 from ...errors import RewritePointError, TypeCheckError
 from ...ir.node import FunCall, FunDecl, Node, Param, Program, RewritePoint, at, replace_at, walk, with_children
 from ...ir.printer import show
+from ...ir.terms import Fresh, all_names, by_identity
 from ...ir.typecheck import infer, typecheck
 from ...types import Type, same_type
 from ..apply import specialise
-from ..terms import Fresh, _by_identity, all_names
 
 SKIP = "skip"
 
@@ -87,7 +87,7 @@ def peel(f: FunDecl) -> tuple[tuple[Shell, ...], FunDecl]:
 
 
 @dataclass
-class Site:
+class PointSite:
     """What a kind's match and rewrite see: the RP, its core and nested RPs, its types and parameter values."""
 
     rp: RewritePoint
@@ -145,8 +145,8 @@ class Kind:
     struct: Callable[[tuple], tuple[tuple[str, tuple], ...]]
     tuning: Callable[[tuple], tuple[str, ...]]
     captures: bool
-    match: Callable[[Site], object]
-    rewrite: Callable[[Site, object], FunDecl]
+    match: Callable[[PointSite], object]
+    rewrite: Callable[[PointSite, object], FunDecl]
     inserts: Mapping[str, str] = field(default_factory=dict)
     restrict: Mapping[str, Mapping[str, tuple]] = field(default_factory=dict)
     arg_check: Callable[[tuple], str | None] = lambda args: None if not args else "takes no arguments"
@@ -173,7 +173,7 @@ def kind_of(rp: RewritePoint) -> Kind:
 
 
 # --- Algorithm 4 -----------------------------------------------------------------------------------------------
-@_by_identity
+@by_identity
 def _has_rp(n: Node) -> bool:
     return isinstance(n, RewritePoint) or any(_has_rp(c) for c in n.children())
 
@@ -203,13 +203,13 @@ def _domains(rp: RewritePoint, kind: Kind, met: Mapping[str, str]) -> list[tuple
     return doms
 
 
-def _site(rp_types, path, rp: RewritePoint, values, fresh: Fresh) -> Site:
+def _site(rp_types, path, rp: RewritePoint, values, fresh: Fresh) -> PointSite:
     if path not in rp_types:
         raise RewritePointError(rp.label, "the type checker never applies this rewrite point's function",
                                 show(rp, limit=200))
     ins, out, env = rp_types[path]
     nested, core = peel(rp.fun)
-    return Site(rp, nested, core, ins, out, env, fresh, values)
+    return PointSite(rp, nested, core, ins, out, env, fresh, values)
 
 
 def _unwrap_types(rp_types: dict, path: tuple[int, ...]) -> dict:
@@ -225,7 +225,7 @@ def _unwrap_types(rp_types: dict, path: tuple[int, ...]) -> dict:
     return out
 
 
-def _check(site: Site, new: FunDecl) -> None:
+def _check(site: PointSite, new: FunDecl) -> None:
     """Algorithm 4 lines 15-16: the rewritten function must type-check and keep the RP's type."""
     try:
         u = site.type_of(new, site.ins)

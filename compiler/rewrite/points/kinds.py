@@ -10,55 +10,37 @@ import itertools
 
 import sympy
 
+from ...ir.build import call, get, prim
 from ...ir.node import FunCall, FunDecl, Lambda, Literal, Param, Prim, RewritePoint, UserFun, with_children
 from ...ir.ops import Op
+from ...ir.terms import chain, concrete, count_uses, free_vars
 from ...ir.userfuns import ADD, ID, MAX, MIN, MULT
 from ...types import ArrayType, ScalarType, TupleType, Type, VectorType, array_lengths, base_type
-from ..terms import concrete, count_uses, free_vars
-from .core import Kind, NoMatch, Site, peel, register, wrap
+from .core import Kind, NoMatch, PointSite, peel, register, wrap
 
 SPACES = {"global": Op.TO_GLOBAL, "local": Op.TO_LOCAL, "private": Op.TO_PRIVATE}
 SPACE_NAMES = tuple(SPACES)
 
 
 # --- small builders ----------------------------------------------------------------------------------------
-def P(op: Op, *static, funs: tuple[FunDecl, ...] = ()) -> Prim:
-    return Prim(op, tuple(sympy.sympify(s) for s in static), tuple(funs))
-
-
-def call(f: FunDecl, *args) -> FunCall:
-    return FunCall(f, tuple(args))
-
-
-def chain(x, *funs: FunDecl):
-    """funs[0] o funs[1] o ... << x."""
-    for f in reversed(funs):
-        x = FunCall(f, (x,))
-    return x
-
-
 def nest_map(depth: int, f: FunDecl) -> FunDecl:
     for _ in range(depth):
-        f = P(Op.MAP, funs=(f,))
+        f = prim(Op.MAP, funs=(f,))
     return f
 
 
-def unary(site: Site, base: str, body) -> Lambda:
+def unary(site: PointSite, base: str, body) -> Lambda:
     x = site.fresh.param(base)
     return Lambda((x,), body(x))
-
-
-def get(i: int, t) -> FunCall:
-    return call(P(Op.GET, i), t)
 
 
 def deep_copy(t: Type, space: Op | None) -> FunDecl | None:
     """Element-wise copy of a value of type t: `toMem(id)` (or `id`) on scalars, maps of it on arrays."""
     if isinstance(t, ScalarType | VectorType):
-        return ID if space is None else P(space, funs=(ID,))
+        return ID if space is None else prim(space, funs=(ID,))
     if isinstance(t, ArrayType):
         inner = deep_copy(t.elem, space)
-        return None if inner is None else P(Op.MAP, funs=(inner,))
+        return None if inner is None else prim(Op.MAP, funs=(inner,))
     return None
 
 
@@ -80,7 +62,7 @@ def map_fun(f: FunDecl) -> FunDecl | None:
         return f.funs[0]
     if isinstance(f, Prim) and f.op is Op.MAP_ND:
         k = f.int_static(0)
-        return f.funs[0] if k == 1 else P(Op.MAP_ND, k - 1, funs=f.funs)
+        return f.funs[0] if k == 1 else prim(Op.MAP_ND, k - 1, funs=f.funs)
     return None
 
 
@@ -116,7 +98,7 @@ def stages(f: FunDecl) -> list[FunDecl]:
     return out
 
 
-def compose(site: Site, fs: list[FunDecl]) -> FunDecl:
+def compose_all(site: PointSite, fs: list[FunDecl]) -> FunDecl:
     """fs[0] o fs[1] o ... as one function (the identity lambda when empty)."""
     if len(fs) == 1:
         return fs[0]
@@ -167,7 +149,7 @@ def nested_maps_2(core: FunDecl) -> tuple[Param, Param, Param, FunDecl]:
 # ================================================================================================================
 # RP1 splitJoinND (Listing 6.2): nestedRPs(map(f)) -> joinND o nestedRPs(map^(K+1)(f)) o splitND(tileSizes)
 # ================================================================================================================
-def _sj_match(site: Site):
+def _sj_match(site: PointSite):
     g = map_fun(site.core)
     if g is None:
         raise NoMatch("the input function is not map(f)")
@@ -175,11 +157,11 @@ def _sj_match(site: Site):
 
 
 def _sj_rewrite(k: int):
-    def rewrite(site: Site, g: FunDecl) -> FunDecl:
+    def rewrite(site: PointSite, g: FunDecl) -> FunDecl:
         ts = [site.value(f"tileSize{i}") for i in range(k)]
         tiled = wrap(site.nested, nest_map(k + 1, g))
-        split = P(Op.SPLIT, ts[0]) if k == 1 else P(Op.SPLIT_ND, *ts)
-        join = P(Op.JOIN) if k == 1 else P(Op.JOIN_ND, k + 1)
+        split = prim(Op.SPLIT, ts[0]) if k == 1 else prim(Op.SPLIT_ND, *ts)
+        join = prim(Op.JOIN) if k == 1 else prim(Op.JOIN_ND, k + 1)
         return unary(site, "x", lambda x: chain(x, join, tiled, split))
     return rewrite
 
@@ -203,7 +185,7 @@ def map_sink(f: FunDecl, i: int, limit: int | None):
         return r and (r[0], r[1], lambda h, f=f, r=r: RewritePoint(f.kind, f.label, r[2](h), f.args))
     if isinstance(f, Prim) and f.op is Op.OCL_KERNEL:
         r = map_sink(f.funs[0], i, limit)
-        return r and (r[0], r[1], lambda h, r=r: P(Op.OCL_KERNEL, funs=(r[2](h),)))
+        return r and (r[0], r[1], lambda h, r=r: prim(Op.OCL_KERNEL, funs=(r[2](h),)))
     if isinstance(f, Prim) and f.op in (Op.MAP, Op.MAP_ND) and i == 0:
         depth, g = map_nest(f, limit)
         return depth, g, lambda h: h
@@ -220,7 +202,7 @@ def map_sink(f: FunDecl, i: int, limit: int | None):
 
 
 def _js_match(k: int | None):
-    def match(site: Site):
+    def match(site: PointSite):
         found = map_sink(site.core, 0, k) if len(site.ins) == 1 else None
         if found is None or found[0] == 0 or (k is not None and found[0] < k):
             raise NoMatch(f"the argument does not flow into a nest of {k or 'one or more'} maps that gives the result")
@@ -232,12 +214,12 @@ def _js_match(k: int | None):
     return match
 
 
-def _js_rewrite(site: Site, comps) -> FunDecl:
+def _js_rewrite(site: PointSite, comps) -> FunDecl:
     depth, g, lens, rebuild = comps
-    flat = wrap(site.nested, rebuild(P(Op.MAP, funs=(g,))))
+    flat = wrap(site.nested, rebuild(prim(Op.MAP, funs=(g,))))
     if depth == 1:
         return flat
-    return unary(site, "x", lambda x: chain(x, P(Op.SPLIT_ND, *lens[1:]), flat, P(Op.JOIN_ND, depth)))
+    return unary(site, "x", lambda x: chain(x, prim(Op.SPLIT_ND, *lens[1:]), flat, prim(Op.JOIN_ND, depth)))
 
 
 register(Kind("joinSplitND", lambda args: (), lambda args: (), True, _js_match(None), _js_rewrite,
@@ -250,19 +232,19 @@ for _k in range(2, 7):
 # ================================================================================================================
 # RP6 materialise (Listing 6.10): f: T => [U]N  ->  joinSplitND(splitJoin3D(mapND(toMem(targetMem)(id)))) o f
 # ================================================================================================================
-def _mat_match(site: Site):
+def _mat_match(site: PointSite):
     out = site.out
     if not isinstance(out, ArrayType) or not isinstance(base_type(out), ScalarType | VectorType):
         raise NoMatch(f"the result type {out} is not an array of scalars or vectors")
     return len(array_lengths(out))
 
 
-def _mat_rewrite(site: Site, r: int) -> FunDecl:
+def _mat_rewrite(site: PointSite, r: int) -> FunDecl:
     space = SPACES[site.value("targetMem")]
-    copy = nest_map(r, P(space, funs=(ID,)))
+    copy = nest_map(r, prim(space, funs=(ID,)))
     mat = site.insert("joinSplitND", "joinSplitND", site.insert("splitJoin3D", "splitJoinND", copy))
     fs = stages(site.core)
-    return compose(site, [mat, *fs])
+    return compose_all(site, [mat, *fs])
 
 
 register(Kind("materialise", lambda args: (("targetMem", SPACE_NAMES),), lambda args: (), False,
@@ -279,7 +261,7 @@ def _odl_args(args) -> str | None:
     return None
 
 
-def _odl_match(site: Site):
+def _odl_match(site: PointSite):
     fs = stages(site.core)
     if len(site.ins) != 1 or not fs:
         raise NoMatch("the input function is not a composition f o g of one argument")
@@ -292,16 +274,16 @@ def _odl_match(site: Site):
     return fs[:-1], g, array_lengths(gt)
 
 
-def _odl_rewrite(site: Site, comps) -> FunDecl:
+def _odl_rewrite(site: PointSite, comps) -> FunDecl:
     f, g, lens = comps
     n = site.args[0]
     order = tuple(site.value("newDimOrder"))
     inv = tuple(order.index(d) for d in range(n + 1))
     factors = [site.value(f"factor{i}") for i in range(1, n + 1)]
     r = len(lens)
-    write = [P(Op.TRANSPOSE_W_ND, *order), P(Op.SPLIT_ND, *factors)] + ([P(Op.JOIN_ND, r)] if r > 1 else [])
-    read = ([P(Op.SPLIT_ND, *lens[1:])] if r > 1 else []) + [P(Op.JOIN_ND, n + 1), P(Op.TRANSPOSE_ND, *inv)]
-    return compose(site, [*f, *read, *write, g])
+    write = [prim(Op.TRANSPOSE_W_ND, *order), prim(Op.SPLIT_ND, *factors)] + ([prim(Op.JOIN_ND, r)] if r > 1 else [])
+    read = ([prim(Op.SPLIT_ND, *lens[1:])] if r > 1 else []) + [prim(Op.JOIN_ND, n + 1), prim(Op.TRANSPOSE_ND, *inv)]
+    return compose_all(site, [*f, *read, *write, g])
 
 
 register(Kind("optimiseDataLayout",
@@ -319,7 +301,7 @@ def _kf_args(args) -> str | None:
     return None
 
 
-def _kf_match(site: Site):
+def _kf_match(site: PointSite):
     if len(site.ins) != 1:
         raise NoMatch("kernel fission needs a function of one argument")
     fs = stages(site.core)
@@ -328,12 +310,12 @@ def _kf_match(site: Site):
     return fs, None  # g is the identity: the argument itself is materialised in its own kernel
 
 
-def _kf_rewrite(site: Site, comps) -> FunDecl:
+def _kf_rewrite(site: PointSite, comps) -> FunDecl:
     f, g = comps
     n = site.args[0] if site.args else 1
     g = g if g is not None else unary(site, "p", lambda p: p)
-    kernel = P(Op.OCL_KERNEL, funs=(site.insert("materialise", "materialise", g),))
-    return site.insert("optimiseDataLayout", "optimiseDataLayout", compose(site, [*f, kernel]), n)
+    kernel = prim(Op.OCL_KERNEL, funs=(site.insert("materialise", "materialise", g),))
+    return site.insert("optimiseDataLayout", "optimiseDataLayout", compose_all(site, [*f, kernel]), n)
 
 
 register(Kind("kernelFission", lambda args: (), lambda args: (), False, _kf_match, _kf_rewrite,
@@ -346,7 +328,7 @@ register(Kind("kernelFission", lambda args: (), lambda args: (), False, _kf_matc
 # RP8 interchangeMaps (Listing 6.12): (a, b) => nestedRPs(map(map(f) << b)) << a
 #                                    -> (a, b) => transposeW o nestedRPs(map(map(f) << a)) << b
 # ================================================================================================================
-def _im_match(site: Site):
+def _im_match(site: PointSite):
     if not (isinstance(site.core, Lambda) and len(site.core.params) == 2):
         raise NoMatch("the input function is not a function of two arrays (a, b) => ...")
     a, b = site.core.params
@@ -370,15 +352,16 @@ def _im_match(site: Site):
     return a, b, F.params[0], lets, e.f.funs[0]
 
 
-def _im_rewrite(site: Site, comps) -> FunDecl:
+def _im_rewrite(site: PointSite, comps) -> FunDecl:
     a, b, x, lets, g = comps
     y = site.fresh.param("y")
     body = call(g, y)
     for v, e in reversed(lets):
-        body = call(P(Op.LET, funs=(Lambda((v,), body),)), e)
-    swapped = Lambda((b, a), call(P(Op.MAP, funs=(Lambda((y,), call(P(Op.MAP, funs=(Lambda((x,), body),)), a)),)), b))
+        body = call(prim(Op.LET, funs=(Lambda((v,), body),)), e)
+    inner = Lambda((y,), call(prim(Op.MAP, funs=(Lambda((x,), body),)), a))
+    swapped = Lambda((b, a), call(prim(Op.MAP, funs=(inner,)), b))
     a2, b2 = site.fresh.param("a"), site.fresh.param("b")
-    return Lambda((a2, b2), call(P(Op.TRANSPOSE_W), call(wrap(site.nested, swapped), b2, a2)))
+    return Lambda((a2, b2), call(prim(Op.TRANSPOSE_W), call(wrap(site.nested, swapped), b2, a2)))
 
 
 register(Kind("interchangeMaps", lambda args: (), lambda args: (), True, _im_match, _im_rewrite,
@@ -388,12 +371,12 @@ register(Kind("interchangeMaps", lambda args: (), lambda args: (), True, _im_mat
 # ================================================================================================================
 # RP3 abTile (Listing 6.6): AB-tiling with optional prefetching and interchange of the tile maps
 # ================================================================================================================
-def _ab_match(site: Site):
+def _ab_match(site: PointSite):
     nested_maps_2(site.core)
     return None
 
 
-def _ab_rewrite(site: Site, _comps) -> FunDecl:
+def _ab_rewrite(site: PointSite, _comps) -> FunDecl:
     ta, tb = site.value("tileSizeA"), site.value("tileSizeB")
     fr = site.fresh
     tile_a, copy_a, tile_b, copy_b = fr.param("tileA"), fr.param("tileACopy"), fr.param("tileB"), fr.param("tileBCopy")
@@ -401,15 +384,15 @@ def _ab_rewrite(site: Site, _comps) -> FunDecl:
     inner = call(wrap(site.nested, site.core), copy_a, copy_b)
     tiles_a, tiles_b = fr.param("tilesA"), fr.param("tilesB")
     mat_a, mat_b = site.insert("materialise", "materialiseA", ident), site.insert("materialise", "materialiseB", ident)
-    let_b = call(P(Op.LET, funs=(Lambda((copy_b,), inner),)), call(mat_b, tile_b))
-    map_b = call(P(Op.MAP, funs=(Lambda((tile_b,), let_b),)), tiles_b)
-    let_a = call(P(Op.LET, funs=(Lambda((copy_a,), map_b),)), call(mat_a, tile_a))
-    tile_maps = Lambda((tiles_a, tiles_b), call(P(Op.MAP, funs=(Lambda((tile_a,), let_a),)), tiles_a))
+    let_b = call(prim(Op.LET, funs=(Lambda((copy_b,), inner),)), call(mat_b, tile_b))
+    map_b = call(prim(Op.MAP, funs=(Lambda((tile_b,), let_b),)), tiles_b)
+    let_a = call(prim(Op.LET, funs=(Lambda((copy_a,), map_b),)), call(mat_a, tile_a))
+    tile_maps = Lambda((tiles_a, tiles_b), call(prim(Op.MAP, funs=(Lambda((tile_a,), let_a),)), tiles_a))
     im = site.insert("interchangeMaps", "interchangeMaps", tile_maps)
     a, b = fr.param("a"), fr.param("b")
     # (inferred) map(transposeW): the listing's map(join) o join alone does not restore [[U]M]N
-    out = chain(call(im, call(P(Op.SPLIT, ta), a), call(P(Op.SPLIT, tb), b)),
-                P(Op.MAP, funs=(P(Op.JOIN),)), P(Op.JOIN), P(Op.MAP, funs=(P(Op.TRANSPOSE_W),)))
+    out = chain(call(im, call(prim(Op.SPLIT, ta), a), call(prim(Op.SPLIT, tb), b)),
+                prim(Op.MAP, funs=(prim(Op.JOIN),)), prim(Op.JOIN), prim(Op.MAP, funs=(prim(Op.TRANSPOSE_W),)))
     return Lambda((a, b), out)
 
 
@@ -433,7 +416,7 @@ def reduce_stage(f: FunDecl) -> tuple[FunCall, Param] | None:
     return None
 
 
-def _pa_match(site: Site):
+def _pa_match(site: PointSite):
     fs = stages(site.core)
     red = reduce_stage(fs[0]) if fs else None
     if red is None:
@@ -447,12 +430,12 @@ def _pa_match(site: Site):
     return call_, fs[1:], acc_t
 
 
-def _pa_rewrite(site: Site, comps) -> FunDecl:
+def _pa_rewrite(site: PointSite, comps) -> FunDecl:
     red, rest, acc_t = comps
     init, op = red.args[0], red.f
     priv = unary(site, "xs", lambda xs: call(op, call(deep_copy(acc_t, Op.TO_PRIVATE), init), xs))
     out_copy = deep_copy(site.out, SPACES[site.value("resultMem")])
-    return compose(site, [out_copy, wrap(site.nested, priv), *rest])
+    return compose_all(site, [out_copy, wrap(site.nested, priv), *rest])
 
 
 register(Kind("privatiseAccumulator", lambda args: (("resultMem", SPACE_NAMES),), lambda args: (), True,
@@ -479,11 +462,11 @@ def elementwise(depth: int, u: UserFun, fresh) -> FunDecl:
         return u
     inner = elementwise(depth - 1, u, fresh)
     acc, y, t = fresh.param("acc"), fresh.param("y"), fresh.param("t")
-    h = Lambda((t,), call(inner, get(0, t), get(1, t)))
-    return Lambda((acc, y), call(P(Op.MAP, funs=(h,)), call(P(Op.ZIP), acc, y)))
+    h = Lambda((t,), call(inner, call(get(0), t), call(get(1), t)))
+    return Lambda((acc, y), call(prim(Op.MAP, funs=(h,)), call(prim(Op.ZIP), acc, y)))
 
 
-def _ir_match(site: Site):
+def _ir_match(site: PointSite):
     fs = stages(site.core)
     red = reduce_stage(fs[0]) if len(fs) == 1 else None
     if red is None:
@@ -510,7 +493,7 @@ def _ir_match(site: Site):
 
 
 def _ir_rewrite(k: int):
-    def rewrite(site: Site, comps) -> FunDecl:
+    def rewrite(site: PointSite, comps) -> FunDecl:
         init, u, g, length, s = comps
         d = site.value("newReduceDim")
         factors = [site.value(f"factor{i}") for i in range(k - 2)]
@@ -518,14 +501,14 @@ def _ir_rewrite(k: int):
         for f in factors:
             prod *= f
         dims = [length / prod, *factors]  # the K-1 dimensions of one flattened element after the split
-        pre = P(Op.MAP, funs=(compose(site, [P(Op.SPLIT_ND, *factors), g]) if factors else g,))
+        pre = prim(Op.MAP, funs=(compose_all(site, [prim(Op.SPLIT_ND, *factors), g]) if factors else g,))
         perm = (*range(1, d + 1), 0, *range(d + 1, k))
         acc_t = wrap_array(s, dims[d:])
-        red = unary(site, "xs", lambda xs: call(P(Op.REDUCE, funs=(elementwise(k - 1 - d, u, site.fresh),)),
+        red = unary(site, "xs", lambda xs: call(prim(Op.REDUCE, funs=(elementwise(k - 1 - d, u, site.fresh),)),
                                                 Literal(init.value, acc_t), xs))
         body = nest_map(d, wrap(site.nested, red))
-        return unary(site, "x", lambda x: chain(x, P(Op.SPLIT, length), P(Op.JOIN_ND, k), body,
-                                                P(Op.TRANSPOSE_ND, *perm), pre))
+        return unary(site, "x", lambda x: chain(x, prim(Op.SPLIT, length), prim(Op.JOIN_ND, k), body,
+                                                prim(Op.TRANSPOSE_ND, *perm), pre))
     return rewrite
 
 
@@ -549,12 +532,12 @@ def _tnmr_args(args) -> str | None:
     return None
 
 
-def _tnmr_match(site: Site):
+def _tnmr_match(site: PointSite):
     _, _, row_a, G = nested_maps_2(site.core)
     if not (isinstance(G, Lambda) and len(G.params) == 1):
         raise NoMatch("the inner map's function is not rowB => ...")
     row_b = G.params[0]
-    z = FunCall(P(Op.ZIP), (row_a, row_b))
+    z = FunCall(prim(Op.ZIP), (row_a, row_b))
     pairs = site.fresh.param("pairs")
     body = replace_sub(G.body, z, pairs)
     if body is G.body or row_a.name in free_vars(body) or row_b.name in free_vars(body):
@@ -583,7 +566,7 @@ def _tnmr_match(site: Site):
     return init, lens[0], lens[1], base_type(out)
 
 
-def _tnmr_rewrite(site: Site, comps) -> FunDecl:
+def _tnmr_rewrite(site: PointSite, comps) -> FunDecl:
     init, n, m, s = comps
     rf: UserFun = site.args[0]
     ts = site.value("tileSize")
@@ -592,20 +575,20 @@ def _tnmr_rewrite(site: Site, comps) -> FunDecl:
     matched = wrap(site.nested, site.core)  # matchedMapReduce keeps the nested RPs (Listing 6.8 line 3)
 
     def tiles(x):
-        return chain(x, P(Op.TRANSPOSE), P(Op.MAP, funs=(P(Op.SPLIT, ts),)))
+        return chain(x, prim(Op.TRANSPOSE), prim(Op.MAP, funs=(prim(Op.SPLIT, ts),)))
 
     per_tile = site.insert("splitJoin2D", "splitJoinND",
-                           P(Op.MAP, funs=(Lambda((t,), call(matched, get(0, t), get(1, t))),)))
+                           prim(Op.MAP, funs=(Lambda((t,), call(matched, call(get(0), t), call(get(1), t))),)))
     acc, x, e = fr.param("acc"), fr.param("x"), fr.param("t")
-    combine = Lambda((acc, x), call(P(Op.MAP, funs=(Lambda((e,), call(rf, get(0, e), get(1, e))),)),
-                                    call(P(Op.ZIP), acc, call(P(Op.JOIN_ND, 3), x))))
+    combine = Lambda((acc, x), call(prim(Op.MAP, funs=(Lambda((e,), call(rf, call(get(0), e), call(get(1), e))),)),
+                                    call(prim(Op.ZIP), acc, call(prim(Op.JOIN_ND, 3), x))))
     # (inferred) the listing's reduce has no init: the original init broadcast to [S](N*M)
-    final = Lambda((xs,), call(P(Op.REDUCE, funs=(combine,)), Literal(init.value, ArrayType(s, n * m)), xs))
+    final = Lambda((xs,), call(prim(Op.REDUCE, funs=(combine,)), Literal(init.value, ArrayType(s, n * m)), xs))
     final = site.insert("interchangeReduce4D", "interchangeReduceND",
                         site.insert("privatiseAccumulator", "privatiseAccumulator", final))
     a2, b2 = a, b
-    body = chain(call(per_tile, call(P(Op.ZIP), tiles(a2), tiles(b2))),
-                 P(Op.MAP, funs=(P(Op.SPLIT, 1),)), P(Op.SPLIT, m), P(Op.JOIN), final)
+    body = chain(call(per_tile, call(prim(Op.ZIP), tiles(a2), tiles(b2))),
+                 prim(Op.MAP, funs=(prim(Op.SPLIT, 1),)), prim(Op.SPLIT, m), prim(Op.JOIN), final)
     return Lambda((a2, b2), body)
 
 
@@ -659,7 +642,7 @@ def _dep_expr(e, name: str, dims: int) -> bool:
 
 
 def _pad_match(k: int):
-    def match(site: Site):
+    def match(site: PointSite):
         if len(site.ins) != 1 or len(array_lengths(site.ins[0])) < k:
             raise NoMatch(f"the argument is not an array of rank >= {k}")
         if len(array_lengths(site.out)) < k:
@@ -675,19 +658,19 @@ def _pad_match(k: int):
 
 
 def _pad_rewrite(k: int):
-    def rewrite(site: Site, comps) -> FunDecl:
+    def rewrite(site: PointSite, comps) -> FunDecl:
         matched, lens = comps
         ps = [site.value("p")] if k == 1 else [site.value(f"p{i}") for i in range(k)]
         zero = Literal("0", base_type(site.ins[0]))
         if k == 1:
-            prepad = unary(site, "x", lambda x: call(P(Op.PAD, 0, ps[0]), zero, x))
-            take = [P(Op.TAKE, lens[0])]
+            prepad = unary(site, "x", lambda x: call(prim(Op.PAD, 0, ps[0]), zero, x))
+            take = [prim(Op.TAKE, lens[0])]
         else:
             amounts = [v for p in ps for v in (0, p)]
-            prepad = unary(site, "x", lambda x: call(P(Op.PAD_ND, *amounts), zero, x))
-            take = [nest_map(j, P(Op.TAKE, lens[j])) for j in reversed(range(k))]
-        depad = P(Op.OCL_KERNEL, funs=(deep_copy(site.out, None),))
-        return compose(site, [depad, *take, matched, prepad])
+            prepad = unary(site, "x", lambda x: call(prim(Op.PAD_ND, *amounts), zero, x))
+            take = [nest_map(j, prim(Op.TAKE, lens[j])) for j in reversed(range(k))]
+        depad = prim(Op.OCL_KERNEL, funs=(deep_copy(site.out, None),))
+        return compose_all(site, [depad, *take, matched, prepad])
     return rewrite
 
 

@@ -1,8 +1,9 @@
-"""Term utilities shared by the rules, the normaliser and the driver: free variables, fresh names,
-capture-avoiding substitution, beta-reduction, eta-expansion and small builders for primitive calls.
+"""Term helpers over the IR, one home for the rules, the normaliser, the rewrite points, the lowerings and the
+code generator: free variables, fresh names, capture-avoiding substitution, beta-reduction, composition, small
+builders and queries on primitive calls.
 
-Every rule builds its right-hand side from these, so the names a rewrite introduces never capture or clash
-with names already in the program (`Fresh` avoids every parameter name of the program).
+Names a rewrite introduces never capture or clash with names already in the program (`Fresh` avoids every
+parameter name it is given).
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 
-from .. import arith
-from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
-from ..ir.ops import ADDRESS_SPACES, MAPS, REDUCES, VARIADIC, Op
-from ..ir.userfuns import ID
 from ..types import ArrayType, ScalarType, Type, VectorType, base_type
+from .build import prim
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
+from .ops import ADDRESS_SPACES, MAPS, REDUCES, VARIADIC, Op
+from .userfuns import ID
 
 Path = tuple[int, ...]
 
 
 # --- memoisation by identity ---------------------------------------------------------------------------
-class _by_identity:
+class by_identity:
     """Memoise a function of one node by the node's identity: rewritten programs share every untouched subtree
     with their parent, so the answers carry over, and no structural hash of a large subtree is ever taken."""
 
@@ -41,7 +42,7 @@ class _by_identity:
 
 
 # --- names -----------------------------------------------------------------------------------------
-@_by_identity
+@by_identity
 def free_vars(n: Node) -> frozenset[str]:
     """Names of the parameters used but not bound inside `n`."""
     if isinstance(n, Param):
@@ -56,7 +57,7 @@ def free_vars(n: Node) -> frozenset[str]:
     return out
 
 
-@_by_identity
+@by_identity
 def all_names(n: Node) -> frozenset[str]:
     """Every parameter name occurring in `n`, bound or free."""
     if isinstance(n, Param):
@@ -131,7 +132,7 @@ def beta(f: FunDecl, args: tuple[Expr, ...], fresh: Fresh) -> Expr:
     return FunCall(f, tuple(args))
 
 
-def lam(fresh: Fresh, base: str | tuple[str, ...], body: Callable[..., Expr]) -> Lambda:
+def fresh_lam(fresh: Fresh, base: str | tuple[str, ...], body: Callable[..., Expr]) -> Lambda:
     """A lambda with fresh parameter names; `body` receives the Param(s)."""
     bases = (base,) if isinstance(base, str) else base
     ps = tuple(fresh.param(b) for b in bases)
@@ -140,18 +141,14 @@ def lam(fresh: Fresh, base: str | tuple[str, ...], body: Callable[..., Expr]) ->
 
 def compose(f: FunDecl, g: FunDecl, fresh: Fresh, base: str = "y") -> Lambda:
     """y => f(g(y)), beta-reduced."""
-    return lam(fresh, base, lambda y: beta(f, (beta(g, (y,), fresh),), fresh))
+    return fresh_lam(fresh, base, lambda y: beta(f, (beta(g, (y,), fresh),), fresh))
 
 
 # --- builders ----------------------------------------------------------------------------------------
-def prim(op: Op, *static, funs: tuple[FunDecl, ...] = ()) -> Prim:
-    return Prim(op, tuple(arith.size(s) for s in static), tuple(funs))
-
-
-def chain(x: Expr, *ops: Prim) -> Expr:
-    """ops[0] o ops[1] o ... << x (the last one is applied first), each a single-argument primitive."""
-    for p in reversed(ops):
-        x = FunCall(p, (x,))
+def chain(x: Expr, *funs: FunDecl) -> Expr:
+    """funs[0] o funs[1] o ... << x (the last one is applied first), each a single-argument function."""
+    for f in reversed(funs):
+        x = FunCall(f, (x,))
     return x
 
 
@@ -165,7 +162,7 @@ def is_call(e: Node, *ops: Op) -> bool:
     return isinstance(e, FunCall) and isinstance(e.f, Prim) and (not ops or e.f.op in ops)
 
 
-@_by_identity
+@by_identity
 def concrete(n: Node) -> bool:
     """Contains a user function (Lift's `isConcrete`: the expression writes memory)."""
     if isinstance(n, UserFun):
@@ -173,7 +170,7 @@ def concrete(n: Node) -> bool:
     return any(concrete(c) for c in n.children())
 
 
-@_by_identity
+@by_identity
 def ops_inside(n: Node) -> frozenset[tuple[Op, int | None]]:
     """(op, dim) of every primitive occurring in `n` (dim for mapGlb/mapWrg/mapLcl, else None)."""
     out: set[tuple[Op, int | None]] = set()
@@ -246,8 +243,8 @@ def copy_fun(t: Type, space: Op, fresh: Fresh) -> FunDecl | None:
         inner = copy_fun(t.elem, space, fresh)
         if inner is None:
             return None
-        p = prim(Op.MAP, funs=(lam(fresh, "c", lambda y: beta(inner, (y,), fresh)),))
-        return lam(fresh, "cs", lambda y: FunCall(p, (y,)))
+        p = prim(Op.MAP, funs=(fresh_lam(fresh, "c", lambda y: beta(inner, (y,), fresh)),))
+        return fresh_lam(fresh, "cs", lambda y: FunCall(p, (y,)))
     return None
 
 

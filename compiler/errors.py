@@ -36,6 +36,10 @@ class InterpretError(CompilerError):
     """The reference interpreter cannot evaluate a program (unbound size, missing input, ...)."""
 
 
+class UserFunError(CompilerError):
+    """A user function whose C body or NumPy expression leaves its allowed language (compiler/ir/userexpr.py)."""
+
+
 class RuleNotApplicable(CompilerError):
     """A rewrite rule asked to apply at a site where its pattern or guard fails."""
 

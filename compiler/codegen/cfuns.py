@@ -34,7 +34,7 @@ def flop_count(f: UserFun) -> int:
 def render_function(name: str, f: UserFun, ctypes: tuple[str, ...], out: str) -> str:
     params = ", ".join(f"{t} {p}" for t, p in zip(ctypes, f.params))
     body = f.c_body.strip()
-    if "\n" not in body:
+    if "\n" not in body and "//" not in body:  # a line comment would swallow the closing brace
         return f"{out} {name}({params}) {{ {body} }}"
     inner = "\n".join("  " + line.strip() for line in body.splitlines() if line.strip())
     return f"{out} {name}({params}) {{\n{inner}\n}}"

@@ -35,12 +35,13 @@ import numpy as np
 import sympy
 
 from .. import arith
-from ..errors import InterpretError
+from ..errors import InterpretError, UserFunError
 from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar, VectorType, scalar_of
 from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import ADDRESS_SPACES, BOUNDARY_PADS, MAPS, PAD_MODES, PAD_ND_BASE, REDUCES, Op
 from .typecheck import Typing, typecheck
+from .userexpr import compile_numpy
 
 Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
 
@@ -610,8 +611,8 @@ def _userfun_accumulation(u: UserFun):
         if re.search(rf"\b{re.escape(p0)}\b", rest) or _UNSAFE_REST.search(rest):
             return None
         try:
-            g = eval(f"lambda {', '.join(rest_params)}: ({rest})", {"np": np})
-        except SyntaxError:
+            g = compile_numpy(tuple(rest_params), rest, u.name)
+        except UserFunError:  # not an expression on its own (or not in the allowed language)
             return None
         return np.add, (0,), g
     return None

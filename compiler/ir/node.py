@@ -13,14 +13,13 @@ package imports both, so every node has them whichever module was imported first
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
-import numpy as np
 import sympy
 
 from ..types import Type
 from .ops import Op
+from .userexpr import check_user_function, compile_numpy
 
 
 class Node:
@@ -141,8 +140,10 @@ class Prim(FunDecl):
 class UserFun(FunDecl):
     """A scalar function: an OpenCL C body for codegen and a NumPy expression for the interpreter.
 
-    `in_types` may use TypeVar for polymorphic functions (id). `py` is a Python expression over the parameter
-    names, evaluated with `np` in scope on NumPy arrays (so it must be elementwise; vector lanes are the last axis).
+    `in_types` may use TypeVar for polymorphic functions (id). `py` is an expression over the parameter names in
+    the small NumPy expression language of userexpr.py, evaluated on NumPy arrays (so it must be elementwise;
+    vector lanes are the last axis). Both texts are checked on construction (UserFunError): a program file
+    cannot run Python code or add OpenCL code outside the function's body.
     """
 
     name: str
@@ -153,21 +154,18 @@ class UserFun(FunDecl):
     py: str
     _h: int | None = field(default=None, init=False, compare=False)
 
+    def __post_init__(self):
+        check_user_function(self.name, tuple(self.params), self.c_body, self.py)
+
     def _fields(self):
         return (self.name, self.params, self.in_types, self.out_type, self.c_body, self.py)
 
     @property
     def numpy_fn(self):
-        return _compile_py(self.params, self.py)
+        return compile_numpy(self.params, self.py, self.name)
 
     def __repr__(self):
         return f"UserFun({self.name})"
-
-
-@functools.cache
-def _compile_py(params: tuple[str, ...], py: str):
-    src = f"lambda {', '.join(params)}: ({py})"
-    return eval(src, {"np": np})  # the expression is program text the user wrote, like the C body
 
 
 @dataclass(frozen=True, eq=True, repr=False)

@@ -26,7 +26,7 @@ DEFAULT = ("benchmark://lift/mm/small", "benchmark://lift/stencil2d/small", "ben
            "benchmark://lift/gemv/small")
 
 
-def measure(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) -> dict:
+def measure_speed(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) -> dict:
     env = gym.make("LiftGym-v0", benchmark=uri, reward=reward, **kw)
     rng = np.random.default_rng(seed)
     steps: list[float] = []
@@ -88,7 +88,7 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     kw = {k: v for k, v in (("store", a.store), ("model", a.model)) if v}
     kw["max_rewrites"] = a.max_rewrites
-    rows = [measure(u, a.reward, a.episodes, a.seed, a.warmup, **kw) for u in a.uris]
+    rows = [measure_speed(u, a.reward, a.episodes, a.seed, a.warmup, **kw) for u in a.uris]
     for r in rows:
         print(f"{r['uri']:45s} {r['episodes']:3d} ep {r['steps']:5d} steps {r['steps_per_s']:8.1f} steps/s  "
               f"mask {r['mask_ms_mean']:7.3f} ms (p95 {r['mask_ms_p95']:7.3f})  "

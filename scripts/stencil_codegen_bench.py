@@ -91,8 +91,9 @@ def compile_variant(lowered, options: dict, skip: tuple[str, ...] = ()):
     """compile_program's passes for the same options as Lowered.compile(), leaving out the passes in `skip`: the
     final state (state.result the KernelProgram, state.lowered.kernels the kernel IR that was rendered)."""
     local = options.get("local_size", lowered.local_sizes() or None)
-    state = pipeline.State(lowered.program, lowered.env, local, None, versioning=options.get("versioning", False),
-                           constant_bytes=options.get("constant_bytes", pipeline.CONSTANT_BYTES))
+    state = pipeline.CodegenState(lowered.program, lowered.env, local, None,
+                                  versioning=options.get("versioning", False),
+                                  constant_bytes=options.get("constant_bytes", pipeline.CONSTANT_BYTES))
     for name, fn in pipeline.PASSES:
         if name not in skip:
             state = fn(state)

@@ -137,13 +137,19 @@ def _child(ctx: Scope, lp: kir.Loop) -> Scope:
     return Scope(ctx.launch, ctx.written, _uniform(ctx, lp), lp, ctx)
 
 
-def _require(ctx: Scope, kinds: frozenset[str], stmt: kir.Stmt) -> None:
+def check_synchronisable(kinds: frozenset[str]) -> None:
+    """A dependence between mapGlb work items or across work groups (the parallel loop kinds around the accesses
+    of a conflict) cannot be met with a barrier: a CodegenError."""
     if "glb" in kinds:
         raise CodegenError("a mapGlb result is read by other work items in the same kernel; work items of "
                            "different work groups cannot synchronise: split the program with oclKernel")
     if "wrg" in kinds:
         raise CodegenError("a mapWrg result is read by another work group in the same kernel: split the program "
                            "with oclKernel (or keep producer and consumer inside one mapWrg)")
+
+
+def _require(ctx: Scope, kinds: frozenset[str], stmt: kir.Stmt) -> None:
+    check_synchronisable(kinds)
     if ctx.uniform:
         return
     chain, c = [], ctx  # the contexts from here up to the outermost non-uniform one
@@ -183,7 +189,7 @@ def place(stmts: list[kir.Stmt], ctx: Scope) -> list[kir.Stmt]:
         pending += acc
     loop = ctx.loop
     carried = loop is not None and (loop.kind in ("seq", "wrg") or (loop.kind == "lcl" and ctx.uniform))
-    if carried and pending and _iterations(ctx, loop) > 1:
+    if carried and pending and iterations(ctx.launch, loop) > 1:
         found = conflict(pending, head if head is not None else pending, loop.var)
         if found is not None:
             _require(ctx, found[0], loop)
@@ -191,13 +197,14 @@ def place(stmts: list[kir.Stmt], ctx: Scope) -> list[kir.Stmt]:
     return out
 
 
-def _iterations(ctx: Scope, lp: kir.Loop) -> int:
+def iterations(launch: Launch, lp: kir.Loop) -> int:
+    """How many times one work item runs the body of lp."""
     if lp.kind == "seq":
         return lp.extent
-    size = ctx.launch.size(lp.kind, lp.dim) or 1
+    size = launch.size(lp.kind, lp.dim) or 1
     return -(-lp.extent // size)
 
 
 def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
-    written = frozenset(r.buf.name for s in kir.walk(stmts) if isinstance(s, kir.Store) for r in (s.ref,))
+    written = frozenset(r.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store) for r in (s.ref,))
     return place(stmts, Scope(launch, written))

@@ -46,10 +46,3 @@ def elem(t: Type) -> Type:
     if not isinstance(t, ArrayType):
         raise CodegenError(f"expected an array type, got {t}")
     return t.elem
-
-
-def rank(t: Type) -> int:
-    r = 0
-    while isinstance(t, ArrayType):
-        r, t = r + 1, t.elem
-    return r

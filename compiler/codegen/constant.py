@@ -29,10 +29,10 @@ _WORK_ITEM_IDS = frozenset({"glb", "lcl"})
 def constant_buffers(body: list[kir.Stmt], args: list[tuple[kir.Buffer, bool]], limit: int = CONSTANT_BYTES
                      ) -> frozenset[str]:
     """Names of the arguments (buffer, written) of a kernel with body `body` to pass as constant pointers."""
-    if limit <= 0 or not any(isinstance(s, kir.Loop) and s.kind in _WORK_ITEM_IDS for s in kir.walk(body)):
+    if limit <= 0 or not any(isinstance(s, kir.Loop) and s.kind in _WORK_ITEM_IDS for s in kir.walk_stmts(body)):
         return frozenset()
     read: dict[str, bool] = {}  # buffer name -> every read so far is at a uniform index
-    for s in kir.walk(body):
+    for s in kir.walk_stmts(body):
         if not isinstance(s, kir.Store):
             continue
         for ref in kir.expr_loads(s.value):

@@ -34,7 +34,7 @@ def cse(stmts: list[kir.Stmt]) -> list[kir.Stmt]:
     """The kernel body with repeated reads of read-only global buffers bound to private scalars."""
     written = {ref.buf.name for s in stmts for ref, w, _ in kir.accesses(s) if w and ref.buf.space == kir.GLOBAL}
     names = {ref.buf.name for s in stmts for ref, _, _ in kir.accesses(s)}
-    names |= {s.buf.name for s in kir.walk(stmts) if isinstance(s, kir.Decl)}
+    names |= {s.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Decl)}
     return _Pass(frozenset(written), names).stmts(stmts)
 
 
@@ -97,7 +97,7 @@ class _Pass:
         per_stmt = []
         for s in run:
             found: list[kir.CExpr] = []
-            for st in kir.walk([s]):
+            for st in kir.walk_stmts([s]):
                 if isinstance(st, kir.Store):
                     self.candidates(st.value, found)
             per_stmt.append(found)

@@ -190,10 +190,11 @@ def accesses(s: Stmt, loops: tuple[Loop, ...] = ()) -> Iterator[tuple[MemRef, bo
         yield from accesses(c, (*loops, s) if isinstance(s, Loop) else loops)
 
 
-def walk(stmts: list[Stmt]) -> Iterator[Stmt]:
+def walk_stmts(stmts: list[Stmt]) -> Iterator[Stmt]:
+    """Every statement of stmts and of their bodies, in pre-order."""
     for s in stmts:
         yield s
-        yield from walk(children(s))
+        yield from walk_stmts(children(s))
 
 
 def map_expr(e: CExpr, f: Callable[[Idx], Idx]) -> CExpr:

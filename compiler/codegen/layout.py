@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ..ir.node import Node, Prim
 from ..ir.ops import BOUNDARY_PADS, PAD_MODES, Op
-from ..types import Type
+from ..types import Type, rank
 from . import memory, views
-from .binding import Bound, Deferred, Path, Sink, elem, err, rank
+from .binding import Bound, Deferred, Path, Sink, elem, err
 from .views import View, ViewError
 
 _INVERTIBLE = {Op.SPLIT, Op.JOIN, Op.TRANSPOSE, Op.TRANSPOSE_W, Op.REORDER, Op.AS_VECTOR, Op.AS_SCALAR}

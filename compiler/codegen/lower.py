@@ -18,9 +18,9 @@ from ..errors import CodegenError
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, UserFun
 from ..ir.ops import MAPS, REDUCES, Op
 from ..ir.terms import concrete
-from ..types import ArrayType, Type, TypeVar, base_type
+from ..types import ArrayType, Type, TypeVar, base_type, rank
 from . import kir, memory, views
-from .binding import KIND, VIEWED, Bound, Deferred, Path, Sink, elem, err, rank
+from .binding import KIND, VIEWED, Bound, Deferred, Path, Sink, elem, err
 from .cfuns import flop_count, returns_argument
 from .index import Var, cst, var
 from .layout import LayoutLowering
@@ -434,7 +434,7 @@ def _cropped(dest: View, n: int) -> tuple[int, int, View, View]:
 def _in_place_safe(body: list, acc: View) -> bool:
     """Whether an operator updating the accumulator in place only reads each element where it writes it."""
     acc_bufs = views.roots(acc)
-    for s in kir.walk(body):
+    for s in kir.walk_stmts(body):
         if not isinstance(s, kir.Store):
             continue
         for ref in kir.expr_loads(s.value):

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CodegenError
 from . import kir
-from .barriers import MemAccess, conflict
+from .barriers import MemAccess, check_synchronisable, conflict, iterations
 from .index import Var, substitute, var
 from .ndrange import Launch
 
@@ -81,13 +81,6 @@ def _collect(stmts: list[kir.Stmt], written: frozenset[str]) -> Graph:
 
     visit(stmts, (), ())
     return g
-
-
-def _iterations(launch: Launch, lp: kir.Loop) -> int:
-    if lp.kind == "seq":
-        return lp.extent
-    size = launch.size(lp.kind, lp.dim) or 1
-    return -(-lp.extent // size)
 
 
 def _uniform_loop(launch: Launch, lp: kir.Loop) -> bool:
@@ -148,15 +141,6 @@ def _common(a: Vertex, b: Vertex) -> int:
     return n
 
 
-def _check_kinds(kinds: frozenset[str]) -> None:
-    if "glb" in kinds:
-        raise CodegenError("a mapGlb result is read by other work items in the same kernel; work items of "
-                           "different work groups cannot synchronise: split the program with oclKernel")
-    if "wrg" in kinds:
-        raise CodegenError("a mapWrg result is read by another work group in the same kernel: split the program "
-                           "with oclKernel (or keep producer and consumer inside one mapWrg)")
-
-
 @dataclass(frozen=True)
 class Pair:
     first: Vertex
@@ -187,19 +171,19 @@ def build_pairs(g: Graph, launch: Launch, written: frozenset[str]) -> list[Pair]
             if a is not b:
                 found = conflict(_forms(a, n, written), _forms(b, n, written))
                 if found is not None:
-                    _check_kinds(found[0])
+                    check_synchronisable(found[0])
                     gaps = frozenset(fwd[a.order:b.order])
                     pairs += [Pair(a, b, sp, gaps, "forward") for sp in found[1]]
             for k in range(n - 1, -1, -1):
                 lp = a.loops[k]
-                if _iterations(launch, lp) <= 1:
+                if iterations(launch, lp) <= 1:
                     continue
                 lo, hi = body_range[id(lp)]
                 back = (id(lp.body), len(lp.body))
                 for x, y in ((a, b), (b, a)) if a is not b else ((a, a),):
                     found = _carried_test(x, y, k, lp, written)
                     if found is not None:
-                        _check_kinds(found[0])
+                        check_synchronisable(found[0])
                         # x in one iteration to y in a later one: x -> end of the body -> back edge -> y; when x
                         # comes first that walk passes every point of the loop's cycle
                         path = (fwd[lo:hi] if x.order < y.order else fwd[x.order:hi] + fwd[lo:y.order])
@@ -218,9 +202,9 @@ def _carried_test(x: Vertex, y: Vertex, k: int, lp: kir.Loop, written: frozenset
     return conflict(px, py, carried)
 
 
-def place(stmts: list[kir.Stmt], launch: Launch) -> dict[Gap, set[str]]:
+def barrier_gaps(stmts: list[kir.Stmt], launch: Launch) -> dict[Gap, set[str]]:
     """The barriers (insertion point -> fenced address spaces) for a kernel body; raises NotSynchronisable."""
-    written = frozenset(s.ref.buf.name for s in kir.walk(stmts) if isinstance(s, kir.Store))
+    written = frozenset(s.ref.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store))
     g = _collect(stmts, written)
     pairs = build_pairs(g, launch, written)
     conts = g.containers
@@ -234,7 +218,7 @@ def place(stmts: list[kir.Stmt], launch: Launch) -> dict[Gap, set[str]]:
     def hits(gap: Gap) -> int:
         n = 1
         for lp in conts[gap[0]].loops:
-            n *= _iterations(launch, lp)
+            n *= iterations(launch, lp)
         return n
 
     position = _positions(stmts)
@@ -281,7 +265,7 @@ def _positions(stmts: list[kir.Stmt]) -> dict[Gap, tuple[int, ...]]:
 
 def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
     """Algorithm 3 on a kernel body (mutated in place and returned)."""
-    fences = place(stmts, launch)
+    fences = barrier_gaps(stmts, launch)
     lists: dict[int, list] = {}
 
     def find(body: list) -> None:
@@ -297,4 +281,4 @@ def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
 
 
 def count(stmts: list[kir.Stmt]) -> int:
-    return sum(isinstance(s, kir.Barrier) for s in kir.walk(stmts))
+    return sum(isinstance(s, kir.Barrier) for s in kir.walk_stmts(stmts))

@@ -50,7 +50,7 @@ class Launch:
 
 def extents(stmts: list[kir.Stmt]) -> dict[tuple[str, int], int]:
     out: dict[tuple[str, int], int] = {}
-    for s in kir.walk(stmts):
+    for s in kir.walk_stmts(stmts):
         if isinstance(s, kir.Loop) and s.kind != "seq":
             out[(s.kind, s.dim)] = max(out.get((s.kind, s.dim), 0), s.extent)
     return out
@@ -65,7 +65,7 @@ def _fit(sizes: Sequence[int] | None, ndim: int, what: str) -> tuple[int, ...] |
     return sizes + (1,) * (ndim - len(sizes))
 
 
-def infer(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None, *, first_only=()) -> Launch:
+def infer_launch(stmts: list[kir.Stmt], requirements, local_size=None, global_size=None, *, first_only=()) -> Launch:
     ext = extents(stmts)
     kinds = {k for k, _ in ext}
     ndim = max([d + 1 for _, d in ext] + [len(local_size or ()), len(global_size or ()), 1])

@@ -41,7 +41,7 @@ class OpenCL:
 
 
 def _has_barrier(s: kir.Stmt) -> bool:
-    return any(isinstance(x, kir.Barrier) for x in kir.walk([s]))
+    return any(isinstance(x, kir.Barrier) for x in kir.walk_stmts([s]))
 
 
 class Renderer:

@@ -121,7 +121,7 @@ def unroll_pass(s: CodegenState) -> CodegenState:
 def ndrange_pass(s: CodegenState) -> CodegenState:
     launches = {}
     for k in s.lowered.kernels:
-        launches[k.name] = ndrange.infer(k.body, k.requirements, ndrange.choose(s.local_size, k.name),
+        launches[k.name] = ndrange.infer_launch(k.body, k.requirements, ndrange.choose(s.local_size, k.name),
                                          ndrange.choose(s.global_size, k.name), first_only=k.first_only)
     return replace(s, launches=launches)
 
@@ -192,7 +192,7 @@ def _arguments(k, low: LoweredKernels, single: bool) -> list[tuple[kir.Buffer, b
     """Global buffers of a kernel: program inputs in parameter order, then the others by first use."""
     used: dict[str, kir.Buffer] = {}
     written: set[str] = set()
-    for st in kir.walk(k.body):
+    for st in kir.walk_stmts(k.body):
         if isinstance(st, kir.Store):
             for ref, is_write, _ in kir.accesses(st):
                 if ref.buf.space == kir.GLOBAL:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..ir.node import FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, UserFun
 from ..ir.ops import MAPS, REDUCES, Op
-from ..types import Type
-from .binding import KIND, VIEWED, Deferred, Path, elem, rank
+from ..types import Type, rank
+from .binding import KIND, VIEWED, Deferred, Path, elem
 from .spaces import CASTER
 from .views import length
 

@@ -39,7 +39,7 @@ def scalarised(stmts: list[kir.Stmt]) -> frozenset[str]:
     """Private buffers rendered as scalar variables: one element, or every access at a constant index."""
     private: dict[str, kir.Buffer] = {}
     dynamic: set[str] = set()
-    for s in kir.walk(stmts):
+    for s in kir.walk_stmts(stmts):
         if isinstance(s, kir.Decl):
             private[s.buf.name] = s.buf
         for ref, _, _ in kir.accesses(s) if isinstance(s, kir.Store) else ():
@@ -53,7 +53,7 @@ def flat_private(stmts: list[kir.Stmt]) -> frozenset[str]:
     vector elements read or written at a lane that is not a constant (after unrolling), or by a width other than
     a whole element or one lane (a vector read from a scalar array, a misaligned vector)."""
     out: set[str] = set()
-    for s in kir.walk(stmts):
+    for s in kir.walk_stmts(stmts):
         if not isinstance(s, kir.Store):
             continue
         for ref, _, _ in kir.accesses(s):

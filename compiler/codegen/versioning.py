@@ -51,7 +51,7 @@ def version_pads(stmts: list[kir.Stmt], bound: frozenset[Var] = frozenset()) -> 
 
 def version_body(body: list[kir.Stmt], bound: frozenset[Var]) -> list[kir.Stmt]:
     """`[If(interior, fast, body)]` when worthwhile (module docstring), else `body` unchanged."""
-    if any(isinstance(s, kir.Barrier) for s in kir.walk(body)):
+    if any(isinstance(s, kir.Barrier) for s in kir.walk_stmts(body)):
         return body
     hoisted: set[Cmp] = set()
     count = 0
@@ -93,7 +93,7 @@ def interior_conditions(conds: set[Cmp]) -> tuple[Cmp, ...] | None:
 
 
 def _has_parallel(stmts: list[kir.Stmt]) -> bool:
-    return any(isinstance(s, kir.Loop) and s.kind != "seq" for s in kir.walk(stmts))
+    return any(isinstance(s, kir.Loop) and s.kind != "seq" for s in kir.walk_stmts(stmts))
 
 
 def _values(stmts: list[kir.Stmt], reps: int):

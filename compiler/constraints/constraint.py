@@ -72,7 +72,7 @@ class Constraint:
     # --- text -------------------------------------------------------------------------------------
     @functools.cached_property
     def text(self) -> str:  # printing is slow (sympy's as_numer_denom); a constraint is immutable
-        return show(self.expr)
+        return show_constraint(self.expr)
 
     def __str__(self) -> str:
         return f"{self.text}    [{self.origin}]" if self.origin else self.text
@@ -133,7 +133,7 @@ class Constraint:
 _REL = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "<", ">": ">"}
 
 
-def show(e) -> str:
+def show_constraint(e) -> str:
     """Readable text: `N % m = 0`, `m ≤ N`, `v ∈ {1, 2, 4, 8, 16}`, `a ∧ b`."""
     if isinstance(e, Predicate):
         return e.text
@@ -146,11 +146,11 @@ def show(e) -> str:
     if isinstance(e, sympy.Contains):
         return f"{_arith(e.args[0])} ∈ {{{', '.join(str(x) for x in sorted(e.args[1]))}}}"
     if isinstance(e, sympy.And):
-        return " ∧ ".join(f"({show(a)})" for a in e.args)
+        return " ∧ ".join(f"({show_constraint(a)})" for a in e.args)
     if isinstance(e, sympy.Or):
-        return " ∨ ".join(f"({show(a)})" for a in e.args)
+        return " ∨ ".join(f"({show_constraint(a)})" for a in e.args)
     if isinstance(e, sympy.Not):
-        return f"¬({show(e.args[0])})"
+        return f"¬({show_constraint(e.args[0])})"
     if isinstance(e, BooleanTrue | BooleanFalse):
         return str(bool(e)).lower()
     return str(e)
@@ -385,7 +385,7 @@ def _compile_scalar(expr, params: Sequence[str]) -> Callable[..., bool]:
     args = ", ".join(names[p] for p in params)
     code = f"def _c({args}):\n    return {src}\n"
     scope: dict = {"math": math}
-    exec(compile(code, f"<constraint {show(expr)}>", "exec"), scope)
+    exec(compile(code, f"<constraint {show_constraint(expr)}>", "exec"), scope)
     return scope["_c"]
 
 
@@ -427,7 +427,7 @@ def _compile_numpy(expr, params: Sequence[str]) -> Callable[..., np.ndarray]:
     args = ", ".join(names[p] for p in params)
     code = f"def _c(_div, _mod, _floordiv, _ceildiv, {args}):\n    return {src}\n"
     scope: dict = {"np": np}
-    exec(compile(code, f"<constraint {show(expr)}>", "exec"), scope)
+    exec(compile(code, f"<constraint {show_constraint(expr)}>", "exec"), scope)
     fn = scope["_c"]
 
     def vectorised(*xs):

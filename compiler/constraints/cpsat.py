@@ -177,7 +177,7 @@ def _negate(e):
             ">": sympy.Le}[e.rel_op](e.lhs, e.rhs, evaluate=False)
 
 
-def build_model(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint]):
+def cp_model_of(domains: Mapping[str, Sequence[int]], constraints: Sequence[Constraint]):
     from ortools.sat.python import cp_model
 
     m = cp_model.CpModel()
@@ -195,7 +195,7 @@ def cpsat_solutions(domains, constraints, names, limit: int, time_limit: float |
     """Up to `limit` solutions (tuples in `names` order) by CP-SAT's enumerate_all_solutions."""
     from ortools.sat.python import cp_model
 
-    m, variables = build_model(domains, constraints)
+    m, variables = cp_model_of(domains, constraints)
     order = [variables[n] for n in names]
 
     class Collect(cp_model.CpSolverSolutionCallback):
@@ -221,7 +221,7 @@ def cpsat_solutions(domains, constraints, names, limit: int, time_limit: float |
 def cpsat_feasible(domains, constraints) -> bool:
     from ortools.sat.python import cp_model
 
-    m, _ = build_model(domains, constraints)
+    m, _ = cp_model_of(domains, constraints)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     st = solver.Solve(m)

@@ -65,7 +65,7 @@ from .constraint import (
     canonical_divisibility,
     divides,
     param,
-    show,
+    show_constraint,
 )
 from .device import DeviceLimits
 from .interval import INF, interval
@@ -539,7 +539,7 @@ def infer(program: Program, sizes: Mapping[str, int] | None = None, device: Devi
     missing = sorted(a.input_sizes - set(sizes))
     if missing:
         raise ConstraintError(f"program {program.name}: no value for input size(s) {', '.join(missing)}")
-    simplify(tp, ranges or {})
+    simplify_problem(tp, ranges or {})
     return tp
 
 
@@ -554,7 +554,7 @@ def _widths(a: Analysis):
             if any(s.name not in a.input_sizes for s in w.free_symbols)]
 
 
-def simplify(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | Iterable[int]]) -> TuningProblem:
+def simplify_problem(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | Iterable[int]]) -> TuningProblem:
     """Algorithm 2 on `tp.raw` with `tp.sizes` substituted: fills tp.constraints, tp.domains and tp.dropped."""
     sizes = {k: int(v) for k, v in tp.sizes.items()}
     names = set(tp.params)
@@ -565,7 +565,7 @@ def simplify(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | Iterable[
         if not (e.free_symbols & {param(p) for p in names}) or e in (sympy.true, sympy.false):
             ok = bool(e) if e in (sympy.true, sympy.false) else Constraint.of(e, c.origin, ()).fn()
             if not ok:
-                raise ConstraintError(f"this structure is invalid for these sizes: {show(c.expr)}"
+                raise ConstraintError(f"this structure is invalid for these sizes: {show_constraint(c.expr)}"
                                       f" [{c.origin}] is false for {_sizes_text(c, sizes)}")
             tp.dropped.append((c, "true for these sizes"))
             continue

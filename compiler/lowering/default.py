@@ -70,7 +70,7 @@ _TAIL_VIEWS = _VIEW_OPS - {Op.ZIP, Op.TUPLE}
 UNROLL_LIMIT = 32  # reductions over at most this many (constant) elements are unrolled (stencil windows)
 
 
-def prepare(program: Program, inline_kernels: bool = True) -> Program:
+def lowering_form(program: Program, inline_kernels: bool = True) -> Program:
     """Macros expanded, functions eta-expanded, applied lambdas inlined, binders unique (the form every lowering
     starts from). `inline_kernels`: an oclKernel applied to views only is inlined (a high-level program's
     kernel boundaries are the lowering's to choose)."""
@@ -104,7 +104,7 @@ def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims
     if not 1 <= max_dims <= 3:
         raise ValueError(f"max_dims must be 1, 2 or 3, got {max_dims}")
     explicit = bool(ops_used(program) & PARALLEL_MAPS)
-    p = prepare(program, inline_kernels=not explicit)
+    p = lowering_form(program, inline_kernels=not explicit)
     if not explicit:
         red = _top_reduce(p)
         if red is not None:
@@ -119,7 +119,7 @@ def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims
 def default_params(program: Program, sizes: Mapping[str, int]) -> dict[str, int]:
     """Values of the default lowering's own tuning parameters (only `redChunk`, for scalar reductions) when the
     lowering was built without sizes."""
-    p = prepare(program)
+    p = lowering_form(program)
     red = _top_reduce(p)
     if red is None:
         return {}

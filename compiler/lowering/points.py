@@ -8,7 +8,7 @@ boundaries (from kernelFission) and address-space casters on user functions (`ma
 materialise, `toPrivate(id) << init` from privatiseAccumulator). It is lowered as Lift's stage 2 does, using
 only what `compiler/` already has:
 
-1. `prepare` (macros expanded, functions eta-expanded, applied lambdas inlined, unique binders) keeping the
+1. `lowering_form` (macros expanded, functions eta-expanded, applied lambdas inlined, unique binders) keeping the
    `oclKernel` boundaries the rewrite points placed, then `fuse_program` (`map(f) o map(g)` and
    `reduce o map` fusion, so the `map(mult)` of a dot product is not a map of its own);
 2. parallel mapping: the Ch5 CSP (`compiler.constraints.mapping`, without the (5.10) fusion heuristic, which is a
@@ -53,7 +53,7 @@ from ..ir.ops import MAPS, Op
 from ..ir.sizes import substitute_sizes
 from ..ir.typecheck import typecheck
 from ..rewrite.points import apply_rewrite_points
-from .default import finish, prepare
+from .default import finish, lowering_form
 from .util import computes, fuse_program, unique_binders
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
@@ -85,7 +85,7 @@ class LoweredRP:
 
 def rp_mapping_space(program: Program) -> MappingSpace:
     """The Ch5 CSP of an RP-free high-level program, in the form `lower_program` maps (kernels kept, fused)."""
-    p = unique_binders(fuse_program(prepare(program, inline_kernels=False)))
+    p = unique_binders(fuse_program(lowering_form(program, inline_kernels=False)))
     return mapping_space(p, fusion_heuristic=False)
 
 
@@ -117,7 +117,7 @@ def output_to_global(program: Program) -> tuple[Program, int]:
     privatiseAccumulator (§4.6 RP10) and materialise's copies when the rewrite points leave them last in a kernel.
     It runs before the Ch5 CSP, which would otherwise keep such maps sequential by (5.1). Returns the program and
     the number of casters changed."""
-    p = unique_binders(prepare(program, inline_kernels=False))
+    p = unique_binders(lowering_form(program, inline_kernels=False))
     found: list[tuple] = []
     _output_casters(p.body, (len(p.params),), found)
     for path, n in walk(p):

@@ -28,7 +28,7 @@ from ..ir.typecheck import typecheck
 from ..suite import Benchmark
 from . import stages
 from .catalog import lowerings
-from .default import _Lowerer, _top_reduce, prepare
+from .default import _Lowerer, _top_reduce, lowering_form
 from .lowered import default_local_size
 
 FUSIONS = frozenset({"mapFusion", "reduceMapFusion"})
@@ -77,7 +77,7 @@ def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
     cannot express it yet."""
     if lowerings(bench.name)["default"].params:  # a family's own default (rowsPerItem), not the generic one
         return None
-    if _top_reduce(prepare(stages.start_program(bench))) is not None:
+    if _top_reduce(lowering_form(stages.start_program(bench))) is not None:
         return Preset((), (30,), None)
     fusions = _fusions(bench, sizes)
     mp = stages.mapping_problem(Preset(fusions, (), None).program(bench, sizes), sizes)

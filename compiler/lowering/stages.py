@@ -36,8 +36,7 @@ from ..ir.typecheck import typecheck
 from ..rewrite import RULES, all_legal, apply, prepare, site_of
 from ..rewrite.catalog import CATALOG_VERSION
 from ..rewrite.points import strip_rewrite_points
-from ..suite import Benchmark
-from ..suite import resolve as suite_resolve
+from ..suite import Benchmark, resolve
 from ..suite import uri as suite_uri
 from . import default as lowering_default
 from .default import default_lowering
@@ -55,10 +54,6 @@ REWRITE_GROUPS: tuple[str, ...] = ("algorithmic",)
 EXCLUDED_FAMILIES: frozenset[str] = frozenset({"vectorise", "vectoriseZip"})  # their float16 crashes PoCL's LLVM
 
 # --- benchmarks and rewriting ---------------------------------------------------------------------------------
-def resolve(uri: str) -> tuple[Benchmark, dict[str, int]]:
-    return suite_resolve(uri)
-
-
 def canonical_uri(uri: str) -> str:
     """The URI with every size explicit (`benchmark://lift/mm?K=16&M=16&N=16`): the store's benchmark key."""
     bench, sizes = resolve(uri)
@@ -227,7 +222,7 @@ class CspMapping(MappingProblem):
 
     def __init__(self, program: Program, sizes: Mapping[str, int]):
         super().__init__(sizes)
-        p = lowering_default.prepare(program)
+        p = lowering_default.lowering_form(program)
         # (5.10) is a search heuristic, not a validity rule; without it the all-mapSeq completion stays in the
         # space, which keeps the compile check's search short
         self._space = csp_mapping.mapping_space(p, fusion_heuristic=False)
@@ -258,7 +253,7 @@ class ReductionMapping(MappingProblem):
     def __init__(self, program: Program, sizes: Mapping[str, int]):
         super().__init__(sizes)
         self._high = program
-        p = unique_binders(fuse_program(lowering_default.prepare(program)))
+        p = unique_binders(fuse_program(lowering_default.lowering_form(program)))
         self.program = p
         self._typing = typecheck(p)
         body = (len(p.params),)
@@ -293,7 +288,7 @@ def kernel_name(name: str) -> str:
 @functools.lru_cache(maxsize=256)
 def _mapping_problem(program: Program, sizes_key: tuple) -> MappingProblem:
     sizes = dict(sizes_key)
-    if lowering_default._top_reduce(lowering_default.prepare(program)) is not None:
+    if lowering_default._top_reduce(lowering_default.lowering_form(program)) is not None:
         return ReductionMapping(program, sizes)
     return CspMapping(program, sizes)
 

@@ -31,12 +31,13 @@ def store(k: int, value) -> kir.Store:
 
 
 def bound(stmts) -> dict[str, kir.CExpr]:
-    return {s.ref.buf.name: s.value for s in kir.walk(stmts)
+    return {s.ref.buf.name: s.value for s in kir.walk_stmts(stmts)
             if isinstance(s, kir.Store) and s.ref.buf.space == kir.PRIVATE}
 
 
 def loads(stmts, buf: str) -> int:
-    return sum(r.buf.name == buf for s in kir.walk(stmts) if isinstance(s, kir.Store) for r in kir.expr_loads(s.value))
+    return sum(r.buf.name == buf for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store)
+               for r in kir.expr_loads(s.value))
 
 
 def test_repeated_guarded_reads_are_loaded_once():
@@ -67,7 +68,7 @@ def test_fresh_names_do_not_clash():
     taken = kir.Buffer("ld_0", kir.PRIVATE, F, 1, "private")
     body = [kir.Decl(taken), kir.Store(kir.MemRef(taken, cst(0)), kir.Lit("1.0f")),
             store(0, add(guarded(0), kir.Load(kir.MemRef(taken, cst(0))))), store(1, guarded(0))]
-    names = [s.buf.name for s in kir.walk(cse(body)) if isinstance(s, kir.Decl)]
+    names = [s.buf.name for s in kir.walk_stmts(cse(body)) if isinstance(s, kir.Decl)]
     assert names == ["ld_0", "ld_1"]
 
 

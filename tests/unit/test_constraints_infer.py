@@ -11,7 +11,7 @@ import sympy
 from compiler.constraints.constraint import VECTOR_WIDTHS, Constraint, param
 from compiler.constraints.device import H100, POCL_CPU, DeviceLimits
 from compiler.constraints.examples import CONV_LOCAL_SIZES, conv_layer
-from compiler.constraints.infer import TuningProblem, infer, simplify
+from compiler.constraints.infer import TuningProblem, infer, simplify_problem
 from compiler.errors import ConstraintError
 from compiler.ir.build import (
     as_vector,
@@ -123,7 +123,7 @@ def test_algorithm_2_worked_example():
            Constraint.of(t3 >= 1), Constraint.of(t3 <= 20), Constraint.of(t1 >= 6, "c1"),
            Constraint.of(t3 <= sympy.Rational(5, 4) * t2, "c2")]
     tp = TuningProblem(program("t", X, lambda x: x), ("t1", "t2", "t3"), {}, None, raw)
-    simplify(tp, {})
+    simplify_problem(tp, {})
     assert tp.domains == {"t1": (6,), "t2": (1, 2, 3, 4), "t3": (1, 2, 3, 4, 5)}
     assert tp.fixed == {"t1": 6}
     assert [c.origin for c in tp.constraints] == ["c2"]  # c1 is gone, c2 stays (t2 still varies)

@@ -54,7 +54,7 @@ def _is_number(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) in (int, float, bool)
 
 
-class _Checker:
+class _ExprChecker:
     """Walks the tree; `scope` maps each visible name to whether it surely holds a NumPy array."""
 
     def __init__(self, fun: str):
@@ -155,7 +155,7 @@ def check_numpy_expression(fun: str, params: tuple[str, ...], py: str) -> ast.Ex
         what = getattr(err, "msg", None) or type(err).__name__
         raise UserFunError(f"user function {fun}: NumPy expression {_short(py)!r} does not parse: {what}") from None
     try:
-        _Checker(fun).check(tree.body, dict.fromkeys(params, True))
+        _ExprChecker(fun).check(tree.body, dict.fromkeys(params, True))
     except RecursionError:
         raise UserFunError(f"user function {fun}: NumPy expression nested too deeply") from None
     return tree

@@ -125,13 +125,9 @@ class Annotation:
     presets: dict
 
 
-def _mult_pair(t):
-    return MULT(get(0) << t, get(1) << t)
-
-
 def _private_dot(label: str):
     """privatiseAccumulator(reduce(0, +) o map(*)) (Listing 6.4 lines 16-17), applied to zip(x, y)."""
-    return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, ADD) << (map_(_mult_pair) << pairs), label)
+    return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, ADD) << (map_(blas.mult_pair) << pairs), label)
 
 
 def _conv_rp(inputData, kernelsWeights):
@@ -174,7 +170,7 @@ def _stencil2d_rp(grid, weights):
     """stencil2d with the padded grid in its own kernel (kernelFission), 2-D tiling of the output (splitJoin2D)
     and a private accumulator."""
     def point(nbh):
-        return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, lambda acc, t: ADD(acc, _mult_pair(t)))
+        return rp("privatiseAccumulator", lambda pairs: reduce_(ZERO, lambda acc, t: ADD(acc, blas.mult_pair(t)))
                   << pairs, "privAcc") << zip_(join() << nbh, weights)
 
     tiled = rp("splitJoin2D", map_nd(2, point), "tile2D")

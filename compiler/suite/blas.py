@@ -21,7 +21,8 @@ F = FLOAT
 AXPBY = userfun("axpby", "a x b y", F, F, "return a * x + b * y;", "a * x + b * y")
 
 
-def _mult_pair(t):
+def mult_pair(t):
+    """The product of the two components of a pair t (the element operator of a dot product over zipped arrays)."""
     return MULT(get(0) << t, get(1) << t)
 
 
@@ -52,7 +53,7 @@ def _asum_ref(inp, s):
 
 # --- dot ----------------------------------------------------------------------------------------------------
 DOT = program("dot", {"x": array(F, "N"), "y": array(F, "N")},
-              lambda x, y: reduce_(ZERO, ADD) @ map_(_mult_pair) << zip_(x, y))
+              lambda x, y: reduce_(ZERO, ADD) @ map_(mult_pair) << zip_(x, y))
 
 
 def _dot_inputs(s, rng):
@@ -70,7 +71,7 @@ GEMV = program(
     {"A": array(F, "M", "N"), "x": array(F, "N"), "y": array(F, "M"), "alpha": F, "beta": F},
     lambda A, x, y, alpha, beta: join() @ map_(
         lambda t: map_(lambda s: AXPBY(alpha, s, beta, get(1) << t))
-        @ reduce_(ZERO, ADD) @ map_(_mult_pair) << zip_(get(0) << t, x)
+        @ reduce_(ZERO, ADD) @ map_(mult_pair) << zip_(get(0) << t, x)
     ) << zip_(A, y),
 )
 
@@ -92,7 +93,7 @@ MM = program(
     {"A": array(F, "M", "K"), "B": array(F, "K", "N")},
     lambda A, B: map_(
         lambda aRow: join() @ map_(
-            lambda bCol: reduce_(ZERO, ADD) @ map_(_mult_pair) << zip_(aRow, bCol)
+            lambda bCol: reduce_(ZERO, ADD) @ map_(mult_pair) << zip_(aRow, bCol)
         ) << (transpose() << B)
     ) << A,
 )

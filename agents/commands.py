@@ -38,7 +38,10 @@ from .runs import write_text
 from .search import STRATEGIES, search
 from .subcommand import CliError, command
 from .train import train
+from .untrusted import record_roots
 
+_TRUSTED_HELP = ("unpickle the policy zip as it is (runs any code it holds); without it only the weights are "
+                 "read and the rest is rebuilt from the run's config")
 # the errors a command reports as one line (exit 2)
 _KNOWN_ERRORS = (ConfigError, RewardUnavailable, ModelUnavailable, FileNotFoundError, FileExistsError, ValueError)
 
@@ -88,6 +91,7 @@ def _configure_train(p: argparse.ArgumentParser) -> None:
     p.add_argument("--total-steps", type=int, metavar="N", help="override train.total_steps (extend a finished run)")
     p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
 
 
 @command("train", "train MaskablePPO on LiftGym from a YAML preset (checkpoints, resume, logs)", _configure_train)
@@ -96,7 +100,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise CliError("train needs --config configs/NAME.yaml (or --resume RUN)")
     try:
         cfg = load_config(args.config) if args.config else None
-        r = train(cfg, config_path=args.config, resume=args.resume, out_dir=args.out, total_steps=args.total_steps)
+        r = train(cfg, config_path=args.config, resume=args.resume, out_dir=args.out, total_steps=args.total_steps,
+                  trusted=args.trusted)
     except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     summary = {"run_dir": str(r.run_dir), "model": str(r.model_path), "num_timesteps": r.num_timesteps,
@@ -185,6 +190,7 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of every method (default 0)")
     p.add_argument("--out", metavar="DIR", default="evaluation", help="output folder (default ./evaluation)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
     _add_reward_args(p, "measured")
 
 
@@ -203,7 +209,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         for b in benches:
             resolve(b)
         report = evaluate(args.policy, benches, args.budget, baselines, seed=args.seed, reward=_reward(args),
-                          out_dir=args.out, log=(lambda s: None) if args.json else print)
+                          out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
@@ -263,7 +269,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rec = _read_record(args.state)
     try:
         steps = describe_actions(rec)
-        result = replay(rec, _reward(args) if args.reward else None)
+        result = replay(rec, _reward(args) if args.reward else None, roots=record_roots(args.state),
+                        store=args.store, model=args.model)
     except (InvalidAction, CompilerError) as err:
         print(f"lift-gym: replay failed: {type(err).__name__}: {' '.join(str(err).split())}", file=sys.stderr)
         return 1
@@ -296,6 +303,8 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--on-device", action="store_true", help="also run the kernel on the OpenCL device and check it")
     p.add_argument("--no-reward", action="store_true", help="skip re-evaluating the reward")
     p.add_argument("--no-remeasure", action="store_true", help="read a measured reward back from the store")
+    p.add_argument("--store", metavar="PATH", help="the measurement store instead of the record's")
+    p.add_argument("--model", metavar="PATH", help="the saved kNN model instead of the record's")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -305,7 +314,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     rec = _read_record(args.state)
     try:
         report = validate(rec, on_device=args.on_device, check_reward=not args.no_reward,
-                          remeasure=not args.no_remeasure)
+                          remeasure=not args.no_remeasure, roots=record_roots(args.state), store=args.store,
+                          model=args.model)
     except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     if args.json:

@@ -35,6 +35,7 @@ from .envs import make_env
 from .plot import plot_best_so_far
 from .runs import find_run, write_json, write_text
 from .search import STRATEGIES, Evaluator, SearchResult, search
+from .untrusted import load_maskable_ppo
 
 TARGET = 0.9  # fraction of the best throughput found by anyone
 
@@ -62,18 +63,19 @@ class Policy:
     env_version: str | None = None  # lift_gym.episode.env_version() when it was trained (from the run manifest)
 
 
-def load_policy(path: str | Path, device: str = "cpu") -> Policy:
-    """A run folder (its final model or last checkpoint), its manifest, or a model zip."""
-    from sb3_contrib import MaskablePPO  # loads torch: imported only to play a trained policy
+def load_policy(path: str | Path, device: str = "cpu", *, trusted: bool = False) -> Policy:
+    """A run folder (its final model or last checkpoint), its manifest, or a model zip.
 
+    Nothing pickled in the zip is unpickled (agents.untrusted) unless `trusted`; a bare zip needs `trusted`."""
     manifest, model_path = find_run(path)
     if model_path is None:
         raise FileNotFoundError(f"{path}: the run has no complete checkpoint or final model yet")
-    model = MaskablePPO.load(model_path, device=device)
+    cfg = config_from_dict(manifest.data["config"], source=str(manifest.path)) if manifest is not None else None
+    model = load_maskable_ppo(model_path, cfg, trusted=trusted, device=device)
     notes: list[str] = []
     version = None
     if manifest is not None:
-        cfg = config_from_dict(manifest.data["config"], source=str(manifest.path))
+        assert cfg is not None
         env, trained = cfg.env, cfg.env.benchmarks
         version = manifest.data.get("versions", {}).get("env")
     else:
@@ -145,7 +147,8 @@ def _method_row(r: SearchResult, target: float) -> dict[str, Any]:
 
 def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, baselines: Sequence[str], *,
              seed: int = 0, reward: RewardConfig | None = None, out_dir: str | Path = "evaluation",
-             search_options: dict | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
+             search_options: dict | None = None, log: Callable[[str], None] = print,
+             trusted: bool = False) -> dict[str, Any]:
     """Compare `policy` (None: baselines only) with `baselines` on each benchmark; write and return the report.
 
     Args:
@@ -158,13 +161,14 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         out_dir: where evaluate.json, the plot and the episodes go.
         search_options: extra keyword arguments of `agents.search.search` (width, beam_width, ...).
         log: progress lines.
+        trusted: unpickle the policy zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
     """
     unknown = [b for b in baselines if b not in STRATEGIES]
     if unknown:
         raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(STRATEGIES)}")
     reward = reward or RewardConfig()
     out = Path(out_dir)
-    pol = load_policy(policy) if policy is not None else None
+    pol = load_policy(policy, trusted=trusted) if policy is not None else None
     shape = pol.env if pol is not None else EnvConfig()
     trained = {canonical_uri(u) for u in pol.trained_on} if pol is not None else set()
     rows, panels = [], {}

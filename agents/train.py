@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .config import Config, config_from_dict, with_overrides
 from .envs import make_env, make_vec_env
 from .runs import Manifest, find_run, save_model
+from .untrusted import load_maskable_ppo
 
 if TYPE_CHECKING:  # the callbacks subclass SB3's (torch): imported at run time only when training
     from .callbacks import EpisodeStats, ManifestCheckpoint
@@ -112,7 +113,7 @@ def _prepare(cfg: Config | None, config_path: str | None, resume: str | Path | N
 
 def train(cfg: Config | None, *, config_path: str | None = None, resume: str | Path | None = None,
           out_dir: str | Path | None = None, total_steps: int | None = None,
-          callbacks: Sequence = (), log: Log = print) -> TrainResult:
+          callbacks: Sequence = (), log: Log = print, trusted: bool = False) -> TrainResult:
     """Train (or resume) a MaskablePPO run; return a `TrainResult` (see the module docstring).
 
     Args:
@@ -123,8 +124,8 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
         total_steps: overrides `train.total_steps`.
         callbacks: extra SB3 callbacks (after the run's own).
         log: where progress lines go.
+        trusted: unpickle a resumed zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
     """
-    from sb3_contrib import MaskablePPO  # loads torch: imported only when training
 
     cfg, manifest, model_path = _prepare(cfg, config_path, resume, out_dir, log)
     if cfg.train.torch_threads:
@@ -140,8 +141,8 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
                      "perturb each other's timings")
     venv = make_vec_env(cfg.env, cfg.reward, seed=cfg.train.seed)
     try:
-        model = build_model(cfg, venv) if model_path is None else MaskablePPO.load(
-            model_path, env=venv, device=cfg.train.device)
+        model = build_model(cfg, venv) if model_path is None else load_maskable_ppo(
+            model_path, cfg, trusted=trusted, env=venv, device=cfg.train.device)
         start = int(model.num_timesteps)
         remaining = cfg.train.total_steps - start
         if remaining <= 0:

@@ -17,6 +17,10 @@ hash, the kernel's hash, the reward, its source and the noise tolerance of the l
    the kernel also runs on the OpenCL device and is checked against the interpreter's output;
 4. reward: re-evaluated with the recorded source, within the recorded noise: |r - r0| <= max(2 x tolerance,
    1e-6) (deterministic sources have tolerance 0).
+
+A record is data a user may receive from someone else: the store and model it names are used only inside the
+folders given as `roots` (its own folder and its run folder; `lift-gym replay` and `validate` pass them), no
+folder it names is created, and a store or model given by the caller replaces the record's.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import tempfile
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,16 +131,44 @@ def _record(state_json: str | dict | EpisodeState) -> EpisodeState:
     return state_json if isinstance(state_json, EpisodeState) else EpisodeState.from_json(state_json)
 
 
-def _reward_config(rec: EpisodeState, reward: RewardConfig | None, store: str | None = None) -> RewardConfig | None:
+def record_paths(rec: EpisodeState, roots: Sequence[str | Path] | None,
+                 keys: Sequence[str] = ("store", "model")) -> dict[str, str | None]:
+    """The store and model the record names, each checked to lie inside one of `roots` (the record's own folder,
+    the run folder holding it) once symlinks and '..' are resolved, in a folder that exists: nothing a record
+    names outside them is read or written, and no folder it names is created. A ValueError names the field.
+    `roots` None: the caller vouches for the paths (a record this process made)."""
+    r = rec.config.get("reward") or {}
+    out: dict[str, str | None] = {k: r.get(k) for k in keys}
+    if roots is None:
+        return out
+    real = [Path(x).resolve() for x in roots]
+    for key, v in out.items():
+        if v is None:
+            continue
+        p = Path(v).resolve()
+        if not any(p == d or d in p.parents for d in real):
+            raise ValueError(f"episode record: config.reward.{key}: {v} lies outside the record's folder "
+                             f"{' and its run folder ' if len(real) > 1 else ''}({', '.join(map(str, real))}); "
+                             f"give the {key} yourself (--{key} PATH) to use it")
+        if not p.parent.is_dir():
+            raise ValueError(f"episode record: config.reward.{key}: the folder of {v} does not exist "
+                             "(folders a record names are never created)")
+    return out
+
+
+def _reward_config(rec: EpisodeState, reward: RewardConfig | None, store: str | None = None,
+                   roots: Sequence[str | Path] | None = None, model: str | None = None) -> RewardConfig | None:
     """The reward configuration to re-evaluate with: `reward` if given, else the recorded source on the recorded
-    device, store and model (`store` overrides the store)."""
+    device, store and model (`store` and `model` override the record's; the record's are checked against
+    `roots`, see record_paths)."""
     if reward is not None:
         return reward
     r = rec.config.get("reward")
     if not r or rec.reward_source is None:
         return None
-    return RewardConfig(source=rec.reward_source, device=r.get("device"), store=store or r.get("store"),
-                        model=r.get("model"))
+    paths = record_paths(rec, roots, [k for k, given in (("store", store), ("model", model)) if given is None])
+    return RewardConfig(source=rec.reward_source, device=r.get("device"), store=store or paths.get("store"),
+                        model=model or paths.get("model"))
 
 
 @dataclass
@@ -145,9 +178,13 @@ class ReplayResult:
     evaluation: Evaluation | None
 
 
-def replay(state_json: str | dict | EpisodeState, reward: RewardConfig | None = None) -> ReplayResult:
+def replay(state_json: str | dict | EpisodeState, reward: RewardConfig | None = None, *,
+           roots: Sequence[str | Path] | None = None, store: str | None = None,
+           model: str | None = None) -> ReplayResult:
     """Re-run a recorded episode's actions; evaluate the final kernel with `reward` (default: the recorded
-    source, on the recorded device selection) when the episode was complete."""
+    source, on the recorded device selection, with the recorded store and model unless `store` / `model` are
+    given) when the episode was complete. `roots`: the folders the record's own paths must lie in (see
+    record_paths; give them for a record read from a file)."""
     rec = _record(state_json)
     state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
     evaluation = None
@@ -187,11 +224,14 @@ class ValidationReport:
 
 
 def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None = None, *,
-             on_device: bool = False, check_reward: bool = True, remeasure: bool = True) -> ValidationReport:
+             on_device: bool = False, check_reward: bool = True, remeasure: bool = True,
+             roots: Sequence[str | Path] | None = None, store: str | None = None,
+             model: str | None = None) -> ValidationReport:
     """Replay a recorded episode and check versions, hashes, correctness and reward (module docstring).
 
     A measured reward is measured again (in a temporary store) when `remeasure`, so the check compares two
-    measurements within the recorded noise; otherwise it is read back from the recorded store."""
+    measurements within the recorded noise; otherwise it is read back from the recorded store (or `store`).
+    `roots`, `store` and `model` as in `replay`."""
     rec = _record(state_json)
     report = ValidationReport(rec)
     running = env_version(rec.transition_config().rewrite_points)
@@ -215,11 +255,11 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
                f"{state.kernel.key[:16]} (recorded {str(rec.kernel_key)[:16]})")
     _check_interpreter(report, state)
     if on_device:
-        _check_device(report, state, reward or _reward_config(rec, None))
+        _check_device(report, state, reward or _reward_config(rec, None, store, roots, model))
     if check_reward and rec.reward is not None:
         with tempfile.TemporaryDirectory(prefix="lift-gym-validate-") as tmp:
             fresh = remeasure and reward is None and rec.reward_source == "measured"
-            cfg = _reward_config(rec, reward, str(Path(tmp) / "store.sqlite") if fresh else None)
+            cfg = _reward_config(rec, reward, str(Path(tmp) / "store.sqlite") if fresh else store, roots, model)
             if cfg is None:
                 report.add("reward", False, "the record names no reward source to re-evaluate with")
                 return report
@@ -259,5 +299,5 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_VERSION", "FORMAT", "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "replay",
-           "validate"]
+__all__ = ["ENV_VERSION", "FORMAT", "EpisodeState", "ReplayResult", "ValidationReport", "env_version",
+           "record_paths", "replay", "validate"]

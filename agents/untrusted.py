@@ -1,0 +1,101 @@
+"""Files a user may receive from someone else, opened without running anything they hold.
+
+Policy zips. An SB3 zip holds torch tensors (SB3 reads them with `weights_only=True`) and a JSON `data` file in
+which some entries are cloudpickled: the policy class and kwargs, the spaces, the learning-rate and clip-range
+schedules, the rollout buffer class, the last observation and the episode-info buffers. Unpickling any of them
+can run arbitrary code. `load_maskable_ppo` hands SB3 a replacement for each of them (`custom_objects`), rebuilt
+from the run's config: the MultiInputPolicy class, `agents.policy.policy_kwargs`, the env's spaces, constant
+schedules of the config's learning rate and clip range, and nothing for the buffers and the last observation
+(SB3 rebuilds those when it trains). A zip with a pickled entry outside that list, or with no run config to
+rebuild from, is refused in one line that names what is missing, unless `trusted=True` (the CLI's
+`--trusted`): SB3 then unpickles the zip as it is.
+
+Episode records. `record_roots(path)`: the folders whose files an episode record at `path` may name (its own
+folder, and the run folder holding it); `lift_gym.episode` checks the record's store and model against them.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from gymnasium import spaces
+
+from lift_gym import encode
+from lift_gym.transition import Config as TransitionConfig
+
+from .config import Config
+
+# the pickled entries of a MaskablePPO zip that load_maskable_ppo rebuilds
+REBUILT = ("policy_class", "policy_kwargs", "observation_space", "action_space", "lr_schedule", "learning_rate",
+           "clip_range", "clip_range_vf", "rollout_buffer_class", "_last_obs", "_last_episode_starts",
+           "_last_original_obs", "ep_info_buffer", "ep_success_buffer")
+RUN_FILES = ("manifest.json", "pipeline.json")  # a folder holding one of them is a run folder
+
+
+class UntrustedFile(ValueError):
+    """A policy zip or episode record that would run code or touch files outside its folder if used."""
+
+
+def pickled_entries(path: str | Path) -> list[str]:
+    """The names of the cloudpickled entries of an SB3 zip's `data` (read as JSON: nothing is unpickled)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            data = json.loads(z.read("data"))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as err:
+        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip ({err})") from None
+    if not isinstance(data, dict):
+        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip (its data is not a JSON object)")
+    return [k for k, v in data.items() if isinstance(v, dict) and ":serialized:" in v]
+
+
+def custom_objects(cfg: Config) -> dict[str, Any]:
+    """Replacements for every pickled entry of a MaskablePPO zip trained with `cfg` (see the module docstring)."""
+    from sb3_contrib import MaskablePPO  # loads torch: only when a policy is loaded
+
+    from .policy import policy_kwargs
+
+    t, env = cfg.train, cfg.env
+    layout = TransitionConfig(max_rewrites=env.max_rewrites, max_nodes=env.max_nodes, n_slots=env.n_slots).layout
+    return {"policy_class": MaskablePPO.policy_aliases["MultiInputPolicy"], "policy_kwargs": policy_kwargs(cfg.policy),
+            "observation_space": encode.observation_space(env.max_nodes, env.n_slots),
+            "action_space": spaces.Discrete(layout.n), "lr_schedule": None, "learning_rate": float(t.learning_rate),
+            "clip_range": float(t.clip_range), "clip_range_vf": None, "rollout_buffer_class": None,
+            "_last_obs": None, "_last_episode_starts": None, "_last_original_obs": None, "ep_info_buffer": None,
+            "ep_success_buffer": None}
+
+
+def load_maskable_ppo(path: str | Path, cfg: Config | None, *, trusted: bool = False, **kwargs):
+    """MaskablePPO.load(path, **kwargs) with no pickled entry of the zip unpickled (unless `trusted`).
+
+    `cfg` is the run's config (None: a bare zip, loadable only when trusted). An UntrustedFile names the entries
+    that would have to be unpickled."""
+    from sb3_contrib import MaskablePPO  # loads torch: only when a policy is loaded
+
+    if trusted:
+        return MaskablePPO.load(path, **kwargs)
+    pickled = pickled_entries(path)
+    if cfg is None and pickled:
+        raise UntrustedFile(f"{path}: a model zip with no run config next to it; its spaces and policy settings "
+                            "are pickled (code runs when they load): pass --trusted if you trust the file")
+    unknown = [k for k in pickled if k not in REBUILT]
+    if unknown:
+        raise UntrustedFile(f"{path}: pickled entries {', '.join(unknown)} would run code when loaded; pass "
+                            "--trusted if you trust the file")
+    custom = custom_objects(cfg) if cfg is not None else {}
+    return MaskablePPO.load(path, custom_objects={k: custom[k] for k in pickled}, **kwargs)
+
+
+def record_roots(record: str | Path) -> tuple[Path, ...]:
+    """The folders an episode record's named files may lie in: its own folder, and the nearest folder above it
+    holding a run (RUN_FILES), if any."""
+    folder = Path(record).resolve().parent
+    for d in (folder, *folder.parents):
+        if any((d / f).is_file() for f in RUN_FILES):
+            return (folder,) if d == folder else (folder, d)
+    return (folder,)
+
+
+__all__ = ["REBUILT", "UntrustedFile", "custom_objects", "load_maskable_ppo", "pickled_entries", "record_roots"]

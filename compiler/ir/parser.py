@@ -18,10 +18,15 @@ A primitive's items inside its parentheses are its static sizes, then (where it 
 function argument of another primitive) its `nlead` lead data expressions, then its functions; a variadic count
 is what is left over. Names resolve innermost binder first; a parameter reference is the binder's Param itself
 (with its declared type). Errors raise `ParseError(msg, line, col, source)`.
+
+Limits, checked before any recursion: a text of at most `MAX_SOURCE_BYTES` bytes (UTF-8), and nesting (brackets,
+lambdas, `<<` and `o` chains, terms of a size expression) at most `MAX_DEPTH` levels deep, so that the type
+checker, the printer and the interpreter, which recurse over the tree, stay within Python's recursion limit.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -37,7 +42,10 @@ from .ops import BY_NAME, VARIADIC, Op
 from .printer import show
 from .userfuns import BUILTINS
 
-__all__ = ["parse_expr", "parse_fun", "parse_program", "parse_type"]
+__all__ = ["MAX_DEPTH", "MAX_SOURCE_BYTES", "parse_expr", "parse_fun", "parse_program", "parse_type"]
+
+MAX_SOURCE_BYTES = 1 << 20  # the longest text parsed (the suite's programs are a few kB)
+MAX_DEPTH = 120  # the deepest nesting parsed (the suite's programs nest about 20 levels)
 
 
 def parse_program(text: str) -> Program:
@@ -96,7 +104,21 @@ _TOKEN = re.compile(
 _OPEN = {"(": ")", "[": "]"}
 
 
+def check_length(text: str) -> None:
+    """A ParseError at the position where `text` grows past MAX_SOURCE_BYTES bytes of UTF-8."""
+    if len(text) * 4 <= MAX_SOURCE_BYTES:
+        return
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= MAX_SOURCE_BYTES:
+        return
+    head = data[:MAX_SOURCE_BYTES].decode("utf-8", "ignore")
+    line = head.count("\n") + 1
+    col = len(head) - (head.rfind("\n") + 1) + 1
+    raise ParseError(f"the text is {len(data)} bytes long, more than the limit of {MAX_SOURCE_BYTES} bytes", line, col)
+
+
 def tokenize(text: str) -> list[Tok]:
+    check_length(text)
     toks: list[Tok] = []
     pos, line, line_start = 0, 1, 0
     while pos < len(text):
@@ -126,12 +148,54 @@ def _describe(t: Tok) -> str:
     return f"{t.text!r}" if t.kind != "str" else "a string"
 
 
+def _brackets(toks: list[Tok], text: str) -> dict[int, tuple[int, int]]:
+    """{index of an opening bracket: (index of its closing bracket, top-level commas inside)} in one pass; a
+    ParseError where the nesting grows deeper than MAX_DEPTH. Unbalanced brackets are left out (`matching`
+    reports them)."""
+    out: dict[int, tuple[int, int]] = {}
+    stack: list[list[int]] = []
+    for j, t in enumerate(toks):
+        if t.kind != "op":
+            continue
+        if t.text in _OPEN:
+            if len(stack) >= MAX_DEPTH:
+                raise ParseError(f"brackets nested more than {MAX_DEPTH} levels deep (the parser's limit)",
+                                 t.line, t.col, text)
+            stack.append([j, 0])
+        elif t.text == "," and stack:
+            stack[-1][1] += 1
+        elif t.text in (")", "]"):
+            if not stack or _OPEN[toks[stack[-1][0]].text] != t.text:
+                break
+            k, commas = stack.pop()
+            out[k] = (j, commas)
+    return out
+
+
+def _nested(method):
+    """Count one level of nesting around a recursive parsing method; a ParseError past MAX_DEPTH."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.error(f"expression nested more than {MAX_DEPTH} levels deep (the parser's limit)")
+            return method(self, *args, **kwargs)
+        finally:
+            self.depth -= 1
+
+    return wrapper
+
+
 # --- parser -----------------------------------------------------------------------------------------------
 class _Parser:
     def __init__(self, text: str, env_types: Mapping[str, Type | None] | None = None,
                  userfuns: Mapping[str, UserFun] | None = None):
         self.src = text
         self.toks = tokenize(text)
+        self.pairs = _brackets(self.toks, text)
+        self.depth = 0
         self.i = 0
         self.userfuns: dict[str, UserFun] = dict(userfuns or {})
         self.scopes: list[dict[str, Param]] = []
@@ -177,6 +241,8 @@ class _Parser:
 
     def matching(self, k: int) -> int:
         """Index of the token closing the bracket at token index k."""
+        if k in self.pairs:
+            return self.pairs[k][0]
         stack = [self.toks[k]]
         j = k + 1
         while True:
@@ -201,6 +267,8 @@ class _Parser:
         close = self.matching(k)
         if close == k + 1:
             return 0
+        if k in self.pairs:
+            return self.pairs[k][1] + 1
         depth, n = 0, 1
         for t in self.toks[k + 1: close]:
             if t.kind == "op" and t.text in _OPEN:
@@ -303,6 +371,7 @@ class _Parser:
             raise self.error(f"bad string literal: {err.msg}", t) from None
 
     # --- types ---
+    @_nested
     def type(self, typevars: bool = False) -> Type:
         t = self.tok
         if t.kind == "name":
@@ -361,17 +430,26 @@ class _Parser:
         start = self.tok
         raw = self.size_sum()
         try:
-            return _build_size(raw)
+            e = _build_size(raw)
         except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as err:
             raise self.error(f"invalid size expression: {err}", start) from None
+        if e.has(sympy.zoo, sympy.oo, sympy.nan):
+            raise self.error(f"invalid size expression: {e} (a division by zero or an infinite length)", start)
+        return e
 
+    @_nested
     def size_sum(self):
         node = self.size_unary()
+        terms = 1
         while self.at("+") or self.at("-"):
+            terms += 1
+            if terms > MAX_DEPTH:
+                raise self.error(f"a size expression of more than {MAX_DEPTH} terms (the parser's limit)")
             op = self.next().text
             node = ("add" if op == "+" else "sub", node, self.size_unary())
         return node
 
+    @_nested
     def size_unary(self):
         if self.at("-"):
             self.next()
@@ -380,12 +458,17 @@ class _Parser:
             self.next()
             return self.size_unary()
         node = self.size_power()
+        factors = 1
         while self.tok.kind == "op" and self.tok.text in ("*", "/", "//", "%"):
+            factors += 1
+            if factors > MAX_DEPTH:
+                raise self.error(f"a size expression of more than {MAX_DEPTH} factors (the parser's limit)")
             op = self.next().text
             rhs = self.size_power() if not (self.at("-") or self.at("+")) else self.size_unary_factor()
             node = ({"*": "mul", "/": "div", "//": "floordiv", "%": "mod"}[op], node, rhs)
         return node
 
+    @_nested
     def size_unary_factor(self):
         if self.at("-"):
             self.next()
@@ -445,6 +528,7 @@ class _Parser:
         return self.size()
 
     # --- expressions ---
+    @_nested
     def expr(self) -> Expr:
         t = self.tok
         if t.kind == "name":
@@ -495,11 +579,17 @@ class _Parser:
         f, lead = self.chain_term()
         heads = [(f, lead)]
         while self.at("o"):
+            if self.depth + len(heads) > MAX_DEPTH:
+                raise self.error(f"a composition of more than {MAX_DEPTH} functions (the parser's limit)")
             self.next()
             heads.append(self.chain_term())
         if self.at("<<"):
             self.next()
-            x = self.expr()
+            self.depth += len(heads) - 1  # the chain's calls nest around the argument
+            try:
+                x = self.expr()
+            finally:
+                self.depth -= len(heads) - 1
             for g, ld in reversed(heads):
                 x = FunCall(g, (*(ld or ()), x))
             return x
@@ -561,6 +651,7 @@ class _Parser:
             return self.prim(lead=True)
         return self.fterm(), None
 
+    @_nested
     def fterm(self) -> FunDecl:
         t = self.tok
         if t.kind == "name":

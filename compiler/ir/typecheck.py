@@ -56,10 +56,26 @@ def typecheck(p: Program) -> Typing:
     for i, q in enumerate(p.params):
         if q.type is None:
             raise TypeCheckError("def", f"parameter {q.name} of program {p.name} has no type")
+        bad = _bad_length(q.type)
+        if bad is not None:
+            raise TypeCheckError("def", f"parameter {q.name} of program {p.name} has the length {bad} in its type "
+                                 f"{q.type}: a length is a finite, non-negative size (no division by zero)")
         env[q.name] = q.type
         typing.of[(i,)] = q.type
     typing.result = _Checker(typing).expr(p.body, env, (len(p.params),))
     return typing
+
+
+def _bad_length(t: Type) -> sympy.Expr | None:
+    """The first length of `t` that is infinite, undefined (a division by zero) or a negative constant, or None."""
+    if isinstance(t, TupleType):
+        return next((b for b in map(_bad_length, t.elems) if b is not None), None)
+    if isinstance(t, ArrayType | VectorType):
+        n = sympy.sympify(t.n)
+        if n.has(sympy.zoo, sympy.oo, sympy.nan) or (n.is_number and n.is_negative):
+            return n
+        return _bad_length(t.elem)
+    return None
 
 
 def infer(e: Expr, env: dict[str, Type]) -> Type:

@@ -8,21 +8,29 @@ counts (`flops`, `bytes`) for GFLOP/s and GB/s.
 Error metric (one for the whole suite): `rel_error(out, ref) = max|out - ref| / max|ref|`, the largest absolute
 deviation normalised by the largest reference magnitude. It is insensitive to the scale of the data and does not
 blow up on individual near-zero outputs (which a per-element relative error would); the suite tolerance is 1e-5.
+
+Input size: a binding whose inputs hold more than `max_input_elements()` scalars in all (`MAX_INPUT_ELEMENTS`,
+overridden by `$LIFT_GYM_MAX_INPUT_ELEMENTS`) is refused when the sizes are resolved, before any host array is
+allocated (`input_size_error`, used by `Benchmark.size_error` and for program files by the CLI).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import numpy as np
 
+from .. import arith
 from ..ir.build import pad, value
 from ..ir.node import Program
-from ..types import FLOAT, size_names
+from ..types import FLOAT, ArrayType, TupleType, Type, VectorType, size_names
 
 TOLERANCE = 1e-5
+MAX_INPUT_ELEMENTS = 1 << 30  # scalars in all of a program's inputs (4 GiB of float32)
+MAX_INPUT_RANK = 32  # array dimensions of one input (NumPy allows 64)
 ZERO = value(0, FLOAT)
 
 Sizes = Mapping[str, int]
@@ -91,7 +99,59 @@ class Benchmark:
         bad = [f"{k}={v!r}" for k, v in sizes.items() if isinstance(v, bool) or not isinstance(v, int) or v < 1]
         if bad:
             return f"sizes must be positive integers: {', '.join(bad)}"
-        return self.check_sizes(sizes) if self.check_sizes else None
+        return (self.check_sizes(sizes) if self.check_sizes else None) or input_size_error(self.program, sizes)
+
+
+def max_input_elements() -> int:
+    """The most scalars a program's inputs may hold: `$LIFT_GYM_MAX_INPUT_ELEMENTS`, else MAX_INPUT_ELEMENTS."""
+    text = os.environ.get("LIFT_GYM_MAX_INPUT_ELEMENTS", "").strip()
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    return MAX_INPUT_ELEMENTS
+
+
+def input_size_error(program: Program, sizes: Sizes) -> str | None:
+    """Why the inputs of `program` at `sizes` cannot be allocated (a negative length, too many dimensions, more
+    scalars than `max_input_elements()`), or None; computed from the parameter types, allocating nothing."""
+    limit = max_input_elements()
+    total = 0
+    for p in program.params:
+        if p.type is None:
+            continue
+        try:
+            n, rank = _elements(p.type, sizes)
+        except (KeyError, ValueError, TypeError) as err:
+            return f"parameter {p.name}: {err}"
+        if isinstance(n, str):
+            return f"parameter {p.name}: {n}"
+        if rank > MAX_INPUT_RANK:
+            return f"parameter {p.name} has {rank} dimensions, more than the limit of {MAX_INPUT_RANK}"
+        total += n
+    if total > limit:
+        return (f"the inputs hold {total if total < 10**30 else 'more than 1e30'} scalars at these sizes, more than "
+                f"the limit of {limit} (set LIFT_GYM_MAX_INPUT_ELEMENTS to raise it)")
+    return None
+
+
+def _elements(t: Type, sizes: Sizes, rank: int = 0) -> tuple[int | str, int]:
+    """(scalars in a value of type t, or why a length is invalid; array dimensions)."""
+    if isinstance(t, TupleType):
+        parts = [_elements(e, sizes, rank) for e in t.elems]
+        bad = next((n for n, _ in parts if isinstance(n, str)), None)
+        if bad is not None:
+            return bad, rank
+        return sum(n for n, _ in parts), max((r for _, r in parts), default=rank)  # type: ignore[misc]
+    if isinstance(t, ArrayType | VectorType):
+        if rank > MAX_INPUT_RANK:
+            return 0, rank
+        n = arith.evaluate(t.n, sizes)
+        if n < 0:
+            return f"the length {t.n} is {n} at these sizes", rank
+        inner, r = _elements(t.elem, sizes, rank + 1)
+        if isinstance(inner, str):
+            return inner, r
+        return n * inner, r
+    return 1, rank
 
 
 def rel_error(out: np.ndarray, ref: np.ndarray) -> float:
@@ -135,4 +195,5 @@ def pick(i: int, n: int):
     return pad(-i, -(n - 1 - i), ZERO)
 
 
-__all__ = ["TOLERANCE", "ZERO", "Benchmark", "f32", "pick", "rel_error", "scalar", "uniform"]
+__all__ = ["MAX_INPUT_ELEMENTS", "TOLERANCE", "ZERO", "Benchmark", "f32", "input_size_error", "max_input_elements",
+           "pick", "rel_error", "scalar", "uniform"]

@@ -35,7 +35,17 @@ from compiler.ir.printer import print_program
 from compiler.ir.typecheck import typecheck
 
 from . import commands, explore_cmd, run_cmd, space_cmd
-from .subcommand import CliError, Command, Target, command, configure_target, load_target, program_sizes, random_inputs
+from .subcommand import (
+    CliError,
+    Command,
+    Target,
+    command,
+    configure_target,
+    load_target,
+    program_sizes,
+    random_inputs,
+    seed,
+)
 
 PROG = "lift-gym"
 
@@ -155,7 +165,7 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="check every benchmark of the suite (at --size, default small)")
     p.add_argument("--size", metavar="NAME", help="size preset of the benchmark (default, small, vgg16-7, ...)")
     p.add_argument("--sizes", metavar="K=V,...", help="sizes, e.g. M=4,N=8 (required for a FILE's size variables)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the random inputs (default 0)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 

@@ -36,7 +36,7 @@ from .evaluate import _slug, evaluate, table
 from .pipeline import PipelineError, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
-from .subcommand import CliError, command
+from .subcommand import CliError, command, nonnegative_int, positive_int, seed
 from .train import train
 from .untrusted import record_roots
 
@@ -68,6 +68,8 @@ def _read_record(path: str):
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise CliError(f"{path}: not UTF-8 text (byte offset {err.start})") from None
     try:
         return EpisodeState.from_json(text)
     except (ValueError, KeyError, TypeError) as err:
@@ -88,7 +90,8 @@ def describe_actions(record) -> list[str]:
 def _configure_train(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="YAML", help="a preset, e.g. configs/quick.yaml (optional with --resume)")
     p.add_argument("--resume", metavar="RUN", help="continue a run: its folder, manifest.json or a checkpoint zip")
-    p.add_argument("--total-steps", type=int, metavar="N", help="override train.total_steps (extend a finished run)")
+    p.add_argument("--total-steps", type=positive_int, metavar="N",
+                   help="override train.total_steps (extend a finished run)")
     p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
@@ -125,15 +128,17 @@ def cmd_train(args: argparse.Namespace) -> int:
 def _configure_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("uri", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
     p.add_argument("--strategy", choices=STRATEGIES, default="random", help="search strategy (default random)")
-    p.add_argument("--budget", type=int, default=32, help="evaluations: distinct complete programs (default 32)")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--budget", type=positive_int, default=32,
+                   help="evaluations: distinct complete programs (default 32)")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--out", metavar="FILE", help="the best episode's JSON (default search-NAME-STRATEGY-sSEED.json)")
     p.add_argument("--json", action="store_true", help="print the whole result as JSON")
-    p.add_argument("--max-rewrites", type=int, default=6, help="rewrite horizon, as the env's (default 6)")
-    p.add_argument("--width", type=int, default=4, help="greedy: actions tried per decision (default 4)")
-    p.add_argument("--beam-width", type=int, default=3, help="beam: partial states kept (default 3)")
-    p.add_argument("--expand", type=int, default=6, help="beam: actions expanded per state (default 6)")
-    p.add_argument("--candidates", type=int, default=0, help="knn: random programs ranked (default 8 x budget)")
+    p.add_argument("--max-rewrites", type=nonnegative_int, default=6, help="rewrite horizon, as the env's (default 6)")
+    p.add_argument("--width", type=positive_int, default=4, help="greedy: actions tried per decision (default 4)")
+    p.add_argument("--beam-width", type=positive_int, default=3, help="beam: partial states kept (default 3)")
+    p.add_argument("--expand", type=positive_int, default=6, help="beam: actions expanded per state (default 6)")
+    p.add_argument("--candidates", type=nonnegative_int, default=0,
+                   help="knn: random programs ranked (default 8 x budget)")
     _add_reward_args(p, "measured")
 
 
@@ -185,9 +190,9 @@ def _csv(text: str) -> list[str]:
 def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", metavar="RUN", help="a trained run (folder, manifest or model zip); omit: baselines")
     p.add_argument("--benchmarks", required=True, metavar="URI,...", help="benchmark URIs, comma-separated")
-    p.add_argument("--budget", type=int, default=32, help="evaluations per method and benchmark (default 32)")
+    p.add_argument("--budget", type=positive_int, default=32, help="evaluations per method and benchmark (default 32)")
     p.add_argument("--baselines", default="random,greedy,beam", help="comma-separated (default random,greedy,beam)")
-    p.add_argument("--seed", type=int, default=0, help="seed of every method (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of every method (default 0)")
     p.add_argument("--out", metavar="DIR", default="evaluation", help="output folder (default ./evaluation)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)

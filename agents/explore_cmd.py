@@ -17,25 +17,27 @@ import sys
 from compiler.explore import ExploreConfig, explore_benchmark
 from compiler.explore.highlevel import DEFAULT_EXCLUDE, check_families
 
-from .subcommand import CliError, command, load_target
+from .subcommand import CliError, command, load_target, nonnegative_int, positive_int, seed
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
     p.add_argument("--size", metavar="NAME", help="size preset (replaces the URI's; sizes in the query stay)")
-    p.add_argument("--max", type=int, default=30, metavar="N", help="stage 1: distinct high-level programs (30)")
-    p.add_argument("--depth", type=int, default=2, metavar="D", help="stage 1: rewrite depth (2)")
-    p.add_argument("--lowered", type=int, default=8, metavar="L",
+    p.add_argument("--max", type=positive_int, default=30, metavar="N",
+                   help="stage 1: distinct high-level programs (30)")
+    p.add_argument("--depth", type=nonnegative_int, default=2, metavar="D", help="stage 1: rewrite depth (2)")
+    p.add_argument("--lowered", type=positive_int, default=8, metavar="L",
                    help="stage 2: lowered variants per high-level program (8)")
-    p.add_argument("--memory-depth", type=int, default=1, metavar="M",
+    p.add_argument("--memory-depth", type=nonnegative_int, default=1, metavar="M",
                    help="stage 2: memory/unrolling rule applications on a mapping (1)")
-    p.add_argument("--samples", type=int, default=2, metavar="S",
+    p.add_argument("--samples", type=positive_int, default=2, metavar="S",
                    help="stage 3: parameter points per lowered program (2)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    p.add_argument("--seed", type=seed, default=0, help="random seed (0)")
     p.add_argument("--exclude", default=",".join(DEFAULT_EXCLUDE), metavar="FAMILY,...",
                    help=f"stage-1 rule families left out ({','.join(DEFAULT_EXCLUDE)}; '' for none)")
-    p.add_argument("--max-kernels", type=int, metavar="K", help="stop after K distinct kernels")
-    p.add_argument("--jobs", type=int, default=0, metavar="J", help="device workers in parallel (min(2, cpus))")
+    p.add_argument("--max-kernels", type=positive_int, metavar="K", help="stop after K distinct kernels")
+    p.add_argument("--jobs", type=nonnegative_int, default=0, metavar="J",
+                   help="device workers in parallel (min(2, cpus))")
     p.add_argument("--device", help="OpenCL device selection (default: LIFT_GYM_DEVICE or the first device)")
     p.add_argument("--no-run", action="store_true", help="generate kernels only; do not run them")
     p.add_argument("--json", action="store_true", help="machine-readable report")

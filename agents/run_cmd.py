@@ -22,7 +22,17 @@ from compiler.lowering.default import default_lowering, is_lowered
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 
-from .subcommand import CliError, Target, command, configure_target, load_target, program_sizes, random_inputs
+from .subcommand import (
+    CliError,
+    Target,
+    command,
+    configure_target,
+    load_target,
+    program_sizes,
+    random_inputs,
+    seconds,
+    seed,
+)
 
 
 def generate(t: Target, lowering: str = "default"):
@@ -46,8 +56,8 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     configure_target(p, "sizes, e.g. M=64,N=64,K=64 (overrides for a URI; required for a FILE)")
     p.add_argument("--lowering", metavar="NAME", default="default", help="catalogued lowering (default: default)")
     p.add_argument("--device", metavar="SEL", help="OpenCL device: gpu, cpu, pocl, nvidia, P:D (default: first GPU)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
-    p.add_argument("--time-cap", type=float, default=2.0, help="seconds of timing per kernel program (default 2)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the random inputs")
+    p.add_argument("--time-cap", type=seconds, default=2.0, help="seconds of timing per kernel program (default 2)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 

@@ -24,7 +24,7 @@ from compiler.lowering.catalog import lowerings
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 from compiler.suite.annotated import ANNOTATIONS
 
-from .subcommand import CliError, command, configure_target, load_target
+from .subcommand import CliError, command, configure_target, load_target, nonnegative_int
 
 
 def _configure_space(p: argparse.ArgumentParser) -> None:
@@ -32,7 +32,7 @@ def _configure_space(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lowering", metavar="NAME", default=None,
                    help="lowering whose tuning parameters to show (default: the first named one, else default)")
     p.add_argument("--device", choices=("h100", "pocl"), default="h100", help="device limits (default h100)")
-    p.add_argument("--examples", type=int, default=5, help="valid parallel mappings to print (default 5)")
+    p.add_argument("--examples", type=nonnegative_int, default=5, help="valid parallel mappings to print (default 5)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 

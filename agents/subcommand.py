@@ -2,11 +2,15 @@
 
 A subcommand is a `Command`: `@command(name, help, configure)` turns the decorated `run(args) -> int` into one,
 where `configure(parser)` adds its arguments. `agents.cli` lists every command explicitly.
+
+Every numeric option is read by one of the argparse `type=` functions below (`positive_int`, `nonnegative_int`,
+`seed`, `finite_positive_float`): a value out of range, not finite or not an integer is a one-line usage error.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,8 +19,10 @@ from urllib.parse import parse_qsl, urlsplit
 import numpy as np
 
 from compiler import arith, suite
+from compiler.errors import ParseError
 from compiler.ir.node import Program
-from compiler.ir.parser import parse_program
+from compiler.ir.parser import MAX_SOURCE_BYTES, parse_program
+from compiler.suite.common import input_size_error
 from compiler.types import ArrayType, ScalarType, TupleType, VectorType, size_names
 
 
@@ -41,6 +47,59 @@ def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser],
         return Command(name, help, configure or (lambda p: None), run)
 
     return deco
+
+
+# --- numbers of the command line (argparse `type=` functions) ---------------------------------------------------
+MAX_SEED = 2**32 - 1  # NumPy's legacy seeding (used by SB3) takes seeds below 2**32
+MAX_COUNT = 10**9  # the largest count option (budgets, steps, kernels): beyond it a run would never end
+
+
+def _integer(text: str, what: str, lo: int, hi: int) -> int:
+    try:
+        n = int(text.strip().replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if not lo <= n <= hi:
+        limit = f" (at most {hi})" if n > hi and str(hi) not in what else ""
+        raise argparse.ArgumentTypeError(f"expected {what}{limit}, got {text!r}")
+    return n
+
+
+def positive_int(text: str) -> int:
+    """An integer in [1, MAX_COUNT]."""
+    return _integer(text, "a positive integer", 1, MAX_COUNT)
+
+
+def nonnegative_int(text: str) -> int:
+    """An integer in [0, MAX_COUNT]."""
+    return _integer(text, "an integer >= 0", 0, MAX_COUNT)
+
+
+def seed(text: str) -> int:
+    """A random seed: an integer in [0, MAX_SEED]."""
+    return _integer(text, f"a seed in [0, {MAX_SEED}]", 0, MAX_SEED)
+
+
+def finite_positive_float(text: str) -> float:
+    """A finite number > 0 (no nan, no inf)."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"expected a finite positive number, got {text!r}")
+    return x
+
+
+MAX_SECONDS = 86400.0  # the longest time option (a day): longer ones overflow timers
+
+
+def seconds(text: str) -> float:
+    """A duration: a finite number of seconds in (0, MAX_SECONDS]."""
+    x = finite_positive_float(text)
+    if x > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_SECONDS:g} seconds, got {text!r}")
+    return x
 
 
 # --- targets: benchmark URIs and program files ---------------------------------------------------------------
@@ -113,12 +172,28 @@ def load_target(text: str, size: str | None = None, sizes_text: str | None = Non
         return Target(text, bench.program, sizes, bench)
     if not os.path.isfile(text):
         raise CliError(f"{text!r} is neither a benchmark URI (benchmark://lift/NAME) nor a program file")
-    with open(text, encoding="utf-8") as fh:
-        source = fh.read()
     if size is not None:
         raise CliError("--size names a benchmark preset; give a program file's sizes with --sizes K=V,...")
-    prog = parse_program(source)
-    return Target(text, prog, overrides)
+    return Target(text, parse_program(read_program_text(text)), overrides)
+
+
+def read_program_text(path: str) -> str:
+    """The text of a program file: at most MAX_SOURCE_BYTES bytes of UTF-8 (a ParseError or CliError otherwise,
+    checked before the whole file is read)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_SOURCE_BYTES + 1)
+    except OSError as err:
+        raise CliError(f"cannot read {path}: {err.strerror}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise ParseError(f"{path} is longer than the limit of {MAX_SOURCE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[:err.start]
+        line, col = before.count(b"\n") + 1, err.start - before.rfind(b"\n")
+        raise ParseError(f"{path} is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start})",
+                         line, col) from None
 
 
 def program_sizes(prog: Program) -> list[str]:
@@ -127,7 +202,11 @@ def program_sizes(prog: Program) -> list[str]:
 
 
 def random_inputs(prog: Program, sizes: dict[str, int], rng: np.random.Generator) -> dict:
-    """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file."""
+    """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file; a CliError
+    before any allocation when the inputs would be too large (compiler.suite.common.input_size_error)."""
+    err = input_size_error(prog, sizes)
+    if err:
+        raise CliError(f"{prog.name}: {err}")
 
     def gen(t, dims: list[int]):
         if isinstance(t, ArrayType | VectorType):

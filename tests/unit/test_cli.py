@@ -132,7 +132,7 @@ def test_check_file_reduce_ints_and_tuples(capsys, tmp_path):
     (["check", "--all", "--size", "nope"], ["no benchmark has a size preset 'nope'"]),
     (["check", "--all", "benchmark://lift/mm"], ["either a URI|FILE or --all"]),
     (["frobnicate"], ["invalid choice"]),
-    (["check", "benchmark://lift/mm", "--seed", "x"], ["invalid int value"]),
+    (["check", "benchmark://lift/mm", "--seed", "x"], ["argument --seed: expected a seed"]),
 ])
 def test_errors_are_one_line_exit_2(capsys, argv, fragments):
     rc, _, err = run(capsys, *argv)

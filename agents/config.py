@@ -13,9 +13,11 @@ YAML 1.1 (PyYAML) reads `3e-4` as a string; anything else is not.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +28,7 @@ import yaml
 from compiler.errors import UnknownBenchmark
 from compiler.suite import resolve
 from lift_gym.rewards import SOURCES
+from lift_gym.transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS
 
 # sb3-contrib's algorithms that honour action masks; LiftGym rejects an illegal action, so masks are required
 MASKED_ALGORITHMS = ("MaskablePPO",)
@@ -164,14 +167,13 @@ def _show(v: Any) -> str:
 def _number(v: Any) -> float:
     if isinstance(v, bool):
         raise _Bad(f"expected a number, got {_show(v)}")
-    if isinstance(v, int | float):
-        return float(v)
+    x = float(v) if isinstance(v, int | float) else None
     if isinstance(v, str):
-        try:
-            return float(v)
-        except ValueError:
-            pass
-    raise _Bad(f"expected a number, got {_show(v)}")
+        with contextlib.suppress(ValueError):
+            x = float(v)
+    if x is None or not math.isfinite(x):
+        raise _Bad(f"expected a finite number, got {_show(v)}")
+    return x
 
 
 def _integer(v: Any) -> int:
@@ -229,6 +231,18 @@ def int_at_least(lo: int) -> Callable[[Any], int]:
             raise _Bad(f"expected {what}, got {_show(v)}") from None
         if n < lo:
             raise _Bad(f"expected {what}, got {_show(v)}")
+        return n
+
+    return check
+
+
+def int_between(lo: int, hi: int) -> Callable[[Any], int]:
+    at_least = int_at_least(lo)
+
+    def check(v: Any) -> int:
+        n = at_least(v)
+        if n > hi:
+            raise _Bad(f"expected an integer <= {hi}, got {_show(v)}")
         return n
 
     return check
@@ -293,8 +307,9 @@ _LIST = "list"  # marker: a list whose items are checked by the paired check (ke
 CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     EnvConfig: {
         "benchmarks": (_LIST, benchmark_uri, 1), "sampling": choice("random", "per_env"),
-        "n_envs": int_at_least(1), "vec_env": choice("dummy", "subproc"), "max_rewrites": int_at_least(0),
-        "max_nodes": int_at_least(1), "n_slots": int_at_least(1),
+        "n_envs": int_between(1, 1024), "vec_env": choice("dummy", "subproc"),
+        "max_rewrites": int_between(0, MAX_REWRITES), "max_nodes": int_between(1, MAX_NODES),
+        "n_slots": int_between(1, MAX_SLOTS),
     },
     RewardSection: {
         "source": choice(*SOURCES), "fallback": optional_choice(*SOURCES), "device": optional_string,
@@ -305,7 +320,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "net_arch": (_LIST, int_at_least(1), 0), "activation": choice("tanh", "relu"),
     },
     TrainConfig: {
-        "algorithm": algorithm, "total_steps": int_at_least(1), "seed": int_at_least(0),
+        "algorithm": algorithm, "total_steps": int_between(1, 10**12), "seed": int_between(0, 2**32 - 1),
         "learning_rate": positive_number, "n_steps": int_at_least(2), "batch_size": int_at_least(2),
         "n_epochs": int_at_least(1), "gamma": unit_interval, "gae_lambda": unit_interval,
         "clip_range": positive_number, "ent_coef": nonneg_number, "vf_coef": nonneg_number,
@@ -319,7 +334,8 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     },
     PipelineConfig: {
         "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_at_least(1),
-        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1), "eval_seed": int_at_least(0),
+        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1),
+        "eval_seed": int_between(0, 2**32 - 1),
         "baselines": (_LIST, choice("random", "greedy", "beam", "knn"), 0), "eval_reward": choice(*SOURCES),
     },
 }
@@ -414,8 +430,12 @@ def load_config(path: str | Path) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise ConfigError([f"cannot read the config: {err.strerror}"], str(path)) from None
+    except UnicodeDecodeError as err:
+        raise ConfigError([f"not UTF-8 text (byte offset {err.start})"], str(path)) from None
     try:
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise ConfigError(["invalid YAML: nested too deeply"], str(path)) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""

@@ -80,6 +80,10 @@ class ActionLayout:
         return ("tune", a - self.tune_base)
 
 
+# the largest Config values: the action mask has n_rules x max_nodes + n_slots + ... entries
+MAX_REWRITES, MAX_NODES, MAX_SLOTS = 1024, 1 << 16, 1024
+
+
 @dataclass(frozen=True)
 class Config:
     """What the transitions depend on besides the benchmark: the horizon, the layout and the device limits."""
@@ -89,6 +93,12 @@ class Config:
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
     rewrite_points: bool = False  # LiftGym-v1: rewrite-point decisions first on annotated programs
+
+    def __post_init__(self):
+        for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
+            v = getattr(self, key)
+            if isinstance(v, bool) or not isinstance(v, int | np.integer) or not lo <= v <= hi:
+                raise ValueError(f"{key}: expected an integer in [{lo}, {hi}], got {v!r}")
 
     @property
     def layout(self) -> ActionLayout:

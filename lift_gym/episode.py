@@ -29,7 +29,7 @@ import json
 import math
 import tempfile
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ from compiler.suite import rel_error
 
 from . import transition
 from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs_and_gold
-from .transition import Config, State
+from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
 ENV_VERSION = 0
@@ -107,14 +107,10 @@ class EpisodeState:
 
     @staticmethod
     def from_json(text: str | dict) -> EpisodeState:
-        d = json.loads(text) if isinstance(text, str) else dict(text)
-        if d.get("format") != FORMAT:
-            raise ValueError(f"not a lift-gym episode record (format {d.get('format')!r}, expected {FORMAT!r})")
+        d = json.loads(text) if isinstance(text, str) else text
+        check_record(d)
+        d = dict(d)
         d["actions"] = tuple(int(a) for a in d["actions"])
-        known = set(EpisodeState.__dataclass_fields__)
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"episode record has unknown keys {unknown}")
         return EpisodeState(**d)
 
     def transition_config(self) -> Config:
@@ -125,6 +121,77 @@ class EpisodeState:
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
                       limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
                       rewrite_points=bool(c.get("rewrite_points", False)))
+
+
+_MAX_SEED = 2**63 - 1
+_OPTIONAL_STR = ("device", "version", "env_version", "program_key", "kernel_key", "reward_source")
+
+
+def check_record(d: Any) -> None:
+    """A ValueError naming the first field of a loaded episode record that is missing or of the wrong type or
+    range, checked before anything is built from it (`EpisodeState.from_json` calls it)."""
+    if not isinstance(d, dict):
+        raise ValueError(f"an episode record is a JSON object, got {type(d).__name__}")
+    if d.get("format") != FORMAT:
+        raise ValueError(f"not a lift-gym episode record (format {d.get('format')!r}, expected {FORMAT!r})")
+    unknown = sorted(set(d) - set(EpisodeState.__dataclass_fields__))
+    if unknown:
+        raise ValueError(f"episode record has unknown keys {unknown}")
+    for key in ("benchmark", "actions", "seed", "config", "device"):
+        if key not in d:
+            raise ValueError(f"episode record: {key}: missing")
+    if not isinstance(d["benchmark"], str):
+        raise ValueError(f"episode record: benchmark: expected a benchmark URI (a string), got {d['benchmark']!r}")
+    try:
+        stages.resolve(d["benchmark"])
+    except CompilerError as err:
+        raise ValueError(f"episode record: benchmark: {err}") from None
+    actions = d["actions"]
+    if not isinstance(actions, list) or not all(_is_int(a, 0, 2**31) for a in actions):
+        raise ValueError("episode record: actions: expected a list of non-negative integers")
+    if not _is_int(d["seed"], 0, _MAX_SEED):
+        raise ValueError(f"episode record: seed: expected an integer in [0, {_MAX_SEED}], got {d['seed']!r}")
+    for key in _OPTIONAL_STR:
+        if d.get(key) is not None and not isinstance(d[key], str):
+            raise ValueError(f"episode record: {key}: expected a string or null, got {d[key]!r}")
+    for key, lo in (("reward", -math.inf), ("tolerance", 0.0)):
+        v = d.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not lo <= v < math.inf):
+            raise ValueError(f"episode record: {key}: expected a finite number" + (" >= 0" if lo == 0 else "")
+                             + f" or null, got {v!r}")
+    if d.get("rp_values") is not None and not isinstance(d["rp_values"], dict):
+        raise ValueError(f"episode record: rp_values: expected an object or null, got {d['rp_values']!r}")
+    _check_record_config(d["config"])
+
+
+def _is_int(v: Any, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _check_record_config(c: Any) -> None:
+    if not isinstance(c, dict):
+        raise ValueError(f"episode record: config: expected an object, got {c!r}")
+    for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
+        if not _is_int(c.get(key), lo, hi):
+            raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
+                             f"{c.get(key)!r}")
+    if not isinstance(c.get("rewrite_points", False), bool):
+        raise ValueError(f"episode record: config.rewrite_points: expected true or false, got {c['rewrite_points']!r}")
+    lim = c.get("limits", {})
+    fields = DeviceLimits.__dataclass_fields__
+    if not isinstance(lim, dict) or any(k not in fields for k in lim):
+        raise ValueError(f"episode record: config.limits: expected an object of the keys {', '.join(fields)}")
+    missing = [k for k, f in fields.items() if lim and k not in lim and f.default is MISSING]
+    if missing:
+        raise ValueError(f"episode record: config.limits: missing {', '.join(missing)}")
+    for k, v in lim.items():
+        ok = (isinstance(v, str) if k == "name" else isinstance(v, list) and len(v) == 3 and
+              all(_is_int(x, 1, 2**63) for x in v) if k == "max_work_item_sizes" else _is_int(v, 0, 2**63))
+        if not ok:
+            raise ValueError(f"episode record: config.limits.{k}: bad value {v!r}")
+    r = c.get("reward")
+    if r is not None and (not isinstance(r, dict) or not all(v is None or isinstance(v, str) for v in r.values())):
+        raise ValueError(f"episode record: config.reward: expected an object of strings, got {r!r}")
 
 
 def _record(state_json: str | dict | EpisodeState) -> EpisodeState:
@@ -188,7 +255,7 @@ def replay(state_json: str | dict | EpisodeState, reward: RewardConfig | None = 
     rec = _record(state_json)
     state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
     evaluation = None
-    cfg = _reward_config(rec, reward)
+    cfg = _reward_config(rec, reward, store, roots, model)
     if transition.is_terminal(state) and cfg is not None:
         fn = RewardFunction(cfg)
         try:

@@ -80,14 +80,15 @@ class Manifest:
         return self.run_dir / MANIFEST
 
     @staticmethod
-    def create(run_dir: str | Path, config: dict, config_path: str | None) -> Manifest:
+    def create(run_dir: str | Path, config: dict, config_path: str | None, write: bool = True) -> Manifest:
         now = time.time()
         data = {"format": FORMAT, "status": "running", "config": config, "config_path": config_path,
                 "num_timesteps": 0, "total_steps": config["train"]["total_steps"], "checkpoint": None,
                 "checkpoints": [], "final": None, "versions": versions(), "created": now, "updated": now,
                 "sessions": []}
         m = Manifest(run_dir, data)
-        m.write()
+        if write:
+            m.write()
         return m
 
     @staticmethod

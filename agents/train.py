@@ -88,7 +88,7 @@ def _new_run(cfg: Config, config_path: str | None, out_dir: str | Path | None) -
         old = Manifest.load(run_dir).data
         raise FileExistsError(f"{run_dir} already holds a run ({old.get('status')}, {old.get('num_timesteps')} "
                               f"steps): resume it with --resume {run_dir}, or set run.out_dir / --out elsewhere")
-    return Manifest.create(run_dir, cfg.to_dict(), config_path)
+    return Manifest.create(run_dir, cfg.to_dict(), config_path, write=False)  # written once the envs open
 
 
 def _prepare(cfg: Config | None, config_path: str | None, resume: str | Path | None,
@@ -127,6 +127,8 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
         trusted: unpickle a resumed zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
     """
 
+    if total_steps is not None:  # validated before the run folder is written
+        with_overrides(cfg or Config(), total_steps=total_steps)
     cfg, manifest, model_path = _prepare(cfg, config_path, resume, out_dir, log)
     if cfg.train.torch_threads:
         import torch  # optional heavy dependency, imported only when training
@@ -139,7 +141,9 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
     if cfg.reward.source == "measured" and cfg.env.vec_env == "subproc" and cfg.env.n_envs > 1:
         notes.append("measured rewards from several sub-env processes run concurrently on the device and "
                      "perturb each other's timings")
-    venv = make_vec_env(cfg.env, cfg.reward, seed=cfg.train.seed)
+    venv = make_vec_env(cfg.env, cfg.reward, seed=cfg.train.seed)  # the envs and their reward open here
+    if not manifest.path.exists():
+        manifest.write()
     try:
         model = build_model(cfg, venv) if model_path is None else load_maskable_ppo(
             model_path, cfg, trusted=trusted, env=venv, device=cfg.train.device)

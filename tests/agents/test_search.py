@@ -109,7 +109,7 @@ def test_search_command_writes_a_replayable_episode(tmp_path, capsys):
 
 @pytest.mark.parametrize(("argv", "fragment"), [
     (["search", "benchmark://lift/nope/small", "--reward", "analytical"], "unknown benchmark 'nope'"),
-    (["search", SMALL, "--budget", "0", "--reward", "analytical"], "--budget must be a positive number"),
+    (["search", SMALL, "--budget", "0", "--reward", "analytical"], "argument --budget: expected a positive integer"),
     (["replay", "/nonexistent/x.json"], "cannot read /nonexistent/x.json"),
     (["validate", __file__], "test_search.py"),
 ])

@@ -42,7 +42,6 @@ from .subcommand import (
     command,
     configure_target,
     load_target,
-    program_sizes,
     random_inputs,
     seed,
 )
@@ -105,29 +104,48 @@ def _type_text(prog, result) -> str:
 
 # --- benchmarks ----------------------------------------------------------------------------------------------
 def _configure_benchmarks(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dataset", metavar="DIR", action="append", default=[],
+                   help="also list the programs (*.lift, with a .npz reference beside each) of a folder, as "
+                        "benchmark://NAME/STEM where NAME is the folder's name (repeatable)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-@command("benchmarks", "list the benchmark suite (URIs, presets, default and small sizes)", _configure_benchmarks)
+def _benchmark_row(b: suite.Benchmark, dataset: str) -> dict:
+    small = b.sizes("small") if "small" in b.presets else None
+    return {
+        "name": b.name, "dataset": dataset, "family": b.family, "uri": b.uri, "description": b.description,
+        "size_keys": list(b.size_keys), "presets": list(b.presets),
+        "default": b.sizes("default"), "small": small,
+        "default_uri": suite.uri(b, None, **b.sizes("default")),
+        "small_uri": suite.uri(b, "small") if small is not None else None,
+        "reference": b.reference_name,
+    }
+
+
+@command("benchmarks", "list the benchmark datasets (URIs, presets, default and small sizes)", _configure_benchmarks)
 def cmd_benchmarks(args: argparse.Namespace) -> int:
-    rows = []
-    for b in suite.list_benchmarks():
-        rows.append({
-            "name": b.name, "family": b.family, "uri": b.uri, "description": b.description,
-            "size_keys": list(b.size_keys), "presets": list(b.presets),
-            "default": b.sizes("default"), "small": b.sizes("small"),
-            "default_uri": suite.uri(b, None, **b.sizes("default")),
-            "small_uri": suite.uri(b, "small"),
-        })
+    for folder in args.dataset:
+        name = os.path.basename(os.path.normpath(folder)).lower().replace(" ", "-")
+        try:
+            suite.register_dataset(name, folder)
+        except ValueError as err:
+            raise CliError(f"--dataset {folder}: {err}") from None
+    rows = [_benchmark_row(b, d.name) for d in suite.datasets() for b in d.benchmarks()]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
+    dataset = None
     for r in rows:
-        default = " ".join(f"{k}={v}" for k, v in r["default"].items())
-        small = " ".join(f"{k}={v}" for k, v in r["small"].items())
+        if r["dataset"] != dataset:
+            dataset = r["dataset"]
+            print(f"# dataset {dataset}")
+        default = " ".join(f"{k}={v}" for k, v in r["default"].items()) or "(none: give --sizes)"
+        small = " ".join(f"{k}={v}" for k, v in (r["small"] or {}).items())
         extra = [p for p in r["presets"] if p not in ("default", "small")]
         print(f"{r['uri']:34s} [{r['family']}] {r['description']}")
-        print(f"    default: {default}    small: {small}" + (f"    presets: {', '.join(extra)}" if extra else ""))
+        print(f"    default: {default}" + (f"    small: {small}" if small else "")
+              + (f"    presets: {', '.join(extra)}" if extra else "")
+              + ("" if r["reference"] == "NumPy reference" else f"    reference: {r['reference']}"))
     return 0
 
 
@@ -140,7 +158,7 @@ def _configure_show(p: argparse.ArgumentParser) -> None:
 
 @command("show", "print a program's text form and its type", _configure_show)
 def cmd_show(args: argparse.Namespace) -> int:
-    t = load_target(args.target, args.size, args.sizes)
+    t = load_target(args.target, args.size, args.sizes, need_sizes=args.opencl)
     if args.opencl:
         kp, lowered = run_cmd.generate(t, args.lowering)
         for k in kp.kernels:
@@ -153,7 +171,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     text = print_program(t.program).rstrip("\n")
     print(text)
     print(f"# type: {_type_text(t.program, result)}")
-    if t.benchmark is not None:
+    if t.benchmark is not None and all(k in t.sizes for k in t.benchmark.size_keys):
         print(f"# benchmark: {t.label}")
         print("# sizes: " + " ".join(f"{k}={v}" for k, v in t.sizes.items()))
     return 0
@@ -176,25 +194,19 @@ def check_target(t: Target, seed: int) -> dict:
     rng = np.random.default_rng(seed)
     report: dict = {"target": t.text, "program": t.program.name, "sizes": t.sizes, "seed": seed,
                     "type": _type_text(t.program, result_type)}
-    if t.benchmark is None:
-        missing = [k for k in program_sizes(t.program) if k not in t.sizes]
-        if missing:
-            raise CliError(f"{t.text}: give the size(s) {', '.join(missing)} with --sizes, e.g. --sizes "
-                           + ",".join(f"{k}=8" for k in missing))
-        unknown = [k for k in t.sizes if k not in program_sizes(t.program)]
-        if unknown:
-            raise CliError(f"{t.text}: the program has no size {', '.join(unknown)}; its sizes: "
-                           f"{', '.join(program_sizes(t.program)) or 'none'}")
+    if not t.checked:  # a program without a reference of its own: interpreted only
         inputs = random_inputs(t.program, t.sizes, rng)
         out = interpret(t.program, inputs, t.sizes)
         report.update(benchmark=None, shape=_shape(out), finite=all(np.all(np.isfinite(x)) for x in _leaves(out)),
-                      status="RAN", max_rel_error=None, tolerance=None)
+                      status="RAN", max_rel_error=None, tolerance=None, reference=None)
     else:
         b = t.benchmark
+        assert b is not None
         inputs = b.make_inputs(t.sizes, rng)
         out = interpret(t.program, inputs, t.sizes)
         ref = b.reference(inputs, t.sizes)
-        report.update(benchmark=b.name, uri=t.label, shape=list(np.shape(out)), tolerance=b.tolerance)
+        report.update(benchmark=b.name, uri=t.label, shape=list(np.shape(out)), tolerance=b.tolerance,
+                      reference=b.reference_name)
         if np.shape(out) != np.shape(ref):
             report.update(max_rel_error=None, status="FAIL",
                           detail=f"output shape {np.shape(out)} differs from the reference shape {np.shape(ref)}")
@@ -227,7 +239,8 @@ def _print_report(r: dict) -> None:
     if r["max_rel_error"] is None:
         print(f"  {r.get('detail', '')}: {r['status']}")
         return
-    print(f"  max relative error {r['max_rel_error']:.3e} (tolerance {r['tolerance']:g}): {r['status']} "
+    against = "" if r.get("reference") in (None, "NumPy reference") else f" against {r['reference']}"
+    print(f"  max relative error {r['max_rel_error']:.3e}{against} (tolerance {r['tolerance']:g}): {r['status']} "
           f"({r['seconds']} s)")
 
 

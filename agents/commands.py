@@ -36,7 +36,7 @@ from .evaluate import _slug, evaluate, table
 from .pipeline import PipelineError, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
-from .subcommand import CliError, command, nonnegative_int, positive_int, seed
+from .subcommand import CliError, command, nonnegative_int, positive_int, seed, target_uri
 from .train import train
 from .untrusted import record_roots
 
@@ -126,7 +126,9 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 # --- search ---------------------------------------------------------------------------------------------------
 def _configure_search(p: argparse.ArgumentParser) -> None:
-    p.add_argument("uri", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
+    p.add_argument("uri", metavar="URI|FILE", help="benchmark URI (e.g. benchmark://lift/mm/small) or program file")
+    p.add_argument("--sizes", metavar="K=V,...", help="sizes, e.g. N=64 (overrides for a URI; for a FILE without "
+                                                       "a default preset or .npz reference)")
     p.add_argument("--strategy", choices=STRATEGIES, default="random", help="search strategy (default random)")
     p.add_argument("--budget", type=positive_int, default=32,
                    help="evaluations: distinct complete programs (default 32)")
@@ -146,6 +148,7 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
 def cmd_search(args: argparse.Namespace) -> int:
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
+    args.uri = target_uri(args.uri, args.sizes)
     try:
         r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
                    max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
@@ -210,6 +213,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         raise CliError(f"unknown baseline(s) {', '.join(bad)}; baselines: {', '.join(STRATEGIES)}")
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
+    benches = [target_uri(b) for b in benches]
     try:
         for b in benches:
             resolve(b)

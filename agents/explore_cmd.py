@@ -1,11 +1,12 @@
-"""`lift-gym explore URI`: Lift's three-stage exploration (compiler.explore) on one benchmark.
+"""`lift-gym explore URI|FILE`: Lift's three-stage exploration (compiler.explore) on one benchmark.
 
     lift-gym explore benchmark://lift/mm/small [--max N] [--depth D] [--samples S] [--seed N] [--no-run] [--json]
+    lift-gym explore prog.lift --sizes N=64                  a program file, checked against prog.npz or the interpreter
 
 Prints the report: distinct high-level programs (stage 1), lowered programs (stage 2), parameter points
 (stage 3), kernels generated, codegen failures by message head, and (unless --no-run) the kernels checked on the
 OpenCL device (PoCL by default) by Measurement status. Exit status 1 when any generated kernel failed on the
-device or crashed the code generator (a bug), else 0. See docs/explore.md.
+device or crashed the code generator (a bug), or when no kernel was generated at all, else 0. See docs/explore.md.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ import sys
 from compiler.explore import ExploreConfig, explore_benchmark
 from compiler.explore.highlevel import DEFAULT_EXCLUDE, check_families
 
-from .subcommand import CliError, command, load_target, nonnegative_int, positive_int, seed
+from .subcommand import CliError, command, configure_target, load_target, nonnegative_int, positive_int, seed
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("target", metavar="URI", help="benchmark URI, e.g. benchmark://lift/mm/small")
-    p.add_argument("--size", metavar="NAME", help="size preset (replaces the URI's; sizes in the query stay)")
+    configure_target(p, "sizes, e.g. N=64,M=32 (overrides for a URI; required for a FILE without presets)")
     p.add_argument("--max", type=positive_int, default=30, metavar="N",
                    help="stage 1: distinct high-level programs (30)")
     p.add_argument("--depth", type=nonnegative_int, default=2, metavar="D", help="stage 1: rewrite depth (2)")
@@ -47,9 +47,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
 @command("explore", "Lift's three-stage exploration of a benchmark: rewrite, lower, sample parameters, "
                     "generate and check kernels", _configure)
 def cmd_explore(args: argparse.Namespace) -> int:
-    t = load_target(args.target, args.size)
-    if t.benchmark is None:
-        raise CliError("explore needs a benchmark URI (its reference checks the kernels)")
+    t = load_target(args.target, args.size, args.sizes)
     for name in ("max", "depth", "lowered", "samples"):
         if getattr(args, name) < (0 if name == "depth" else 1):
             raise CliError(f"--{name} must be {'>= 0' if name == 'depth' else 'positive'}")
@@ -62,10 +60,13 @@ def cmd_explore(args: argparse.Namespace) -> int:
                         jobs=args.jobs, device=args.device, max_kernels=args.max_kernels, exclude=exclude)
     progress = not args.quiet
     log = None if args.json or args.quiet else (lambda m: print(m, file=sys.stderr))
-    uri = t.label if args.size else args.target
+    uri = t.label if args.size or args.sizes or "://" not in args.target else args.target
     rep = explore_benchmark(t.benchmark, t.sizes, cfg, uri=uri, progress=progress, log=log)
     if args.json:
         print(json.dumps(rep.to_dict(), indent=2, default=str))
     else:
         print(rep.text())
+    if rep.kernels == 0:
+        print(f"lift-gym: explore: no kernel was generated for {uri}", file=sys.stderr)
+        return 1
     return 1 if rep.failed or rep.codegen_crashes else 0

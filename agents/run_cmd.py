@@ -3,8 +3,9 @@
 A benchmark is lowered by one of its catalogued lowerings (`compiler.lowering.catalog`), its kernels are built on
 the selected OpenCL device (first GPU, else PoCL; `--device`, then $LIFT_GYM_DEVICE, override), checked against
 the benchmark's NumPy reference on fresh random inputs, then timed by the runtime's protocol in an isolated worker.
-A program file is compiled as written when it is fully lowered, else through the default lowering, and checked
-against the interpreter.
+A program file (or a registered user benchmark) has the lowering `default`: the program as written when it is fully
+lowered, else its default lowering; it is checked against its reference (a `.npz` beside the file, a registered
+callable) or else against the interpreter.
 """
 
 from __future__ import annotations
@@ -15,10 +16,7 @@ import json
 
 import numpy as np
 
-from compiler.codegen import compile_program
-from compiler.ir.interpret import interpret
 from compiler.lowering.catalog import lowerings
-from compiler.lowering.default import default_lowering, is_lowered
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 
@@ -28,28 +26,22 @@ from .subcommand import (
     command,
     configure_target,
     load_target,
-    program_sizes,
-    random_inputs,
     seconds,
     seed,
 )
 
 
 def generate(t: Target, lowering: str = "default"):
-    """(KernelProgram, Lowered | None) for a target: the benchmark's named lowering, or a file's program."""
-    if t.benchmark is not None:
-        table = lowerings(t.benchmark.name)
-        if lowering not in table:
-            raise CliError(f"{t.benchmark.name} has no lowering {lowering!r}; lowerings: {', '.join(table)}")
-        lowered = table[lowering](t.sizes)
-        kp = lowered.compile()
-        b = t.benchmark
-        return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), lowered
-    missing = [k for k in program_sizes(t.program) if k not in t.sizes]
-    if missing:
-        raise CliError(f"{t.text}: give the size(s) {', '.join(missing)} with --sizes")
-    prog = t.program if is_lowered(t.program) else default_lowering(t.program, t.sizes)
-    return compile_program(prog, t.sizes), None
+    """(KernelProgram, Lowered) for a target: one of its benchmark's catalogued lowerings (a program file or user
+    benchmark has only `default`: its default lowering, or the program as written when it is lowered)."""
+    b = t.benchmark
+    assert b is not None, "load_target gives every target a benchmark"
+    table = lowerings(b)
+    if lowering not in table:
+        raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(table)}")
+    lowered = table[lowering](t.sizes)
+    kp = lowered.compile()
+    return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), lowered
 
 
 def _configure_run(p: argparse.ArgumentParser) -> None:
@@ -66,19 +58,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
     kp, lowered = generate(t, args.lowering)
     rng = np.random.default_rng(args.seed)
-    if t.benchmark is not None:
-        inputs = t.benchmark.make_inputs(t.sizes, rng)
-        gold = np.asarray(t.benchmark.reference(inputs, t.sizes), dtype=np.float32)
-    else:
-        inputs = random_inputs(t.program, t.sizes, rng)
-        gold = np.asarray(interpret(t.program, inputs, t.sizes), dtype=np.float32)
+    b = t.benchmark
+    assert b is not None
+    inputs = b.make_inputs(t.sizes, rng)
+    gold = np.asarray(b.reference(inputs, t.sizes), dtype=np.float32)
     flat = {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()}
     with MeasureWorker(args.device) as worker:
         m = worker.measure(kp, flat, {kp.outputs[0]: gold.reshape(-1)}, MeasureConfig(time_cap_s=args.time_cap))
         info = worker.info
         device = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
-    report = {"target": t.label, "lowering": args.lowering if t.benchmark is not None else None,
-              "params": dict(lowered.params) if lowered is not None else {}, "device": device,
+    report = {"target": t.label, "lowering": args.lowering, "reference": b.reference_name,
+              "params": dict(lowered.params), "device": device,
               "kernels": [k.name for k in kp.kernels], **m.to_dict()}
     if args.json:
         print(json.dumps(report, indent=2, default=str))
@@ -88,8 +78,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             print("  parameters: " + " ".join(f"{k}={v}" for k, v in report["params"].items()))
         if m.ok:
             iqr = 100 * m.iqr_s / m.median_s if m.median_s else 0.0
-            print(f"  correct; median {m.median_s * 1e3:.4f} ms (IQR {iqr:.1f}%, {m.n_samples} samples x "
-                  f"{m.n_inner} launches): {m.gflops:.2f} GFLOP/s, {m.gbs:.2f} GB/s  [{m.stop_reason}]")
+            rates = ", ".join(f"{v:.2f} {unit}" for v, unit in ((m.gflops, "GFLOP/s"), (m.gbs, "GB/s"))
+                              if v is not None) or "no work counted"
+            against = b.reference_name if b.reference_name.endswith(".npz") else f"the {b.reference_name}"
+            print(f"  correct (against {against}); median {m.median_s * 1e3:.4f} ms (IQR {iqr:.1f}%, "
+                  f"{m.n_samples} samples x {m.n_inner} launches): {rates}  [{m.stop_reason}]")
         else:
             print(f"  {m.status}: {m.message}")
     return 0 if m.ok else 1

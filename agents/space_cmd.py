@@ -21,6 +21,7 @@ from compiler.constraints.mapping import mapping_space
 from compiler.constraints.points import rp_space
 from compiler.lowering import default_lowering
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.default import copy_of_view
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 from compiler.suite.annotated import ANNOTATIONS
 
@@ -37,8 +38,7 @@ def _configure_space(p: argparse.ArgumentParser) -> None:
 
 
 def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
-    if t.benchmark is None:
-        raise CliError("space needs a benchmark URI (its lowerings carry the tuning parameters)")
+    assert t.benchmark is not None, "load_target gives every target a benchmark"
     program = t.benchmark.program
     annotated = bool(rewrite_point_labels(program))
     if annotated:  # the named lowerings are the plain program's; the default lowering of it without its RPs
@@ -48,10 +48,10 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
         name = "default"
         lowered = _Lowered(default_lowering(program, dict(t.sizes)), dict(t.sizes), {})
     else:
-        table = lowerings(t.benchmark.name)
+        table = lowerings(t.benchmark)
         name = lowering or next((n for n in table if n != "default"), "default")
         if name not in table:
-            raise CliError(f"{t.benchmark.name} has no lowering {name!r}; lowerings: {', '.join(table)}")
+            raise CliError(f"{t.text}: no lowering {name!r}; lowerings: {', '.join(table)}")
         lowered = table[name](t.sizes)
     limits = H100 if device == "h100" else POCL_CPU
     tp = infer(lowered.program, dict(lowered.sizes), limits)
@@ -66,7 +66,7 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
                                   "stderr": float(est.stderr)}
     else:
         report["valid_points"] = {"value": 1.0, "exact": True, "method": "no free parameters", "stderr": 0.0}
-    ms = mapping_space(program)
+    ms = mapping_space(copy_of_view(program))  # a view of the inputs is mapped as its copy
     n_map = ms.count()
     report["mapping"] = {"variables": {s.name: list(s.domain) for s in ms.sites}, "valid": int(n_map),
                          "examples": [ms.describe(a) for a in ms.enumerate()[:examples]]}

@@ -14,16 +14,14 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
 
-from compiler import arith, suite
-from compiler.errors import ParseError
+from compiler import suite
 from compiler.ir.node import Program
-from compiler.ir.parser import MAX_SOURCE_BYTES, parse_program
-from compiler.suite.common import input_size_error
-from compiler.types import ArrayType, ScalarType, TupleType, VectorType, size_names
+from compiler.suite.user import UserBenchmarkError, read_program
+from compiler.suite.user import random_inputs as user_random_inputs
+from compiler.types import size_names
 
 
 class CliError(Exception):
@@ -119,6 +117,11 @@ class Target:
             return self.text
         return suite.uri(self.benchmark, None, **self.sizes)
 
+    @property
+    def checked(self) -> bool:
+        """Whether the target has a reference of its own (not only its interpreter) to check against."""
+        return self.benchmark is not None and self.benchmark.reference_name != suite.INTERPRETER
+
 
 def configure_target(p: argparse.ArgumentParser, sizes_help: str) -> None:
     """The URI|FILE argument with --size and --sizes."""
@@ -154,46 +157,51 @@ def _size_item(item: str, seen: dict[str, int]) -> tuple[str, int]:
     return key, n
 
 
-def load_target(text: str, size: str | None = None, sizes_text: str | None = None) -> Target:
-    """A benchmark URI (with --size preset and --sizes overrides) or a program file (sizes from --sizes)."""
+def load_target(text: str, size: str | None = None, sizes_text: str | None = None, *,
+                need_sizes: bool = True) -> Target:
+    """A benchmark URI, a registered benchmark (benchmark://DATASET/NAME), a file URI or a program file, with the
+    --size preset (replacing one the URI names) and --sizes overrides; every target is a Benchmark
+    (compiler.suite.user for your own programs: a reference .npz beside the file, else the interpreter).
+    `need_sizes=False`: sizes may be left out (the program's text form is symbolic)."""
     overrides = parse_sizes(sizes_text)
-    if text.startswith(f"{suite.SCHEME}:"):
-        bench, sizes = suite.resolve(text)
-        if size is not None:
-            explicit = {k: int(v) for k, v in parse_qsl(urlsplit(text).query) if k != "size"}
-            sizes = {**suite.preset_sizes(bench, size), **explicit}
-        unknown = [k for k in overrides if k not in bench.size_keys]
-        if unknown:
-            raise CliError(f"{bench.name} has no size {', '.join(unknown)}; valid keys: {', '.join(bench.size_keys)}")
-        sizes.update(overrides)
-        err = bench.size_error(sizes)
-        if err:
-            raise CliError(f"{bench.name}: {err}")
-        return Target(text, bench.program, sizes, bench)
-    if not os.path.isfile(text):
+    if "://" not in text and not os.path.isfile(text):
         raise CliError(f"{text!r} is neither a benchmark URI (benchmark://lift/NAME) nor a program file")
+    bench, preset, explicit = suite.lookup(text if "://" in text else os.path.abspath(text))
     if size is not None:
-        raise CliError("--size names a benchmark preset; give a program file's sizes with --sizes K=V,...")
-    return Target(text, parse_program(read_program_text(text)), overrides)
+        if not bench.presets:
+            raise CliError(f"{text} has no size presets: give its sizes with --sizes K=V,... (or declare presets in "
+                           "the file with lines '# preset NAME: K=V, ...')")
+        preset = size
+    sizes = {**(suite.preset_sizes(bench, preset) if preset else bench.sizes("default")), **explicit}
+    unknown = [k for k in overrides if k not in bench.size_keys]
+    if unknown:
+        raise CliError(f"{bench.name} has no size {', '.join(unknown)}; valid keys: "
+                       f"{', '.join(bench.size_keys) or 'none'}")
+    sizes.update(overrides)
+    missing = [k for k in bench.size_keys if k not in sizes]
+    if missing and not need_sizes:
+        return Target(text, bench.program, sizes, bench)
+    if missing:
+        raise CliError(f"{text}: give the size(s) {', '.join(missing)} with --sizes, e.g. --sizes "
+                       + ",".join(f"{k}=8" for k in missing)
+                       + (f" (or a preset with --size: {', '.join(bench.presets)})" if bench.presets else ""))
+    err = bench.size_error(sizes)
+    if err:
+        raise CliError(f"{bench.name}: {err}")
+    return Target(text, bench.program, sizes, bench)
+
+
+def target_uri(text: str, sizes_text: str | None = None) -> str:
+    """The URI of a target for the commands that take URIs (search, evaluate): a benchmark URI as given, a program
+    file as its `file://` URI; with --sizes, the URI with every size explicit."""
+    if "://" in text and not sizes_text:
+        return text
+    return load_target(text, None, sizes_text).label
 
 
 def read_program_text(path: str) -> str:
-    """The text of a program file: at most MAX_SOURCE_BYTES bytes of UTF-8 (a ParseError or CliError otherwise,
-    checked before the whole file is read)."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_SOURCE_BYTES + 1)
-    except OSError as err:
-        raise CliError(f"cannot read {path}: {err.strerror}") from None
-    if len(data) > MAX_SOURCE_BYTES:
-        raise ParseError(f"{path} is longer than the limit of {MAX_SOURCE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        before = data[:err.start]
-        line, col = before.count(b"\n") + 1, err.start - before.rfind(b"\n")
-        raise ParseError(f"{path} is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start})",
-                         line, col) from None
+    """The text of a program file (compiler.suite.user.read_program: at most MAX_SOURCE_BYTES bytes of UTF-8)."""
+    return read_program(path)
 
 
 def program_sizes(prog: Program) -> list[str]:
@@ -203,22 +211,8 @@ def program_sizes(prog: Program) -> list[str]:
 
 def random_inputs(prog: Program, sizes: dict[str, int], rng: np.random.Generator) -> dict:
     """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file; a CliError
-    before any allocation when the inputs would be too large (compiler.suite.common.input_size_error)."""
-    err = input_size_error(prog, sizes)
-    if err:
-        raise CliError(f"{prog.name}: {err}")
-
-    def gen(t, dims: list[int]):
-        if isinstance(t, ArrayType | VectorType):
-            return gen(t.elem, [*dims, arith.evaluate(t.n, sizes)])
-        if isinstance(t, TupleType):
-            return tuple(gen(e, dims) for e in t.elems)
-        if isinstance(t, ScalarType):
-            if t.name in ("float", "double"):
-                return rng.uniform(0, 1, size=dims).astype(np.float32 if t.name == "float" else np.float64)
-            if t.name == "int":
-                return rng.integers(0, 10, size=dims).astype(np.int32)
-            return rng.integers(0, 2, size=dims).astype(bool)
-        raise CliError(f"cannot generate random inputs of type {t}")
-
-    return {p.name: gen(p.type, []) for p in prog.params}
+    before any allocation when the inputs would be too large (compiler.suite.user.random_inputs)."""
+    try:
+        return user_random_inputs(prog, sizes, rng)
+    except UserBenchmarkError as err:
+        raise CliError(str(err)) from None

@@ -1,9 +1,15 @@
 """lift-gym: LIFT-style GPU code generation as a Gymnasium environment (see docs/env.md).
 
     env = gymnasium.make("LiftGym-v0", benchmark="benchmark://lift/mm/small", reward="predicted")
+    env = gymnasium.make("LiftGym-v0", benchmark="prog.lift", sizes={"N": 64})       # your own program
+    lift_gym.register_benchmark(program_or_file, "name", presets=..., reference=fn)  # benchmark://user/name
 """
 
 from gymnasium import register
+
+from compiler.suite import datasets, register_benchmark, register_dataset, unregister_benchmark, user_benchmark
+
+__all__ = ["datasets", "register_benchmark", "register_dataset", "unregister_benchmark", "user_benchmark"]
 
 # rewrite rules + parallel mapping + tuning, one decision per step; measured rewards by default (nondeterministic)
 register(

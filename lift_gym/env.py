@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import copy
+import os
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from compiler import suite
+from compiler.errors import UnknownBenchmark
+from compiler.ir.node import Program
 from compiler.ir.printer import print_program
 from compiler.lowering import stages
 from compiler.perf.features import FEATURE_NAMES, program_features
+from compiler.suite import Benchmark
 
 from . import encode, transition
 from .episode import EpisodeState, env_version
@@ -21,6 +27,35 @@ from .rewards import Evaluation, RewardConfig, RewardFunction
 from .transition import Config, Phase, State
 
 DEFAULT_BENCHMARK = "benchmark://lift/mm/small"
+BenchmarkLike = str | os.PathLike | Program | Benchmark
+
+
+def benchmark_uri(benchmark: BenchmarkLike, sizes: Mapping[str, int] | None = None) -> str:
+    """The URI an episode is started from: a URI as given; a program file's path as its `file://` URI (its
+    `.npz` reference beside it, when present); a `Program` registered as a user benchmark
+    (`benchmark://user/NAME-HASH`, checked against its interpreter); a `Benchmark` (compiler.suite.user_benchmark)
+    registered unless its URI already resolves to it. `sizes` are added to the URI's query."""
+    if isinstance(benchmark, Program):
+        uri = suite.register_benchmark(benchmark, f"{benchmark.name}-{benchmark.key[:8]}", replace=True).uri
+    elif isinstance(benchmark, Benchmark):
+        uri = benchmark.uri
+        try:
+            known = suite.lookup(uri)[0]
+        except UnknownBenchmark:
+            known = None
+        if known is not benchmark and known != benchmark:
+            uri = suite.register_benchmark(benchmark, dataset=benchmark.dataset if benchmark.dataset not in (
+                suite.SUITE, "file") else "user").uri
+    elif isinstance(benchmark, os.PathLike) or "://" not in benchmark:
+        path = Path(benchmark).expanduser()
+        if not path.is_file():
+            raise UnknownBenchmark(f"{str(benchmark)!r} is neither a benchmark URI nor a program file")
+        uri = path.resolve().as_uri()
+    else:
+        uri = benchmark
+    if sizes:
+        uri += ("&" if "?" in uri else "?") + "&".join(f"{k}={v}" for k, v in sizes.items())
+    return uri
 
 
 class MaskedDiscrete(spaces.Discrete):
@@ -88,7 +123,9 @@ class LiftGymEnv(gym.Env):
     per map and one per tuning parameter). The registered `max_episode_steps` is a safety net above that bound.
 
     ## Arguments
-    `benchmark` (a URI or a list of URIs), `reward` (measured | predicted | replay | analytical),
+    `benchmark` (a URI, a program file's path, a `Program` or a `compiler.suite` Benchmark, or a list of them;
+    see `benchmark_uri`), `sizes` (sizes added to every benchmark's URI, e.g. {"N": 64}),
+    `reward` (measured | predicted | replay | analytical),
     `device` (an OpenCL selection such as "pocl" or "gpu:0"), `store` (sqlite path), `model` (a saved kNN
     model), `reward_fallback`, `max_rewrites`, `max_nodes`, `n_slots`, `render_mode` ("ansi").
 
@@ -107,13 +144,15 @@ class LiftGymEnv(gym.Env):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, benchmark: str | Sequence[str] = DEFAULT_BENCHMARK, reward: str | RewardConfig = "measured",
-                 device: str | None = None, *, store: str | None = None, model: str | None = None,
+    def __init__(self, benchmark: BenchmarkLike | Sequence[BenchmarkLike] = DEFAULT_BENCHMARK,
+                 reward: str | RewardConfig = "measured", device: str | None = None, *,
+                 sizes: Mapping[str, int] | None = None, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
                  render_mode: str | None = None, rewrite_points: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.benchmarks = (benchmark,) if isinstance(benchmark, str) else tuple(benchmark)
+        one = isinstance(benchmark, str | os.PathLike | Program | Benchmark)
+        self.benchmarks = tuple(benchmark_uri(b, sizes) for b in ((benchmark,) if one else benchmark))
         if not self.benchmarks:
             raise ValueError("LiftGymEnv needs at least one benchmark URI")
         for uri in self.benchmarks:

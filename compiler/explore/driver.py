@@ -40,6 +40,7 @@ from ..errors import CodegenError
 from ..ir.macros import expand_program
 from ..ir.node import Program
 from ..ir.printer import print_program
+from ..lowering.default import copy_of_view
 from ..rewrite import prepare, specialise
 from ..runtime import MeasureConfig, MeasureWorker
 from .highlevel import (
@@ -205,7 +206,8 @@ def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | N
 
     # stage 1 -------------------------------------------------------------------------------------------------
     t0 = time.perf_counter()
-    hls = high_level_programs(specialise(bench.program, sizes), sizes, cfg.depth, cfg.max_programs, rng, prefix,
+    start = specialise(copy_of_view(bench.program), sizes)  # a view of the inputs is explored as their copy
+    hls = high_level_programs(start, sizes, cfg.depth, cfg.max_programs, rng, prefix,
                               sampler=sampler, exclude=check_families(cfg.exclude))
     rep.high_level = len(hls)
     rep.high_level_by_depth = dict(sorted(Counter(h.depth for h in hls).items()))

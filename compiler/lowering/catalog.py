@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import functools
 
-from ..suite import get, list_benchmarks
+from ..suite import SUITE, Benchmark, get, list_benchmarks
 from . import conv, mm, stencil
-from .default import default_lowering
+from .default import default_lowering, is_lowered
 from .lowered import Lowered, Lowering, Sizes, default_launches
 from .util import LoweringError
 
 
 def _default(bench) -> Lowering:
-    def build(sizes, params):
-        p = default_lowering(bench.program, sizes)
+    def build(sizes, params):  # a user program written lowered is compiled as written
+        p = bench.program if is_lowered(bench.program) else default_lowering(bench.program, sizes)
         return p, default_launches(p, sizes), {}
 
     return Lowering(bench.name, "default",
@@ -47,9 +47,14 @@ def _registry() -> dict[str, dict[str, Lowering]]:
     return out
 
 
-def lowerings(benchmark: str) -> dict[str, Lowering]:
+def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
     """The named lowerings of a benchmark ("default" always, with the parameter rowsPerItem for the 2-D stencils;
-    "tiled" for mm and the 2-D stencils; "conv42" for conv)."""
+    "tiled" for mm and the 2-D stencils; "conv42" for conv). A user benchmark (compiler.suite.user), given as
+    the Benchmark, has the default lowering only."""
+    if isinstance(benchmark, Benchmark):
+        if benchmark.dataset != SUITE:
+            return {"default": _default(benchmark)}
+        benchmark = benchmark.name
     reg = _registry()
     if benchmark not in reg:
         raise LoweringError(f"no benchmark {benchmark!r}; benchmarks: {', '.join(reg)}")

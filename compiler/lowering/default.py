@@ -49,7 +49,7 @@ from ..ir.ops import LAYOUT, MAPS, PARALLEL_MAPS, REDUCES, Group, Op
 from ..ir.printer import show
 from ..ir.terms import Fresh, all_names, is_call
 from ..ir.typecheck import Typing, typecheck
-from ..ir.userfuns import ADD, MAX, MIN, MULT
+from ..ir.userfuns import ADD, MAX, MIN, MULT, userfun
 from ..types import ArrayType, Type, same_type
 from .util import (
     LoweringError,
@@ -104,6 +104,8 @@ def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims
     if not 1 <= max_dims <= 3:
         raise ValueError(f"max_dims must be 1, 2 or 3, got {max_dims}")
     explicit = bool(ops_used(program) & PARALLEL_MAPS)
+    if not explicit:
+        program = copy_of_view(program)
     p = lowering_form(program, inline_kernels=not explicit)
     if not explicit:
         red = _top_reduce(p)
@@ -114,6 +116,31 @@ def finish(program: Program, sizes: Mapping[str, int] | None = None, *, max_dims
                                                  stages_to_global=stages_to_global))
     typecheck(out)
     return out
+
+
+def copy_fun(t: Type) -> UserFun:
+    """`copy`: the identity on values of type t as a user function of its own (normalisation removes `map(id)`,
+    not a map of it; the code generator writes it as a plain copy)."""
+    return userfun("copy", "x", (t,), t, "return x;", "x")
+
+
+def copy_of_view(program: Program) -> Program:
+    """A program whose result is only a view of its inputs (`transpose << A`, `join << A`: nothing computes) as
+    a copy of that view, `map(x => map(y => copy(y)) << x) << body` over every array level down to the elements
+    (`copy_fun`), so that its lowering has work items that write the output (the default lowering makes the
+    outer maps mapGlb); any other program unchanged."""
+    if computes(program.body):
+        return program
+    result = typecheck(program).result
+    fresh = Fresh(all_names(program))
+
+    def copy(e: Expr, t: Type) -> Expr:
+        if not isinstance(t, ArrayType):
+            return FunCall(copy_fun(t), (e,))
+        x = fresh.param("x")
+        return FunCall(prim(Op.MAP, funs=(Lambda((x,), copy(x, t.elem)),)), (e,))
+
+    return Program(program.name, program.params, copy(program.body, result))
 
 
 def default_params(program: Program, sizes: Mapping[str, int]) -> dict[str, int]:
@@ -187,8 +214,9 @@ class _Lowerer:
                 lam = e.f.funs[0]
                 if not computes(lam):
                     return self._out_maps(e.args[0], (*path, 1))
-                assert isinstance(lam, Lambda)
                 n = self.type_of((*path, 1)).n  # type: ignore[attr-defined]
+                if not isinstance(lam, Lambda):  # a lowered map of a bare function (mapGlb(0, f)): nothing inside
+                    return [(path, n)]
                 return [(path, n), *self._out_maps(lam.body, (*path, 0, 0, len(lam.params)))]
             if op is Op.LET and not computes(e.args[0]):
                 lam = e.f.funs[0]
@@ -272,6 +300,8 @@ class _Lowerer:
             op = (Op.MAP_SEQ if computes(g) else self.view_map) if g.op is Op.MAP else g.op
             inner_out = False if g.op in (Op.TO_GLOBAL, Op.TO_LOCAL, Op.TO_PRIVATE) or g.op in REDUCES else out
             return Prim(op, g.static, tuple(self._fun(h, (*gpath, i), inner_out) for i, h in enumerate(g.funs)))
+        if isinstance(g, UserFun) and out:  # a bare function writing the output (mapGlb(0, f)): toGlobal(f)
+            return prim(Op.TO_GLOBAL, funs=(g,))
         return g
 
     def _map(self, e: FunCall, f: Prim, args, path, out: bool) -> Expr:
@@ -405,5 +435,6 @@ def _commutative(lam: Lambda) -> bool:
 def is_lowered(p: Program) -> bool:
     """No high-level map/reduce and no macro left (layout-only maps count as lowered only as mapSeq)."""
     used = ops_used(p)
-    return not (used & {Op.MAP, Op.REDUCE}) and not any(op.info.group is Group.MACRO for op in used)
+    return (not (used & {Op.MAP, Op.REDUCE}) and not any(op.info.group is Group.MACRO for op in used)
+            and computes(p.body))  # a view of the inputs is not lowered yet: it needs a copy (copy_of_view)
 

@@ -39,7 +39,7 @@ from ..rewrite.points import strip_rewrite_points
 from ..suite import Benchmark, resolve
 from ..suite import uri as suite_uri
 from . import default as lowering_default
-from .default import default_lowering
+from .default import copy_of_view, default_lowering
 from .lowered import TuningParam
 from .util import fuse_program, unique_binders
 
@@ -62,7 +62,7 @@ def canonical_uri(uri: str) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _start(program: Program) -> Program:
-    return prepare(program)
+    return prepare(copy_of_view(program))  # a program that only views its inputs starts as their copy
 
 
 def start_program(bench: Benchmark) -> Program:

@@ -58,6 +58,10 @@ class Benchmark:
     description: str = ""
     tolerance: float = TOLERANCE
     check_sizes: Callable[[Sizes], str | None] | None = None  # extra validity rule: an error message or None
+    dataset: str = "lift"  # the suite; a user benchmark's dataset otherwise (compiler.suite.user)
+    uri_base: str = ""  # the URI without sizes when not benchmark://lift/NAME (a file's file:// URI)
+    reference_name: str = "NumPy reference"  # what correctness is checked against ("interpreter": the program's own)
+    path: str = ""  # the program file of a user benchmark
     _keys: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self):
@@ -65,7 +69,7 @@ class Benchmark:
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "presets", MappingProxyType({k: MappingProxyType(dict(v))
                                                               for k, v in self.presets.items()}))
-        for name in ("default", "small"):
+        for name in ("default", "small") if self.dataset == "lift" else ():
             if name not in self.presets:
                 raise ValueError(f"benchmark {self.name}: missing size preset {name!r}")
         for name, sizes in self.presets.items():
@@ -83,9 +87,12 @@ class Benchmark:
 
     @property
     def uri(self) -> str:
-        return f"benchmark://lift/{self.name}"
+        return self.uri_base or f"benchmark://lift/{self.name}"
 
     def sizes(self, preset: str = "default") -> dict[str, int]:
+        """The sizes of a preset (a user benchmark without that preset: {}, its sizes must be given)."""
+        if preset not in self.presets and self.dataset != "lift":
+            return {}
         return dict(self.presets[preset])
 
     def size_error(self, sizes: Sizes) -> str | None:

@@ -1,0 +1,55 @@
+"""The user programs of tests/data/user_programs/: their sizes, seeded inputs and NumPy references (float64,
+written independently of the IR). `make_references.py` there writes each `.npz` from these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FOLDER = Path(__file__).resolve().parent / "data" / "user_programs"
+
+
+@dataclass(frozen=True)
+class Spec:
+    sizes: dict[str, int]
+    inputs: Callable[[np.random.Generator], dict[str, np.ndarray]]
+    reference: Callable[[dict[str, np.ndarray]], np.ndarray]
+
+    @property
+    def sizes_text(self) -> str:
+        return ",".join(f"{k}={v}" for k, v in self.sizes.items())
+
+
+def _f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
+    return rng.uniform(-1, 1, size=shape).astype(np.float32)
+
+
+def _stencil1d(i):
+    x = np.pad(i["x"].astype(np.float64), 1)
+    return 0.25 * x[:-2] + 0.5 * x[1:-1] + 0.25 * x[2:]
+
+
+def _box3d(i):
+    g = np.pad(i["g"].astype(np.float64), 1)
+    z, y, x = i["g"].shape
+    return sum(g[a:a + z, b:b + y, c:c + x] for a in range(3) for b in range(3) for c in range(3))
+
+
+def _conv3x3(i):
+    img, w = i["img"].astype(np.float64), i["weights"].astype(np.float64).reshape(3, 3)
+    h, wd = img.shape
+    return sum(w[a, b] * img[a:a + h - 2, b:b + wd - 2] for a in range(3) for b in range(3))
+
+
+PROGRAMS: dict[str, Spec] = {
+    "stencil1d": Spec({"N": 32}, lambda r: {"x": _f32(r, 32)}, _stencil1d),
+    "box3d": Spec({"X": 6, "Y": 5, "Z": 4}, lambda r: {"g": _f32(r, 4, 5, 6)}, _box3d),
+    "saxpy": Spec({"N": 64}, lambda r: {"alpha": np.float32(1.5), "x": _f32(r, 64), "y": _f32(r, 64)},
+                  lambda i: 1.5 * i["x"].astype(np.float64) + i["y"]),
+    "transpose": Spec({"M": 8, "N": 16}, lambda r: {"A": _f32(r, 8, 16)}, lambda i: i["A"].T),
+    "flatten": Spec({"M": 4, "N": 8}, lambda r: {"A": _f32(r, 4, 8)}, lambda i: i["A"].reshape(-1)),
+    "conv3x3": Spec({"H": 10, "W": 12}, lambda r: {"img": _f32(r, 10, 12), "weights": _f32(r, 9)}, _conv3x3),
+}

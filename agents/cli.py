@@ -1,15 +1,17 @@
 """The `lift-gym` command line.
 
-    lift-gym benchmarks [--json]                               the suite: URIs, presets, default and small sizes
+    lift-gym benchmarks [--dataset DIR ...] [--json]           every dataset: URIs, presets, default and small sizes
     lift-gym show URI|FILE [--size NAME] [--sizes K=V,...]     a program's text form and its type
     lift-gym check URI|FILE [--size NAME] [--sizes K=V,...] [--seed N] [--json]
     lift-gym check --all [--size NAME]                         every suite program (at `small` unless --size)
 
 `check` type-checks a program and runs the NumPy interpreter on fresh random inputs; for a benchmark URI it
 compares with the benchmark's float64 reference (max|out - ref| / max|ref| against the benchmark's tolerance) and
-prints PASS or FAIL (exit 1 on FAIL). A FILE holds a program in text form (compiler.ir.parser); it has no
-reference, so check only type-checks and interprets it with sizes from `--sizes`. `--size` picks a preset of the
-URI's benchmark (it replaces a preset named in the URI; sizes in the URI's query and `--sizes` still override).
+prints PASS or FAIL (exit 1 on FAIL). A FILE holds a program in text form (compiler.ir.parser), a user
+benchmark (compiler.suite.user, docs/datasets.md): with a `.npz` reference beside it (inputs and expected output)
+check compares with that; without one it only type-checks and interprets it (status RAN) with sizes from
+`--sizes` or its `# preset` lines. `--size` picks a preset (it replaces a preset named in the URI; sizes in the
+URI's query and `--sizes` still override).
 
 Errors (unknown URI, unparsable file, ill-typed program, bad size) print one line `lift-gym: error: ...` and exit 2.
 

@@ -16,9 +16,11 @@ Your own programs (compiler.suite.user) are addressed the same way:
                                                        (`register_dataset(name, folder)`: every *.lift in it)
 
 `datasets()` lists the named datasets: `lift` (the suite), `lift-annotated` (the programs annotated with rewrite
-points), then the registered ones. Families: blas (scal, asum, dot,
-gemv, mm), stencil (the eight stencils of P000 Table 2), conv (thesis Listing 4.1 with the VGG-16 layers), lift
-(nbody, kmeans). See each module's docstring for the formulation and the decisions taken.
+points), then the registered ones. `$LIFT_GYM_DATASETS` (folders separated by `os.pathsep`, each `DIR` or
+`NAME=DIR`) registers folders in every process that reads it (worker processes, training runs).
+
+Families: blas (scal, asum, dot, gemv, mm), stencil (the eight stencils of P000 Table 2), conv (thesis Listing 4.1
+with the VGG-16 layers), lift (nbody, kmeans). See each module's docstring for the formulation and the decisions taken.
 """
 
 from __future__ import annotations
@@ -151,6 +153,7 @@ ANNOTATED = "lift-annotated"
 
 def datasets() -> list[Dataset]:
     """The named datasets: the suite, the annotated programs, then every registered dataset and folder."""
+    _env_datasets()
     out = [Dataset(SUITE, "the benchmark suite (blas, stencil, conv, lift)", list_benchmarks),
            Dataset(ANNOTATED, "programs annotated with rewrite points (thesis Ch6; LiftGym-v1)",
                    lambda: list(_ANNOTATED.values()))]
@@ -208,7 +211,32 @@ def _user_target(text: str, parts) -> tuple[Benchmark, str | None]:
     return bench, segments[1] if len(segments) == 2 else None
 
 
+_ENV_FOLDERS: dict[str, Path] = {}  # dataset -> folder, from $LIFT_GYM_DATASETS
+_ENV_READ: list[str] = []
+
+
+def _env_datasets() -> None:
+    """The folders of $LIFT_GYM_DATASETS (read again when it changes; a folder that is missing is skipped),
+    registered unless `register_dataset` named the dataset."""
+    text = os.environ.get("LIFT_GYM_DATASETS", "")
+    if [text] == _ENV_READ:
+        return
+    _ENV_READ[:] = [text]
+    for name in _ENV_FOLDERS:
+        if _FOLDERS.get(name) == _ENV_FOLDERS[name]:
+            del _FOLDERS[name]
+    _ENV_FOLDERS.clear()
+    for item in filter(None, (x.strip() for x in text.split(os.pathsep))):
+        name, eq, folder = item.partition("=")
+        if not eq:
+            name, folder = Path(item).name.lower(), item
+        if Path(folder).expanduser().is_dir() and re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", name) \
+                and name not in (SUITE, ANNOTATED) and name not in _FOLDERS:
+            _ENV_FOLDERS[name] = _FOLDERS[name] = Path(folder).expanduser().resolve()
+
+
 def _is_user_uri(parts, text: str) -> bool:
+    _env_datasets()
     if parts.scheme == "file":
         return True
     if parts.scheme == SCHEME:

@@ -178,6 +178,7 @@ def test_gym_make_takes_a_program_a_benchmark_and_sizes():
     _, info = env.reset(seed=0)
     assert info["benchmark"].startswith("benchmark://user/negate2-") and info["benchmark"].endswith("?N=16")
     env.close()
+    suite.unregister_benchmark(info["benchmark"].split("?")[0])
     bench = user_benchmark(prog, name="negate3", presets={"default": {"N": 8}})
     env = gym.make("LiftGym-v0", benchmark=bench, reward="analytical")
     _, info = env.reset(seed=0)
@@ -258,3 +259,12 @@ def test_explore_without_kernels_exits_1(capsys, monkeypatch):
     rc, _, err = run(capsys, "explore", str(FOLDER / "saxpy.lift"), "--max", "1", "--samples", "1", "--no-run",
                      "--quiet")
     assert rc == 1 and "no kernel was generated" in err
+
+
+def test_lift_gym_datasets_registers_folders(monkeypatch, tmp_path):
+    (tmp_path / "progs").mkdir()
+    (tmp_path / "progs" / "neg.lift").write_text(NEG + "# preset default: N=4\n"
+                                                 "def negate(x: [float]N) = map(neg) << x\n")
+    monkeypatch.setenv("LIFT_GYM_DATASETS", f"mine={tmp_path / 'progs'}")
+    bench, sizes = suite.resolve("benchmark://mine/neg")
+    assert bench.name == "neg" and sizes == {"N": 4} and "mine" in [d.name for d in suite.datasets()]

@@ -239,8 +239,8 @@ def _rewrites(state: State) -> list[tuple[int, int]]:
 
 @functools.lru_cache(maxsize=2048)
 def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
-    """The rule engine's legal pairs (every result has a valid mapping: see stages.MappingProblem)."""
-    return tuple(stages.legal_rewrites(program, dict(sizes)))
+    """The rule engine's legal pairs whose result has a parallel mapping that compiles (stages.offered_rewrites)."""
+    return tuple(stages.offered_rewrites(program, dict(sizes)))
 
 
 def slot_values(state: State) -> tuple[int, ...]:

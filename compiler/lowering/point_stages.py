@@ -313,29 +313,25 @@ class RPMapping(MappingProblem):
         RANDOM_WITNESSES solutions drawn by randomized backtracking (`Space.random_solution`, seeded by the
         program). The first that compiles is the witness and every prefix of it is memoised as feasible; when
         none does, the exact search decides (it enumerates the CSP: seconds per rewritten conv)."""
-        if not partial and () not in self._feasible:
-            for codes in self._witnesses():
-                seq = tuple(codes[n] for n in self._names)
-                if self._compiles(seq):
-                    for i in range(len(seq) + 1):
-                        self._feasible[seq[:i]] = True
-                    return True
+        if not partial and () not in self._feasible and self.witness() is not None:
+            return True
         return super().feasible(partial)
 
-    def _witnesses(self):
-
+    def cheap_witnesses(self):
+        """The default lowering's shape, then RANDOM_WITNESSES random Ch5 solutions (all checked by the CSP)."""
         try:
             codes = outer_mapping(self._space, self.sizes)
         except (CompilerError, KeyError, ValueError):
             codes = None
         if codes is not None:
-            yield codes
+            yield tuple(codes[n] for n in self._names)
         rng = np.random.default_rng(zlib.crc32(str(self.program.key).encode()))
         for _ in range(RANDOM_WITNESSES):
             try:
-                yield self._space.random_solution(rng, max_nodes=20_000)
+                codes = self._space.random_solution(rng, max_nodes=20_000)
             except (ValueError, OverflowError):
                 return
+            yield tuple(codes[n] for n in self._names)
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         k = len(partial)

@@ -41,6 +41,7 @@ from ..suite import uri as suite_uri
 from . import default as lowering_default
 from .default import copy_of_view, default_lowering
 from .lowered import TuningParam
+from .points import outer_mapping
 from .util import fuse_program, unique_binders
 
 MAP_CODES: tuple[int, ...] = (0, 1, 10, 11, 12, 20, 21, 22, 30, 31, 32)
@@ -82,6 +83,61 @@ def rules_version() -> str:
 def legal_rewrites(program: Program, sizes: Mapping[str, int]) -> list[tuple[int, int]]:
     """(position in env_rules(), site pre-order index) of every legal application at the concrete sizes."""
     return [(i, site.index) for i, site in all_legal(program, env_rules(), sizes=dict(sizes))]
+
+
+def offered_rewrites(program: Program, sizes: Mapping[str, int]) -> list[tuple[int, int]]:
+    """The legal pairs whose result has a parallel mapping that compiles (`has_mapping`), so that no rewrite
+    leads to a MAPPING phase without a legal action. Only results that crop an array (a pad with a negative
+    amount, which padCrop introduces) are checked: a cropped array may be read only where a map writes it, and
+    later rewrites (mapFission, partialReduce, splitJoin around the crop) can leave it read by a reduction in
+    every mapping. Every other result of the rules has the all-mapSeq mapping (one work item), which compiles
+    (tests/env's random masked rollouts check it over the suite)."""
+    sizes = dict(sizes)
+    pairs = legal_rewrites(program, sizes)
+    cropped = crops(program, tuple(sorted(sizes.items())))
+    out = []
+    for r, site in pairs:
+        if cropped or env_rules()[r].family == "padCrop":
+            result = apply_rewrite(program, r, site, sizes)
+            if not has_mapping(result, sizes):
+                continue
+        out.append((r, site))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def crops(program: Program, sizes_key: tuple) -> bool:
+    """Whether the program crops an array (a pad by a negative amount at the concrete sizes)."""
+    sizes = dict(sizes_key)
+    return any(isinstance(n, Prim) and n.op is Op.PAD and any(_negative(a, sizes) for a in n.static)
+               for _, n in walk(program))
+
+
+def _negative(amount, sizes: Mapping[str, int]) -> bool:
+    try:
+        return arith.evaluate(amount, sizes) < 0
+    except (CompilerError, KeyError, TypeError, ValueError):
+        return False
+
+
+def has_mapping(program: Program, sizes: Mapping[str, int]) -> bool:
+    """Whether some parallel mapping of the program compiles, from cheap witnesses only (the all-mapSeq mapping,
+    then the default lowering's shape; no search): sound, possibly incomplete. The witness is kept
+    (`MappingProblem.witness`), so the MAPPING phase of the program always offers its codes."""
+    return _has_mapping(program, tuple(sorted(sizes.items())))
+
+
+@functools.lru_cache(maxsize=8192)
+def _has_mapping(program: Program, sizes_key: tuple) -> bool:
+    try:  # all mapSeq without building the mapping constraints (the MAPPING phase's search finds it first)
+        if _compiles(_complete_memory(lowering_default.lowering_form(program)), sizes_key):
+            return True
+    except CompilerError:
+        pass
+    try:
+        return _mapping_problem(program, sizes_key).witness() is not None
+    except CompilerError:
+        return False
 
 
 def apply_rewrite(program: Program, rule_pos: int, site_index: int, sizes: Mapping[str, int]) -> Program:
@@ -129,7 +185,13 @@ class MappingProblem:
     all-mapSeq completion runs in one work item and compiles for every program the rewrite rules produce
     (tests/env), so every program has a valid mapping, and the search usually needs one compilation per
     candidate code. Past SEARCH_BUDGET compilations for one question a code is conservatively not offered
-    (sound, possibly incomplete; `exhausted` counts those answers)."""
+    (sound, possibly incomplete; `exhausted` counts those answers).
+
+    Every complete mapping found to compile is kept as a witness (`_witness_set`, apart from the problems'
+    cache, so a problem built again keeps them) and every prefix of a witness is feasible without a search: a code
+    is offered only when a witness extends it, so the state after it offers the witness's next code, whatever
+    the budget does (no dead end inside the phase). `witness()` finds one without a search (the rewrite phase
+    admits a program by it, `offered_rewrites`)."""
 
     program: Program
     sites: tuple[MapDecision, ...]
@@ -148,14 +210,61 @@ class MappingProblem:
         raise NotImplementedError
 
     def valid_codes(self, partial: Sequence[int]) -> tuple[int, ...]:
-        """The codes for the next map that extend `partial` to a complete mapping that compiles (exact)."""
-        return tuple(sorted(c for c in self.candidates(partial) if self.feasible((*partial, c))))
+        """The codes for the next map that extend `partial` to a complete mapping that compiles (exact up to the
+        search budget; never empty when some witness extends `partial`)."""
+        key = tuple(partial)
+        codes = {c for c in self.candidates(key) if self.feasible((*key, c))}
+        if not codes and not key:
+            self.witness()  # the search ran out of budget: the cheap witnesses, if not tried yet
+        return tuple(sorted(codes | self._witness_codes(key)))
+
+    @property
+    def _witnesses(self) -> set[tuple[int, ...]]:
+        return _witness_set(type(self).__name__, self.witness_key, tuple(sorted(self.sizes.items())))
+
+    @property
+    def witness_key(self) -> Program:
+        """The program `lower` depends on (its witnesses are kept under it)."""
+        return self.program
+
+    def _witness_codes(self, partial: tuple[int, ...]) -> set[int]:
+        k = len(partial)
+        return {w[k] for w in self._witnesses if len(w) > k and w[:k] == partial}
+
+    def _record(self, codes: tuple[int, ...]) -> None:
+        """A complete mapping that compiles: a witness, and each of its prefixes is feasible."""
+        self._witnesses.add(codes)
+        for i in range(len(codes) + 1):
+            self._feasible[codes[:i]] = True
+
+    def cheap_witnesses(self):
+        """Complete mappings the constraints allow, worth compiling before any search: all mapSeq (one work
+        item)."""
+        seq = (0,) * len(self.sites)
+        if self._allowed(seq):
+            yield seq
+
+    def witness(self) -> tuple[int, ...] | None:
+        """A complete mapping that compiles: one already found, else the first of `cheap_witnesses()` that the
+        constraints allow and that compiles (no search); None when none does."""
+        if self._witnesses:
+            return min(self._witnesses)
+        for codes in self.cheap_witnesses():
+            if self._compiles(codes):
+                self._record(codes)
+                return codes
+        return None
+
+    def _allowed(self, codes: tuple[int, ...]) -> bool:
+        return len(codes) == len(self.sites) and all(c in self.candidates(codes[:i]) for i, c in enumerate(codes))
 
     def feasible(self, partial: Sequence[int] = ()) -> bool:
         """Whether some completion of `partial` lowers and compiles (depth-first, memoised, first success,
         at most SEARCH_BUDGET compilations per question: past it the answer is a conservative False)."""
         key = tuple(partial)
         hit = self._feasible.get(key)
+        if hit is None and key in {w[:len(key)] for w in self._witnesses}:
+            hit = self._feasible[key] = True
         if hit is None:
             budget = [SEARCH_BUDGET]
             hit = self._search(key, budget)
@@ -172,6 +281,8 @@ class MappingProblem:
                 return False  # not memoised: another question may afford it
             budget[0] -= 1
             hit = self._compiles(key)
+            if hit:
+                self._record(key)
         else:
             hit = False
             for c in self.candidates(key):
@@ -239,6 +350,16 @@ class CspMapping(MappingProblem):
         given = dict(zip(self._names, partial, strict=False))
         return tuple(sorted(self._space.valid_values(self._names[k], given)))
 
+    def cheap_witnesses(self):
+        """All mapSeq, then the default lowering's shape (the outer maps mapGlb)."""
+        yield from super().cheap_witnesses()
+        try:
+            shape = outer_mapping(self._space, self.sizes)
+        except (CompilerError, KeyError, ValueError):
+            shape = None
+        if shape is not None:  # checked by the constraints
+            yield tuple(shape[n] for n in self._names)
+
     def lower(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
         return _complete_memory(self._space.apply(dict(zip(self._names, codes, strict=True))))
@@ -263,6 +384,14 @@ class ReductionMapping(MappingProblem):
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         return (0, 30) if not partial else ()
 
+    @property
+    def witness_key(self) -> Program:
+        return self._high  # code 30 lowers the high-level program
+
+    def cheap_witnesses(self):
+        yield (0,)
+        yield (30,)
+
     def lower(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
         if codes[0] == 30:
@@ -283,6 +412,12 @@ _OPENCL_BUILTINS = frozenset({"dot", "cross", "distance", "length", "normalize",
 def kernel_name(name: str) -> str:
     """The program name the lowered program carries (the code generator names single kernels after it)."""
     return f"{name}_kernel" if name in _OPENCL_BUILTINS else name
+
+
+@functools.lru_cache(maxsize=16384)
+def _witness_set(kind: str, program: Program, sizes_key: tuple) -> set[tuple[int, ...]]:
+    """The complete mappings of a mapping problem found to compile (filled by `MappingProblem._record`)."""
+    return set()
 
 
 @functools.lru_cache(maxsize=256)

@@ -38,7 +38,7 @@ def test_every_legal_rewrite_applies_and_nothing_else_is_legal():
     s = transition.initial(MM, 0)
     lay = s.config.layout
     legal = set(np.flatnonzero(transition.legal_actions(s)).tolist())
-    pairs = {lay.rewrite(r, site) for r, site in stages.legal_rewrites(s.high, s.size_map)}
+    pairs = {lay.rewrite(r, site) for r, site in stages.offered_rewrites(s.high, s.size_map)}
     assert legal == pairs | {lay.done}
     for a in sorted(legal - {lay.done}):
         t = transition.step(s, a)

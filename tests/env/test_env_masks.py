@@ -1,0 +1,114 @@
+"""No dead ends: every non-terminal state offers a legal action and every offered action is accepted by step().
+
+The rewrite phase offers a rule only when its result has a parallel mapping that compiles (a cropped array that
+only a reduction reads has none), and the MAPPING phase keeps every compiled completion it finds as a witness, so
+a code it offered stays extensible even when the budgeted search runs out."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from compiler.lowering import stages
+from compiler.suite import list_benchmarks
+from lift_gym import transition
+from lift_gym.transition import Config, Phase
+
+MM_128 = "benchmark://lift/mm?M=128&N=128&K=128"
+V0_URIS = [f"benchmark://lift/{b.name}/small" for b in list_benchmarks()]
+V1_URIS = ["benchmark://lift/stencil2d-rp/small", "benchmark://lift/mm-rp/small"]
+
+
+def rewrite_action(s: transition.State, name: str, site: int) -> int:
+    rules = [r.name for r in stages.env_rules()]
+    return s.config.layout.rewrite(rules.index(name), site)
+
+
+def finish_first_legal(s: transition.State) -> transition.State:
+    while not transition.is_terminal(s):
+        mask = transition.legal_actions(s)
+        assert mask.any(), f"no legal action: {s.decision}"
+        s = transition.step(s, int(np.flatnonzero(mask)[-1] if s.phase is Phase.REWRITE else np.flatnonzero(mask)[0]))
+    return s
+
+
+def test_mm_rewrites_that_leave_a_cropped_array_read_by_a_reduction_are_not_offered():
+    """reorderStride, partialReduce, padCrop, splitJoin, mapFission, partialReduce(16) on mm 128^3 used to reach a
+    MAPPING phase with no legal action: from mapFission on, the reduction it splits off reads the cropped array
+    (its add reads elements of the crop), and no mapping of such a program compiles. Those rewrites are no longer
+    offered; the episode stops rewriting there and still ends in a kernel."""
+    sequence = [("reorderStride(4)", 3), ("partialReduce(4)", 15), ("padCrop(64)", 21), ("splitJoin(2)", 24),
+                ("mapFission", 11), ("partialReduce(16)", 15)]
+    s = transition.initial(MM_128)
+    program, refused = s.high, []
+    for name, site in sequence:
+        a = rewrite_action(s, name, site)
+        program = stages.apply_rewrite(program, a // s.config.max_nodes, site, s.size_map)
+        if s.phase is Phase.REWRITE and program == stages.apply_rewrite(s.high, a // s.config.max_nodes, site,
+                                                                        s.size_map):
+            if transition.legal_actions(s)[a]:
+                s = transition.step(s, a)
+            else:
+                refused.append(name)
+    assert not stages.has_mapping(program, s.size_map)  # the program the whole sequence makes
+    assert refused == ["mapFission"], refused
+    if s.phase is Phase.REWRITE:
+        s = transition.step(s, s.config.layout.done)
+    assert transition.legal_actions(s).any(), s.decision
+    assert transition.is_terminal(finish_first_legal(s))
+
+
+def test_mapping_phase_offers_a_witness_code_when_the_search_budget_is_spent(monkeypatch):
+    """With no compilations allowed to the search, the MAPPING phase still offers the code of a witness (the
+    all-mapSeq mapping) at every map, and the episode compiles."""
+    monkeypatch.setattr(stages, "SEARCH_BUDGET", 0)
+    s = transition.initial("benchmark://lift/mm?M=24&N=40&K=8")  # sizes no other test uses: fresh problems
+    s = transition.step(s, s.config.layout.done)
+    assert s.phase is Phase.MAPPING
+    while s.phase is Phase.MAPPING:
+        mask = transition.legal_actions(s)
+        assert mask[s.config.layout.map_base], s.decision  # mapSeq, the witness's code
+        s = transition.step(s, s.config.layout.map_base)
+    assert transition.is_terminal(finish_first_legal(s))
+
+
+def random_masked_actions(uris, config: Config, actions: int, seed: int, stop: float = 0.0) -> tuple[int, int]:
+    """Random masked episodes over `uris` in turn until `actions` actions are taken; every state before the end
+    must offer an action and every action drawn from the mask must be accepted. In REWRITE the stop action is
+    drawn with probability `stop` (shorter episodes, more of them). Returns (actions, episodes)."""
+    rng = np.random.default_rng(seed)
+    taken = episodes = 0
+    while taken < actions:
+        uri = uris[episodes % len(uris)]
+        s = transition.initial(uri, seed + episodes, config)
+        while not transition.is_terminal(s):
+            mask = transition.legal_actions(s)
+            assert mask.any(), f"dead end on {uri}: {s.decision} after {s.actions}"
+            if s.phase is Phase.REWRITE and rng.random() < stop:
+                a = s.config.layout.done
+            else:
+                a = int(rng.choice(np.flatnonzero(mask)))
+            s = transition.step(s, a)
+            taken += 1
+        assert s.kernel is not None and s.kernel.kernels, (uri, s.actions)
+        episodes += 1
+    return taken, episodes
+
+
+def test_a_thousand_random_masked_actions_meet_no_dead_end():
+    t0 = time.perf_counter()
+    n0, _ = random_masked_actions(V0_URIS, Config(), 960, seed=1000, stop=0.5)
+    n1, _ = random_masked_actions(V1_URIS[:1], Config(rewrite_points=True), 40, seed=2000)
+    assert n0 + n1 >= 1000
+    print(f"{n0 + n1} actions in {time.perf_counter() - t0:.0f} s")
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_masked_actions_meet_no_dead_end():
+    t0 = time.perf_counter()
+    n0, _ = random_masked_actions(V0_URIS, Config(), 9000, seed=0, stop=0.1)
+    n1, _ = random_masked_actions(V1_URIS, Config(rewrite_points=True), 1000, seed=5000)
+    assert n0 + n1 >= 10_000
+    print(f"{n0 + n1} actions in {time.perf_counter() - t0:.0f} s")

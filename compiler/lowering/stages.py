@@ -87,22 +87,17 @@ def legal_rewrites(program: Program, sizes: Mapping[str, int]) -> list[tuple[int
 
 def offered_rewrites(program: Program, sizes: Mapping[str, int]) -> list[tuple[int, int]]:
     """The legal pairs whose result has a parallel mapping that compiles (`has_mapping`), so that no rewrite
-    leads to a MAPPING phase without a legal action. Only results that crop an array (a pad with a negative
-    amount, which padCrop introduces) are checked: a cropped array may be read only where a map writes it, and
-    later rewrites (mapFission, partialReduce, splitJoin around the crop) can leave it read by a reduction in
-    every mapping. Every other result of the rules has the all-mapSeq mapping (one work item), which compiles
-    (tests/env's random masked rollouts check it over the suite)."""
+    leads to a MAPPING phase without a legal action. Only the results of rewrites of a program that crops an
+    array (a pad with a negative amount, which padCrop introduces) are checked: a cropped array may be read only
+    where a map writes it, and later rewrites (mapFission, partialReduce, splitJoin around the crop) can leave it
+    read by a reduction in every mapping. Every other result of the rules, padCrop's own on a crop-free program
+    included (its crop is the write of the map it pads), has the all-mapSeq mapping (one work item), which
+    compiles (tests/env's random masked rollouts check it over the suite)."""
     sizes = dict(sizes)
     pairs = legal_rewrites(program, sizes)
-    cropped = crops(program, tuple(sorted(sizes.items())))
-    out = []
-    for r, site in pairs:
-        if cropped or env_rules()[r].family == "padCrop":
-            result = apply_rewrite(program, r, site, sizes)
-            if not has_mapping(result, sizes):
-                continue
-        out.append((r, site))
-    return out
+    if not crops(program, tuple(sorted(sizes.items()))):
+        return pairs
+    return [(r, site) for r, site in pairs if has_mapping(apply_rewrite(program, r, site, sizes), sizes)]
 
 
 @functools.lru_cache(maxsize=4096)

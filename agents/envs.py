@@ -3,7 +3,7 @@
     venv = make_vec_env(cfg.env, cfg.reward, seed=0)     # DummyVecEnv / SubprocVecEnv of masked, monitored envs
     env = make_env(cfg.env, cfg.reward, benchmarks)()    # one such env (evaluation)
 
-Each sub-env is `gymnasium.make("LiftGym-v0", ...)` → `Monitor` (episode returns for SB3's logger) →
+Each sub-env is `gymnasium.make("LiftGym-Rewrite-v0", ...)` → `Monitor` (episode returns for SB3's logger) →
 `ActionMasker(mask_fn)`, so `get_action_masks(venv)` reaches `action_masks()` through `env_method` on every
 VecEnv kind.
 """
@@ -15,11 +15,10 @@ from collections.abc import Callable, Sequence
 import gymnasium as gym
 import numpy as np
 
+from lift_gym.episode import ENV_ID
 from lift_gym.rewards import RewardConfig
 
 from .config import EnvConfig, RewardSection
-
-ENV_ID = "LiftGym-v0"  # registered by lift_gym/__init__.py, which the import of lift_gym.rewards runs
 
 
 def mask_fn(env: gym.Env) -> np.ndarray:

@@ -1,7 +1,7 @@
 """lift-gym: LIFT-style GPU code generation as a Gymnasium environment (see docs/env.md).
 
-    env = gymnasium.make("LiftGym-v0", benchmark="benchmark://lift/mm/small", reward="predicted")
-    env = gymnasium.make("LiftGym-v0", benchmark="prog.lift", sizes={"N": 64})       # your own program
+    env = gymnasium.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/mm/small", reward="predicted")
+    env = gymnasium.make("LiftGym-Rewrite-v0", benchmark="prog.lift", sizes={"N": 64})       # your own program
     lift_gym.register_benchmark(program_or_file, "name", presets=..., reference=fn)  # benchmark://user/name
 """
 
@@ -13,16 +13,16 @@ __all__ = ["datasets", "register_benchmark", "register_dataset", "unregister_ben
 
 # rewrite rules + parallel mapping + tuning, one decision per step; measured rewards by default (nondeterministic)
 register(
-    id="LiftGym-v0",
+    id="LiftGym-Rewrite-v0",
     entry_point="lift_gym.env:LiftGymEnv",
     max_episode_steps=200,
     nondeterministic=True,
     kwargs={"reward": "measured"},
 )
 
-# v1: v0 plus rewrite-point decisions first on annotated programs (benchmark://lift/{conv,mm,stencil2d}-rp...)
+# the same plus rewrite-point decisions first on annotated programs (benchmark://lift/{conv,mm,stencil2d}-rp...)
 register(
-    id="LiftGym-v1",
+    id="LiftGym-RewritePoints-v0",
     entry_point="lift_gym.env:LiftGymEnv",
     max_episode_steps=200,
     nondeterministic=True,

@@ -59,7 +59,7 @@ NODE_FEATURES = _HAS_REWRITE + 1
 DECISION_FEATURES = 12
 SUMMARY_FEATURES = MAX_SIZES + 4 + len(Group)
 N_FEATURES = len(hw_features.FEATURE_NAMES)
-N_PHASES = 4  # REWRITE_POINTS (LiftGym-v1) is encoded as REWRITE plus the decision features 4-6 (see encode)
+N_PHASES = 4  # REWRITE_POINTS is encoded as REWRITE plus the decision features 4-6 (see encode)
 
 
 def observation_space(max_nodes: int, n_slots: int) -> spaces.Dict:
@@ -105,7 +105,7 @@ def _program_nodes(program: Program, sizes: tuple, max_nodes: int) -> tuple[np.n
             parents[i] = index.get(path[:-1], -1)
         row = feats[i]
         kind = next((k for k, cls in enumerate(KINDS) if isinstance(n, cls)), None)
-        if kind is not None:  # a RewritePoint (LiftGym-v1) has no kind bit; its parameters are the decision's
+        if kind is not None:  # a RewritePoint has no kind bit; its parameters are the decision's
             row[_K0 + kind] = 1.0
         row[_DEPTH] = min(len(path) / 64.0, 1.0)
         if isinstance(n, Prim):

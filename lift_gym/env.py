@@ -130,7 +130,7 @@ class LiftGymEnv(gym.Env):
     model), `reward_fallback`, `max_rewrites`, `max_nodes`, `n_slots`, `render_mode` ("ansi").
 
         >>> import gymnasium, lift_gym
-        >>> env = gymnasium.make("LiftGym-v0", benchmark="benchmark://lift/scal/small", reward="analytical")
+        >>> env = gymnasium.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/scal/small", reward="analytical")
         >>> obs, info = env.reset(seed=0)
         >>> bool(info["action_mask"][env.unwrapped.layout.done])
         True

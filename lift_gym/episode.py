@@ -48,13 +48,14 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_VERSION = 0
-RP_ENV_VERSION = 1  # LiftGym-v1: the rewrite-point phase (Config.rewrite_points)
+ENV_ID = "LiftGym-Rewrite-v0"  # rewrite rules, parallel mapping, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v0"  # the same, after the rewrite-point phase on annotated programs
 
 
 def env_version(rewrite_points: bool = False) -> str:
-    """`LiftGym-v0` (or `-v1` with the rewrite-point phase) plus the rule set the action ids refer to."""
-    return f"LiftGym-v{RP_ENV_VERSION if rewrite_points else ENV_VERSION}/{stages.rules_version()}"
+    """The env's id (`ENV_ID`, or `RP_ENV_ID` with the rewrite-point phase) and the rule set the action ids
+    refer to."""
+    return f"{RP_ENV_ID if rewrite_points else ENV_ID}/{stages.rules_version()}"
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class EpisodeState:
     reward_source: str | None = None
     tolerance: float = 0.0
     format: str = FORMAT
-    rp_values: dict | None = None  # LiftGym-v1: the rewrite-point parameter values chosen (JSON-normal)
+    rp_values: dict | None = None  # LiftGym-RewritePoints-v0: the rewrite-point parameter values chosen (JSON-normal)
 
     @staticmethod
     def from_state(state: State, evaluation: Evaluation | None = None,
@@ -366,5 +367,5 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_VERSION", "FORMAT", "EpisodeState", "ReplayResult", "ValidationReport", "env_version",
+__all__ = ["ENV_ID", "FORMAT", "RP_ENV_ID", "EpisodeState", "ReplayResult", "ValidationReport", "env_version",
            "record_paths", "replay", "validate"]

@@ -35,7 +35,7 @@ class Phase(enum.IntEnum):
     MAPPING = 1
     TUNING = 2
     DONE = 3
-    REWRITE_POINTS = 4  # LiftGym-v1 only: the first phase on annotated programs (compiler.lowering.point_stages)
+    REWRITE_POINTS = 4  # rewrite-point env only: the first phase on annotated programs (compiler.lowering.point_stages)
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-v1: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v0: rewrite-point decisions first on annotated programs
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
@@ -133,7 +133,7 @@ class State:
     lowered: Program | None = None
     values: tuple[int, ...] = ()
     kernel: KernelProgram | None = None
-    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-v1), in decision order
+    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-RewritePoints-v0), in decision order
 
     @property
     def rp_problem(self) -> point_stages.RPProblem:
@@ -318,8 +318,8 @@ def step(state: State, action: int) -> State:
 
 
 def _advance(s: State) -> State:
-    """Take the decisions that have no alternative: leave a phase whose decisions are all made. LiftGym-v1 goes
-    from the rewrite-point phase straight to MAPPING (no rule rewrites on an annotated program)."""
+    """Take the decisions that have no alternative: leave a phase whose decisions are all made. The rewrite-point
+    env goes from the rewrite-point phase straight to MAPPING (no rule rewrites on an annotated program)."""
     if s.phase is Phase.REWRITE_POINTS and s.rp_problem.next_param(s.rp) is None:
         s = replace(s, phase=Phase.MAPPING, high=s.rp_problem.result(s.rp))
     if s.phase is Phase.REWRITE and (s.rewrites >= s.config.max_rewrites or not _rewrites(s)):

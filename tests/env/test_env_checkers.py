@@ -15,9 +15,15 @@ KW = {"benchmark": "benchmark://lift/scal/small", "reward": "analytical"}
 
 
 def test_ids_are_registered():
-    assert "LiftGym-v0" in IDS
-    spec = gym.spec("LiftGym-v0")
+    assert "LiftGym-Rewrite-v0" in IDS
+    spec = gym.spec("LiftGym-Rewrite-v0")
     assert spec.nondeterministic and spec.max_episode_steps and isinstance(spec.entry_point, str)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_making_an_id_warns_of_nothing(env_id, recwarn):
+    gym.make(env_id, **KW).close()
+    assert [str(w.message) for w in recwarn if issubclass(w.category, DeprecationWarning)] == []
 
 
 @pytest.mark.parametrize("env_id", IDS)

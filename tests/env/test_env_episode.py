@@ -14,7 +14,7 @@ from lift_gym.episode import EpisodeState, replay, validate
 
 
 def play(uri: str, seed: int, **kw) -> tuple[gym.Env, dict]:
-    env = gym.make("LiftGym-v0", benchmark=uri, **kw)
+    env = gym.make("LiftGym-Rewrite-v0", benchmark=uri, **kw)
     env.action_space.seed(seed)  # the episode is reproducible
     _, info = env.reset(seed=seed)
     done = False
@@ -54,7 +54,7 @@ def test_validate_passes_and_catches_a_tampered_record():
 
 
 def test_unfinished_episode_records_no_reward():
-    env = gym.make("LiftGym-v0", benchmark="benchmark://lift/mm/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/mm/small", reward="analytical")
     _, info = env.reset(seed=0)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     rec = env.unwrapped.episode_state()
@@ -75,7 +75,7 @@ def test_gemv_rewrites_around_pad_crops_keep_a_mapping_that_compiles():
     """Six random rewrites of gemv/small (partialReduce, padCrop, splitJoin, splitJoin, padCrop, splitJoin) used to
     leave a MAPPING phase with no legal action: the last splitJoin leaves a cropped array that a reduction reads,
     and no mapping of that program compiles. That rewrite is no longer offered, and the episode ends in a kernel."""
-    env = gym.make("LiftGym-v0", benchmark="benchmark://lift/gemv/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/gemv/small", reward="analytical")
     _, info = env.reset(seed=3)
     rewrites = [3096, 12044, 815, 36, 12586]  # offered: their results have a mapping that compiles
     for a in rewrites:

@@ -9,6 +9,9 @@ import numpy as np
 import pytest
 
 import lift_gym  # noqa: F401
+from compiler.lowering import stages
+from compiler.rewrite import all_legal, apply, prepare
+from compiler.rewrite.catalog import BY_NAME
 from lift_gym import transition
 from lift_gym.episode import EpisodeState, replay, validate
 
@@ -72,20 +75,20 @@ def test_bad_records_are_rejected():
 
 
 def test_gemv_rewrites_around_pad_crops_keep_a_mapping_that_compiles():
-    """Six random rewrites of gemv/small (partialReduce, padCrop, splitJoin, splitJoin, padCrop, splitJoin) used to
-    leave a MAPPING phase with no legal action: the last splitJoin leaves a cropped array that a reduction reads,
-    and no mapping of that program compiles. That rewrite is no longer offered, and the episode ends in a kernel."""
-    env = gym.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/gemv/small", reward="analytical")
-    _, info = env.reset(seed=3)
-    rewrites = [3096, 12044, 815, 36, 12586]  # offered: their results have a mapping that compiles
-    for a in rewrites:
-        assert info["action_mask"][a], transition.describe_action(env.unwrapped.state, a)
-        _, _, _, _, info = env.step(a)
-    assert not info["action_mask"][1069]  # splitJoin(32) at site #45: a reduction would read the crop
-    done = False
-    while not done:
-        assert info["action_mask"].any(), f"dead end at {info['decision']}"
-        _, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-        done = term or trunc
-    assert env.unwrapped.state.kernel is not None
-    env.close()
+    """Six rewrites of gemv/small (partialReduce(4), padCrop(16), splitJoin(16), splitJoin(2), padCrop(64),
+    splitJoin(32)) used to leave a MAPPING phase with no legal action: the last splitJoin leaves a cropped array
+    that a reduction reads, and no mapping of that program compiles. The env offers no padCrop; on the cropped
+    program the rewrite stage does not offer that splitJoin, and every rewrite it offers keeps a mapping."""
+    assert "padCrop" not in {r.family for r in stages.env_rules()}
+    bench, sizes = stages.resolve("benchmark://lift/gemv/small")
+    sequence = [("partialReduce(4)", 24), ("padCrop(16)", 12), ("splitJoin(16)", 47), ("splitJoin(2)", 36),
+                ("padCrop(64)", 42)]
+    program = stages.start_program(bench)
+    for name, index in sequence:
+        p = prepare(program)
+        (_, site), = [(i, st) for i, st in all_legal(p, [BY_NAME[name]], sizes=sizes) if st.index == index]
+        program = apply(p, BY_NAME[name], site, sizes)
+    offered = stages.offered_rewrites(program, sizes)
+    assert ("splitJoin(32)", 45) not in {(stages.env_rules()[r].name, site) for r, site in offered}
+    assert offered and all(stages.has_mapping(stages.apply_rewrite(program, r, site, sizes), sizes)
+                           for r, site in offered)

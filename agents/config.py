@@ -1,6 +1,6 @@
 """Training presets: `configs/NAME.yaml` loaded into frozen dataclasses, validated with errors naming the key.
 
-    cfg = load_config("configs/quick.yaml")        # Config(env=..., reward=..., policy=..., train=..., run=...)
+    cfg = load_config("configs/quick.yaml")        # ExperimentConfig(env, reward, policy, train, run)
     cfg = config_from_dict(d, source="manifest")   # the same checks on a dict (a run manifest's copy)
     d = cfg.to_dict()                              # plain JSON-able data (round-trips through config_from_dict)
 
@@ -138,7 +138,7 @@ class PipelineConfig:
 
 
 @dataclass(frozen=True)
-class Config:
+class ExperimentConfig:
     name: str = "default"
     env: EnvConfig = field(default_factory=EnvConfig)
     reward: RewardSection = field(default_factory=RewardSection)
@@ -387,7 +387,7 @@ def _list(check: _Check, min_len: int, raw: Any, path: str, errors: list[str]) -
     return tuple(out)
 
 
-def _cross_checks(cfg: Config, errors: list[str]) -> None:
+def _cross_checks(cfg: ExperimentConfig, errors: list[str]) -> None:
     r, t, e = cfg.reward, cfg.train, cfg.env
     if r.fallback is not None and r.fallback == r.source:
         errors.append(f"reward.fallback: must differ from reward.source ({r.source})")
@@ -399,8 +399,8 @@ def _cross_checks(cfg: Config, errors: list[str]) -> None:
                       f"(got {e.n_envs}); use sampling: random")
 
 
-def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Config:
-    """Validate `data` (a parsed YAML document) into a `Config`; raise ConfigError listing every problem."""
+def config_from_dict(data: Any, source: str = "", name: str | None = None) -> ExperimentConfig:
+    """Validate `data` (a parsed YAML document) into an `ExperimentConfig`; raise ConfigError listing every problem."""
     errors: list[str] = []
     if data is None:
         data = {}
@@ -415,7 +415,7 @@ def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Co
     if not isinstance(cfg_name, str) or not cfg_name:
         errors.append(f"name: expected a non-empty string, got {_show(cfg_name)}")
         cfg_name = name or "default"
-    cfg = Config(name=cfg_name, **parts)
+    cfg = ExperimentConfig(name=cfg_name, **parts)
     if not errors:
         _cross_checks(cfg, errors)
     if errors:
@@ -423,7 +423,7 @@ def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Co
     return cfg
 
 
-def load_config(path: str | Path) -> Config:
+def load_config(path: str | Path) -> ExperimentConfig:
     """Read and validate a YAML preset; `name` defaults to the file's stem."""
     path = Path(path)
     try:
@@ -444,7 +444,7 @@ def load_config(path: str | Path) -> Config:
     return config_from_dict(data, str(path), name=path.stem)
 
 
-def with_overrides(cfg: Config, **train: Any) -> Config:
+def with_overrides(cfg: ExperimentConfig, **train: Any) -> ExperimentConfig:
     """`cfg` with `train` fields replaced (validated like the file's values)."""
     errors: list[str] = []
     values = {}
@@ -459,5 +459,18 @@ def with_overrides(cfg: Config, **train: Any) -> Config:
     return dataclasses.replace(cfg, train=dataclasses.replace(cfg.train, **values))
 
 
-__all__ = ["EXTRACTORS", "MASKED_ALGORITHMS", "Config", "ConfigError", "EnvConfig", "PipelineConfig", "PolicyConfig",
-           "RewardSection", "RunConfig", "TrainConfig", "config_from_dict", "load_config", "with_overrides"]
+__all__ = [
+    "EXTRACTORS",
+    "MASKED_ALGORITHMS",
+    "ConfigError",
+    "EnvConfig",
+    "ExperimentConfig",
+    "PipelineConfig",
+    "PolicyConfig",
+    "RewardSection",
+    "RunConfig",
+    "TrainConfig",
+    "config_from_dict",
+    "load_config",
+    "with_overrides",
+]

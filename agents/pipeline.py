@@ -41,7 +41,7 @@ from compiler.perf.model import KnnPerfModel
 from compiler.perf.store import MeasurementStore
 from lift_gym.rewards import RewardConfig, RewardFunction
 
-from .config import Config, config_from_dict, load_config
+from .config import ExperimentConfig, config_from_dict, load_config
 from .evaluate import evaluate, table
 from .runs import Manifest, write_json, write_text
 from .search import search
@@ -77,7 +77,8 @@ class _RunState:
         self.run_dir, self.data = run_dir, data
 
     @classmethod
-    def open(cls, run_dir: Path, cfg: Config | None, config_path: str | None) -> tuple[_RunState, Config]:
+    def open(cls, run_dir: Path, cfg: ExperimentConfig | None,
+             config_path: str | None) -> tuple[_RunState, ExperimentConfig]:
         path = run_dir / STATE
         if path.exists():
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -104,11 +105,11 @@ class _RunState:
         write_json(self.run_dir / STATE, self.data)
 
 
-def _store_path(cfg: Config, run_dir: Path) -> str:
+def _store_path(cfg: ExperimentConfig, run_dir: Path) -> str:
     return cfg.reward.store or str(run_dir / "measurements.sqlite")
 
 
-def measure(cfg: Config, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
+def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
@@ -147,7 +148,7 @@ def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str,
     return info
 
 
-def train_stage(cfg: Config, store: str, model_path: Path, run_dir: Path, log: Log = print):
+def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Path, log: Log = print):
     """Stage 3: MaskablePPO on predicted rewards from the fitted model; resumes RUN/train when it exists."""
     out = run_dir / "train"
     reward = dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
@@ -162,7 +163,8 @@ def train_stage(cfg: Config, store: str, model_path: Path, run_dir: Path, log: L
     return train(tcfg, out_dir=out, log=log)
 
 
-def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = True, log: Log = print) -> dict:
+def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress: bool = True,
+                   log: Log = print) -> dict:
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device,
@@ -180,8 +182,8 @@ def evaluate_stage(cfg: Config, store: str, run_dir: Path, *, progress: bool = T
         bar.close()
 
 
-def run_pipeline(cfg: Config | None = None, *, config_path: str | None = None, out_dir: str | Path | None = None,
-                 progress: bool = True, log: Log = print) -> PipelineResult:
+def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None = None,
+                 out_dir: str | Path | None = None, progress: bool = True, log: Log = print) -> PipelineResult:
     """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring)."""
     run_dir = Path(out_dir) if out_dir is not None else None
     if run_dir is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import Config, config_from_dict, with_overrides
+from .config import ExperimentConfig, config_from_dict, with_overrides
 from .envs import make_env, make_vec_env
 from .runs import Manifest, find_run, save_model
 from .untrusted import load_maskable_ppo
@@ -66,7 +66,7 @@ def progress_kind() -> str:
     return "sb3" if importlib.util.find_spec("rich") is not None else "tqdm"
 
 
-def build_model(cfg: Config, venv):
+def build_model(cfg: ExperimentConfig, venv):
     """A fresh MaskablePPO for `cfg` on `venv` (MultiInputPolicy; the network from `cfg.policy`)."""
     # sb3_contrib and agents.policy (a torch network) load torch: imported only when training
     from sb3_contrib import MaskablePPO
@@ -81,7 +81,7 @@ def build_model(cfg: Config, venv):
                        device=t.device, verbose=cfg.run.verbose)
 
 
-def _new_run(cfg: Config, config_path: str | None, out_dir: str | Path | None) -> Manifest:
+def _new_run(cfg: ExperimentConfig, config_path: str | None, out_dir: str | Path | None) -> Manifest:
     """The manifest of a new run folder; a folder that already holds a run is refused."""
     run_dir = Path(out_dir) if out_dir is not None else cfg.out_dir
     if (run_dir / "manifest.json").exists():
@@ -91,8 +91,8 @@ def _new_run(cfg: Config, config_path: str | None, out_dir: str | Path | None) -
     return Manifest.create(run_dir, cfg.to_dict(), config_path, write=False)  # written once the envs open
 
 
-def _prepare(cfg: Config | None, config_path: str | None, resume: str | Path | None,
-             out_dir: str | Path | None, log: Log) -> tuple[Config, Manifest, Path | None]:
+def _prepare(cfg: ExperimentConfig | None, config_path: str | None, resume: str | Path | None,
+             out_dir: str | Path | None, log: Log) -> tuple[ExperimentConfig, Manifest, Path | None]:
     """(config, manifest, model to load or None) for a fresh or a resumed run."""
     if resume is None:
         assert cfg is not None, "train needs a config (or resume=RUN_DIR)"
@@ -111,7 +111,7 @@ def _prepare(cfg: Config | None, config_path: str | None, resume: str | Path | N
     return cfg, manifest, model_path
 
 
-def train(cfg: Config | None, *, config_path: str | None = None, resume: str | Path | None = None,
+def train(cfg: ExperimentConfig | None, *, config_path: str | None = None, resume: str | Path | None = None,
           out_dir: str | Path | None = None, total_steps: int | None = None,
           callbacks: Sequence = (), log: Log = print, trusted: bool = False) -> TrainResult:
     """Train (or resume) a MaskablePPO run; return a `TrainResult` (see the module docstring).
@@ -128,7 +128,7 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
     """
 
     if total_steps is not None:  # validated before the run folder is written
-        with_overrides(cfg or Config(), total_steps=total_steps)
+        with_overrides(cfg or ExperimentConfig(), total_steps=total_steps)
     cfg, manifest, model_path = _prepare(cfg, config_path, resume, out_dir, log)
     if cfg.train.torch_threads:
         import torch  # optional heavy dependency, imported only when training
@@ -174,7 +174,7 @@ def train(cfg: Config | None, *, config_path: str | None = None, resume: str | P
                        stats.best_speedup if stats.episodes else None, wall, tuple(notes))
 
 
-def _logger(cfg: Config, run_dir: Path, start: int, notes: list[str]):
+def _logger(cfg: ExperimentConfig, run_dir: Path, start: int, notes: list[str]):
     """SB3's logger of this session: csv always, TensorBoard and stdout as the config asks (a note when it can't)."""
     from stable_baselines3.common.logger import configure  # loads torch: imported only when training
 
@@ -202,7 +202,7 @@ class _Session:
     algorithm: str
 
     @classmethod
-    def start(cls, cfg: Config, manifest: Manifest, notes: list[str], extra: Sequence) -> _Session:
+    def start(cls, cfg: ExperimentConfig, manifest: Manifest, notes: list[str], extra: Sequence) -> _Session:
         # agents.callbacks subclasses SB3's callbacks (torch): imported only when training
         from .callbacks import EpisodeStats, ManifestCheckpoint, TqdmProgress
 
@@ -240,7 +240,7 @@ class _Session:
             raise
 
 
-def _eval_callback(cfg: Config, run_dir: Path):
+def _eval_callback(cfg: ExperimentConfig, run_dir: Path):
     # sb3_contrib and stable_baselines3 load torch: imported only when training
     from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
     from stable_baselines3.common.vec_env import DummyVecEnv

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from lift_gym import encode
 from lift_gym.transition import Config as TransitionConfig
 
-from .config import Config
+from .config import ExperimentConfig
 
 # the pickled entries of a MaskablePPO zip that load_maskable_ppo rebuilds
 REBUILT = ("policy_class", "policy_kwargs", "observation_space", "action_space", "lr_schedule", "learning_rate",
@@ -51,7 +51,7 @@ def pickled_entries(path: str | Path) -> list[str]:
     return [k for k, v in data.items() if isinstance(v, dict) and ":serialized:" in v]
 
 
-def custom_objects(cfg: Config) -> dict[str, Any]:
+def custom_objects(cfg: ExperimentConfig) -> dict[str, Any]:
     """Replacements for every pickled entry of a MaskablePPO zip trained with `cfg` (see the module docstring)."""
     from sb3_contrib import MaskablePPO  # loads torch: only when a policy is loaded
 
@@ -67,7 +67,7 @@ def custom_objects(cfg: Config) -> dict[str, Any]:
             "ep_success_buffer": None}
 
 
-def load_maskable_ppo(path: str | Path, cfg: Config | None, *, trusted: bool = False, **kwargs):
+def load_maskable_ppo(path: str | Path, cfg: ExperimentConfig | None, *, trusted: bool = False, **kwargs):
     """MaskablePPO.load(path, **kwargs) with no pickled entry of the zip unpickled (unless `trusted`).
 
     `cfg` is the run's config (None: a bare zip, loadable only when trusted). An UntrustedFile names the entries

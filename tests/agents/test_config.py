@@ -1,4 +1,4 @@
-"""Config presets load into frozen dataclasses; every error names its key path (and close names)."""
+"""ExperimentConfig presets load into frozen dataclasses; every error names its key path (and close names)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.config import Config, ConfigError, config_from_dict, load_config, with_overrides
+from agents.config import ConfigError, ExperimentConfig, config_from_dict, load_config, with_overrides
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "configs").glob("*.yaml")))
 def test_presets_load(name):
     cfg = load_config(ROOT / "configs" / f"{name}.yaml")
-    assert isinstance(cfg, Config) and cfg.name == name
+    assert isinstance(cfg, ExperimentConfig) and cfg.name == name
     assert config_from_dict(cfg.to_dict()) == cfg  # round trip (what a run manifest stores)
     with pytest.raises(dataclasses.FrozenInstanceError):
         cfg.train.learning_rate = 1.0  # type: ignore[misc]
@@ -77,7 +77,7 @@ def test_yaml_syntax_error_names_the_line(tmp_path):
 
 
 def test_overrides_are_validated():
-    cfg = with_overrides(Config(), total_steps=128)
+    cfg = with_overrides(ExperimentConfig(), total_steps=128)
     assert cfg.train.total_steps == 128
     with pytest.raises(ConfigError, match=r"train\.total_steps: expected a positive integer, got 0"):
         with_overrides(cfg, total_steps=0)

@@ -11,7 +11,7 @@ from compiler.lowering.presets import Preset
 from .transition import Config, Phase, State, initial, slot_values, step
 
 
-def preset_actions(state: State, preset: Preset) -> State:
+def play_preset(state: State, preset: Preset) -> State:
     """`state` (an episode's start) advanced through the preset's decisions to the end of the episode. A work-group
     size the preset leaves to the runtime takes the smallest value offered."""
     layout = state.config.layout
@@ -32,7 +32,7 @@ def preset_actions(state: State, preset: Preset) -> State:
 
 def preset_episode(uri: str, preset: Preset, config: Config | None = None) -> State:
     """The finished episode on `uri` that takes the preset's decisions."""
-    return preset_actions(initial(uri, 0, config), preset)
+    return play_preset(initial(uri, 0, config), preset)
 
 
-__all__ = ["preset_actions", "preset_episode"]
+__all__ = ["play_preset", "preset_episode"]

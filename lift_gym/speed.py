@@ -67,9 +67,9 @@ def reward_time(env) -> float:
 
 def cold_mask_time(state: transition.State) -> float:
     """Seconds to compute the mask of `state` with the transition and pipeline caches emptied."""
-    for cached in (transition._mask, transition._legal, transition._slots, stages._mapping_problem,
-                   stages._local_size_problem, stages._compile, stages._compiles):
+    for cached in (transition._mask, transition._legal, transition._slots):
         cached.cache_clear()
+    stages.clear_caches()
     t0 = time.perf_counter()
     transition.legal_actions(state)
     return time.perf_counter() - t0

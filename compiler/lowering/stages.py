@@ -534,6 +534,12 @@ def default_kernel(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[Program,
     return _default_kernel(bench.program, tuple(sorted(sizes.items())))
 
 
+def clear_caches() -> None:
+    """Empty the memoised answers of the mapping, work-group-size and compile stages (for timing them cold)."""
+    for cached in (_mapping_problem, _local_size_problem, _compile, _compiles):
+        cached.cache_clear()
+
+
 __all__ = [
     "MAP_CODES",
     "MAP_CODE_NAMES",
@@ -543,6 +549,7 @@ __all__ = [
     "MappingProblem",
     "apply_rewrite",
     "canonical_uri",
+    "clear_caches",
     "compile_program",
     "default_kernel",
     "env_rules",

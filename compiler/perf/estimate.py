@@ -1,0 +1,647 @@
+"""Static kernel-time estimation and work-group pruning after seed 004 (Wang et al., TPDS 2019), on our kernel IR.
+
+    estimate_program(program, sizes, local_size, device) -> Estimate      (seconds, with bounds per kernel)
+    prune(program, sizes, candidates, device) -> Pruning                  (§6: batching, bounds, ranking)
+    prune_local_sizes(program, sizes, candidates, device) -> kept candidates
+
+No kernel runs. The inputs are the code generator's kernel IR (`compiler.codegen.kir`, the passes up to barrier
+placement, as `compiler.perf.features` reads it) and an `EstimatorDevice`: the `DeviceLimits` of
+`compiler.constraints.device` plus a `PerfParams` record holding only what no other module holds (clock,
+per-compute-unit residency limits, latencies, delays, overheads).
+
+Choices (paper section; "inferred" = ours, not in the paper):
+- Traces (§4, replaced). A warp's trace is a walk of the kernel IR: a loop of kind glb/lcl/wrg over extent E run
+  by n work items (global size, local size, number of groups in its dimension) executes ceil((E - t)/n) times for
+  the warp's lowest active index t (0 times when t >= E: masked); a seq loop E times. Loop bodies repeat, so the
+  trace is a tree. Lanes masked inside a warp still cost the warp its instruction (SIMT). Inferred: masks are
+  taken at a loop's first iteration only; warps are consecutive linear local ids (dimension 0 fastest).
+- Operations (§4.1.1). A user-function call costs `cfuns.flop_count` operations per vector lane, split into SFU
+  (sqrt, exp, log, pow, sin, cos, rsqrt, native_*) and FPU operations; a store without a call is one FPU move;
+  private memory is arithmetic (§5.1.2); a non-unrolled loop trip costs 2 FPU operations (inferred: counter and
+  branch). A global access costs the distinct cache lines the first warp of work group 0 touches
+  (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused over the innermost sequential loop counted
+  once (`_lines`; inferred, no reuse-distance model: every other line is a miss); a local
+  access is one access per warp (no bank conflicts, inferred).
+- Occupancy (Eqs. 1-7). Registers are not known without the vendor compiler's report: N_reg = 16 + the private
+  scalars the kernel declares, capped at 255 (inferred); B_reg_wg = B_reg_SM (every current GPU). Shared memory
+  per group is what the code generator allocates. A CPU runs one group per core at a time (groups_per_cu = 1).
+- Simulation (§5.2). One round of work groups on one compute unit, warps round-robin on lockable resources
+  (FPU, SFU, local memory, global memory), each warp in order. An operation holds its resource for its
+  occupancy (warp / lanes cycles for arithmetic, the delay D per transaction for memory) and the warp for its
+  latency (memory: L + (k - 1) D for k transactions: pre-wait + delay + post-wait). Barriers wait for the
+  group. A warp whose resource is busy waits until it is free (the paper's "notify the time until release").
+  Inferred: traces longer than `SIM_OPS` events over the round are simulated with every loop's trips divided
+  (same divisor in every warp) and the time scaled back by the ratio of events.
+- Kernel time (Eq. 8). T = T_pipeline x ceil(groups / N_SM) / n, with n = min(N_awg, ceil(groups / N_SM)) groups in
+  the simulated round (inferred: the paper's GPUs had 1-3 SMs, so its rounds were always full), plus
+  `launch_s` per kernel and `group_s` per group a compute unit runs (inferred: neither is in the paper, whose
+  §7.2.1 names launch overhead as its largest error on short kernels; a CPU runtime pays per work group).
+- Bounds (Eqs. 11-21). L_B = max(L_fpu, L_sfu, max_i Eq16_lm, max_i Eq16_gm, the longest warp's own latency
+  chain): the chain term (inferred) makes L_B a bound of the simulation. L_W = every operation of every warp
+  serialised with its full latency (Eq. 20, with the memory terms serial instead of Eq. 16, inferred, so that
+  L_W bounds the simulation too). The estimate is clamped into [L_B, L_W].
+- Pruning (§6). Stage 1: candidates with equal traces, active warps and groups per compute unit form a batch
+  whose representative has the smallest Sub-item 2. Stage 2: a representative goes when its lat_B exceeds
+  another's lat_W (the prose of §6.2, not the printed sign of Algorithm 4). Stage 3 (inferred, the paper
+  simulates every survivor and keeps one): the survivors ranked by the estimate, at most `keep_fraction` of all
+  candidates kept (default PAPER_KEEP = 1 - 0.7847, the paper's average reduction), never fewer than one.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from compiler.codegen import PASSES, kir
+from compiler.codegen.cfuns import flop_count
+from compiler.codegen.index import evaluate, variables
+from compiler.codegen.pipeline import CodegenState
+from compiler.constraints.device import GENERIC_GPU, H100, POCL_CPU, DeviceLimits
+from compiler.errors import CompilerError
+from compiler.ir.node import Program
+
+PAPER_MAPE = 0.1704  # Abstract, Table 3
+PAPER_REDUCTION = 0.7847  # Abstract, Fig. 5
+PAPER_KEEP = 1.0 - PAPER_REDUCTION
+SIM_OPS = 6000  # events simulated per round at most (see the module docstring)
+_SFU = re.compile(r"\b(?:native_\w+|half_\w+|sqrt|rsqrt|exp|exp2|log|log2|pow|powr|sin|cos|tan)\s*\(")
+_BYTES = {"float": 4, "int": 4, "bool": 4, "double": 8, "half": 2}
+
+
+@dataclass(frozen=True)
+class PerfParams:
+    """What the estimator needs beyond `DeviceLimits` (paper Table 1 rows 5-17 and 19). Cycles at `clock_hz`."""
+
+    name: str
+    clock_hz: float
+    groups_per_cu: int  # B_wg_SM
+    warps_per_cu: int  # B_warp_SM
+    regs_per_cu: int  # B_reg_SM; 0: no register limit (a CPU)
+    reg_granularity: int  # G_reg
+    local_per_cu: int  # B_sm_SM, bytes
+    local_granularity: int  # G_sm, bytes
+    fpu_lanes: float  # FP32 lanes per compute unit: a warp operation holds the FPU warp / fpu_lanes cycles
+    sfu_lanes: float
+    fpu_latency: float
+    sfu_latency: float
+    local_latency: float
+    local_delay: float  # per warp access
+    global_latency: float  # a miss
+    global_delay: float  # per cache line, per compute unit (the device's bandwidth shared by its units)
+    line_bytes: int
+    launch_s: float  # per kernel
+    cache_latency: float = 40.0  # a global access whose lines are all reused (a cache hit)
+    group_s: float = 0.0  # per work group a compute unit runs
+
+    def calibrated(self, compute_units: int, copy_gbs: float | None = None, fma_gflops: float | None = None,
+                   launch_s: float | None = None, group_s: float | None = None) -> PerfParams:
+        """These parameters with the global delay from a measured copy bandwidth, the FPU lanes from a measured
+        FMA peak (`compiler.runtime.peaks`) and measured overheads; None keeps a value."""
+        changes: dict = {}
+        if copy_gbs:
+            changes["global_delay"] = self.line_bytes * self.clock_hz * compute_units / (copy_gbs * 1e9)
+        if fma_gflops:
+            changes["fpu_lanes"] = fma_gflops * 1e9 / (2.0 * self.clock_hz * compute_units)
+        if launch_s is not None:
+            changes["launch_s"] = launch_s
+        if group_s is not None:
+            changes["group_s"] = group_s
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class EstimatorDevice:
+    limits: DeviceLimits
+    perf: PerfParams
+
+    @property
+    def warp(self) -> int:
+        """Work items issued together: the warp on a GPU, the SIMD lanes on a CPU (warp_size 1)."""
+        w = self.limits.warp_size
+        return w if w > 1 else max(int(self.limits.preferred_vector_width), 1)
+
+    @property
+    def compute_units(self) -> int:
+        return max(int(self.limits.compute_units), 1)
+
+    def to_dict(self) -> dict:
+        return {"limits": self.limits.to_dict(), "perf": self.perf.__dict__.copy()}
+
+
+# H100 SXM: SM limits of compute capability 9.0 (32 blocks, 64 warps, 64K registers, 228 KB shared memory per SM),
+# 128 FP32 lanes and 16 SFU lanes per SM; global delay from the 2995 GB/s copy of shared/spec/h100_opencl.md.
+# Latencies (cycles) and the launch overhead are assumed values, not measurements: scripts/estimate_table.py
+# calibrates delay, FPU lanes and overheads on the device it runs on.
+H100_PERF = PerfParams(
+    "h100", clock_hz=1.98e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
+    local_per_cu=233472, local_granularity=128, fpu_lanes=128, sfu_lanes=16, fpu_latency=4, sfu_latency=18,
+    local_latency=30, local_delay=1, global_latency=500, global_delay=128 * 1.98e9 * 132 / 2995e9, line_bytes=128,
+    launch_s=5e-6, cache_latency=40)
+# PoCL on a CPU: one work group per core at a time, the SIMD lanes as the warp; global delay, FPU lanes and the
+# overheads measured on the development machine (2-core AMD EPYC, PoCL 3.0) by
+# `python3 scripts/estimate_table.py --calibrate-only` (docs/benchmarks/estimation_pocl.json, "calibration").
+POCL_PERF = PerfParams(
+    "pocl-cpu", clock_hz=2.445e9, groups_per_cu=1, warps_per_cu=4096, regs_per_cu=0, reg_granularity=1,
+    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=8, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
+    local_latency=4, local_delay=1, global_latency=40, global_delay=8.0, line_bytes=64, launch_s=30e-6,
+    cache_latency=4, group_s=1e-6)
+GENERIC_PERF = PerfParams(
+    "generic-gpu", clock_hz=1.5e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
+    local_per_cu=98304, local_granularity=128, fpu_lanes=64, sfu_lanes=16, fpu_latency=4, sfu_latency=20,
+    local_latency=30, local_delay=1, global_latency=500, global_delay=10.0, line_bytes=128, launch_s=5e-6,
+    cache_latency=40)
+H100_DEVICE = EstimatorDevice(H100, H100_PERF)
+POCL_DEVICE = EstimatorDevice(POCL_CPU, POCL_PERF)
+GENERIC_DEVICE = EstimatorDevice(GENERIC_GPU.with_(compute_units=80), GENERIC_PERF)
+DEVICES: dict[str, EstimatorDevice] = {"h100": H100_DEVICE, "pocl-cpu": POCL_DEVICE, "generic-gpu": GENERIC_DEVICE}
+
+
+def device_for(info) -> EstimatorDevice:
+    """The profile for a queried device (`compiler.runtime.DeviceInfo`; None: the generic GPU), with its limits."""
+    if info is None:
+        return GENERIC_DEVICE
+    limits = DeviceLimits.from_device_info(info)
+    if str(getattr(info, "device_type", "gpu")).lower() == "cpu":
+        clock = float(getattr(info, "max_clock_mhz", 0) or 0) * 1e6 or POCL_PERF.clock_hz
+        return EstimatorDevice(limits, replace(POCL_PERF, clock_hz=clock))
+    if "h100" in str(getattr(info, "device_name", "")).lower():
+        return EstimatorDevice(limits, H100_PERF)
+    return EstimatorDevice(limits if limits.compute_units else limits.with_(compute_units=80), GENERIC_PERF)
+
+
+# --- traces ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Counts:
+    """One warp's trace, counted: operations per resource, global accesses and transactions, barriers."""
+
+    fpu: float = 0.0
+    sfu: float = 0.0
+    lm: float = 0.0
+    gm: float = 0.0  # transactions (cache lines)
+    gm_ops: float = 0.0  # warp instructions that access global memory
+    gm_miss: float = 0.0  # of which misses: sum of min(transactions, 1) per instruction
+    barriers: float = 0.0
+
+    def gm_chain(self, p: PerfParams) -> float:
+        """The warp's global accesses one after the other (each as `gm_latency`)."""
+        return (self.gm_ops * p.cache_latency + self.gm_miss * (p.global_latency - p.cache_latency)
+                + (self.gm - self.gm_miss) * p.global_delay)
+
+    def chain(self, p: PerfParams) -> float:
+        """The warp alone, every operation waiting its full latency (cycles)."""
+        return self.fpu * p.fpu_latency + self.sfu * p.sfu_latency + self.lm * p.local_latency + self.gm_chain(p)
+
+
+def gm_latency(t: float, p: PerfParams) -> float:
+    """Latency of a warp's global access of t transactions (t < 1: lines reused from earlier iterations)."""
+    return p.cache_latency + min(t, 1.0) * (p.global_latency - p.cache_latency) + max(t - 1.0, 0.0) * p.global_delay
+
+
+@dataclass
+class _Kernel:
+    name: str
+    body: list
+    funs: dict
+    local_bytes: int
+    private_scalars: int
+    global_size: tuple[int, int, int]
+    local_size: tuple[int, int, int]
+
+
+def _dims3(xs) -> tuple[int, int, int]:
+    return tuple((*(int(x) for x in xs), 1, 1, 1)[:3])  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=512)
+def _kernels(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple[_Kernel, ...]:
+    """The kernel IR of every kernel (the code generator's passes before `emit`) with its launch."""
+    state = CodegenState(program, dict(sizes_key), local_size, None)
+    for name, fn in PASSES:
+        if name == "emit":
+            break
+        try:
+            state = fn(state)
+        except CompilerError as err:
+            raise CompilerError(f"estimate: code generation pass {name}: {err}") from None
+    out = []
+    for k in state.lowered.kernels:
+        launch = state.launches[k.name]
+        gs = _dims3(launch.global_size)
+        ls = _dims3(launch.local_size) if launch.local_size is not None else _default_local(gs)
+        priv = sum(s.buf.scalars for s in kir.walk_stmts(k.body) if isinstance(s, kir.Decl))
+        local = sum(b.scalars * _BYTES.get(b.scalar.name, 4) for b in k.locals)
+        out.append(_Kernel(k.name, list(k.body), dict(k.funs), local, priv, gs, ls))
+    return tuple(out)
+
+
+def _default_local(gs: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The work group assumed when the runtime picks one (inferred): the largest divisor of gs0 up to 256."""
+    return (max(d for d in range(1, min(gs[0], 256) + 1) if gs[0] % d == 0), 1, 1)
+
+
+def _call_ops(e, funs: dict) -> tuple[float, float]:
+    """(FPU, SFU) operations of the calls in a C expression."""
+    fpu = sfu = 0.0
+    if isinstance(e, kir.Call):
+        if e.name in funs:
+            f, _, out = funs[e.name]
+            lanes = int(m.group(1)) if (m := re.search(r"(\d+)$", out)) else 1
+            s = len(_SFU.findall(f.c_body))
+            sfu += s * lanes
+            fpu += max(flop_count(f) - s, 0) * lanes
+        else:
+            fpu += 1
+    for a in (e.args if isinstance(e, kir.Call) else e.lanes if isinstance(e, kir.Vec) else
+              (e.then, e.other) if isinstance(e, kir.Select) else (e.value,) if isinstance(e, kir.Lane) else ()):
+        f2, s2 = _call_ops(a, funs)
+        fpu, sfu = fpu + f2, sfu + s2
+    return fpu + (1.0 if isinstance(e, kir.Select) else 0.0), sfu
+
+
+# A trace is a list of events: ("fpu"|"sfu"|"lm"|"gm"|"bar", amount) or ("loop", trips, [events]).
+def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int], int], div: Mapping[int, int],
+           lines: dict, loops: tuple[kir.Loop, ...] = ()) -> list:
+    out: list = []
+    for s in stmts:
+        if isinstance(s, kir.Loop):
+            trips = _trips(s, k, low)
+            if trips <= 0:
+                continue
+            body = _trace(s.body, k, dev, low, div, lines, (*loops, s))
+            if s.extent > 1 and not s.unroll and trips > 1:
+                body = [("fpu", 2.0), *body]
+            d = div.get(id(s), 1)
+            out.append(("loop", trips if d == 1 else max(1, -(-trips // d)), body))
+        elif isinstance(s, kir.Block | kir.If):
+            out += _trace(kir.children(s), k, dev, low, div, lines, loops)
+        elif isinstance(s, kir.Barrier):
+            out.append(("bar", 1.0))
+        elif isinstance(s, kir.Store):
+            fpu, sfu = _call_ops(s.value, k.funs)
+            for ref, write, _ in kir.accesses(s):
+                if ref.buf.space == kir.GLOBAL:
+                    key = (id(ref), write)
+                    if key not in lines:
+                        lines[key] = _lines(ref, k.local_size, dev, loops)
+                    out.append(("gm", lines[key]))
+                elif ref.buf.space == kir.LOCAL:
+                    out.append(("lm", 1.0))
+            if sfu:
+                out.append(("sfu", sfu))
+            out.append(("fpu", fpu or 1.0))
+    return out
+
+
+def _lines(ref: kir.MemRef, ls: tuple[int, int, int], dev: EstimatorDevice, loops: tuple[kir.Loop, ...]) -> float:
+    """Cache lines per warp access: the distinct lines the first warp of work group 0 touches over `span`
+    consecutive iterations of the innermost sequential loop the index uses, divided by span (span = the elements
+    of a line, at most the loop's extent). Lines a warp reuses across those iterations count once (inferred,
+    spatial reuse in place of the paper's reuse-distance analysis)."""
+    vs = variables(ref.index)
+    inner = next((lp.var for lp in reversed(loops) if lp.kind == "seq" and lp.var in vs), None)
+    per_line = max(dev.perf.line_bytes // _BYTES.get(ref.buf.scalar.name, 4), 1)
+    span = min(inner.extent, per_line) if inner is not None else 1
+    seen = set()
+    for k in range(min(dev.warp, math.prod(ls))):
+        lid = (k % ls[0], k // ls[0] % ls[1], k // (ls[0] * ls[1]) % ls[2])
+        env = {v.name: lid[v.dim if 0 <= v.dim < 3 else 0] % max(v.extent, 1) if v.kind in ("glb", "lcl") else 0
+               for v in vs}
+        for j in range(span):
+            if inner is not None:
+                env[inner.name] = j
+            seen.add(evaluate(ref.index, env, c_semantics=True) // per_line)
+    return len(seen) / span
+
+
+def _trips(loop: kir.Loop, k: _Kernel, low: Mapping[tuple[str, int], int]) -> int:
+    """Iterations the warp runs: from its lowest index along the loop's kind and dimension."""
+    e = int(loop.extent)
+    if loop.kind == "seq":
+        return e
+    d = loop.dim if 0 <= loop.dim < 3 else 0
+    n = {"glb": k.global_size[d], "lcl": k.local_size[d],
+         "wrg": max(-(-k.global_size[d] // k.local_size[d]), 1)}.get(loop.kind, 1)
+    t = 0 if loop.uniform else low.get((loop.kind, d), 0)  # a uniform loop runs its rounded-up bound
+    return -(-(e - t) // n) if t < e else 0
+
+
+def _counts(trace: list, mult: float = 1.0, acc: dict | None = None) -> dict:
+    acc = acc if acc is not None else Counter()
+    for ev in trace:
+        if ev[0] == "loop":
+            _counts(ev[2], mult * ev[1], acc)
+        elif ev[0] == "gm":
+            acc["gm"] += mult * ev[1]
+            acc["gm_ops"] += mult
+            acc["gm_miss"] += mult * min(ev[1], 1.0)
+        elif ev[0] == "bar":
+            acc["barriers"] += mult
+        else:
+            acc[ev[0]] += mult * ev[1]
+    return acc
+
+
+def _events(trace: list) -> float:
+    """Simulation events of a trace."""
+    return sum(ev[1] * _events(ev[2]) if ev[0] == "loop" else 1 for ev in trace)
+
+
+def _round_warps(k: _Kernel, dev: EstimatorDevice, groups_in_round: int) -> list[tuple[int, dict]]:
+    """(group slot, lowest index per (kind, dim)) of every warp of the simulated round: the groups s x N_SM the
+    first compute unit receives under round-robin dispatch (inferred)."""
+    ls, gs = k.local_size, k.global_size
+    ng = tuple(max(-(-g // max(l_, 1)), 1) for g, l_ in zip(gs, ls))
+    wg = math.prod(ls)
+    out = []
+    for slot in range(groups_in_round):
+        lin = slot * dev.compute_units % math.prod(ng)
+        g = (lin % ng[0], lin // ng[0] % ng[1], lin // (ng[0] * ng[1]))
+        for w0 in range(0, wg, dev.warp):
+            lanes = range(w0, min(w0 + dev.warp, wg))
+            lo = [min(q % ls[0] for q in lanes), min(q // ls[0] % ls[1] for q in lanes),
+                  min(q // (ls[0] * ls[1]) for q in lanes)]
+            low = {}
+            for d in range(3):
+                low[("lcl", d)] = lo[d]
+                low[("glb", d)] = g[d] * ls[d] + lo[d]
+                low[("wrg", d)] = g[d]
+            out.append((slot, low))
+    return out
+
+
+# --- occupancy, simulation, bounds ---------------------------------------------------------------------------
+def active_groups(k: _Kernel, dev: EstimatorDevice) -> int:
+    """N_awg (Eqs. 1-7): work groups resident per compute unit (0: the launch cannot run)."""
+    p, wg = dev.perf, math.prod(k.local_size)
+    if wg > dev.limits.max_work_group_size or k.local_bytes > dev.limits.local_mem_bytes:
+        return 0
+    warps = -(-wg // dev.warp)
+    n = min(p.groups_per_cu, p.warps_per_cu // warps)
+    if p.regs_per_cu:
+        regs = min(16 + k.private_scalars, 255)
+        per_warp = -(-regs * dev.warp // p.reg_granularity) * p.reg_granularity
+        n = min(n, p.regs_per_cu // (per_warp * warps))
+    if k.local_bytes:
+        n = min(n, p.local_per_cu // (-(-k.local_bytes // p.local_granularity) * p.local_granularity))
+    return max(n, 0)
+
+
+def simulate(traces: Sequence[list], groups: Sequence[int], p: PerfParams, warp: int) -> float:
+    """T_pipeline (cycles) of warps running `traces` round-robin; `groups[w]` is warp w's work group (§5.2)."""
+    flat = [list(_flatten(t, p, warp)) for t in traces]
+    members = Counter(groups)
+    busy: dict[str, float] = {}
+    pos = [0] * len(flat)
+    waiting: dict[int, list[int]] = {}
+    heap = [(0.0, w, w) for w in range(len(flat))]
+    seq, end = len(flat), 0.0
+    while heap:
+        t, _, w = heapq.heappop(heap)
+        if pos[w] == len(flat[w]):
+            end = max(end, t)
+            members[groups[w]] -= 1  # a finished warp no longer holds its group's barrier
+            _release(waiting, members, groups[w], t, heap, pos, seq)
+            seq += len(flat)
+            continue
+        res, occ, lat = flat[w][pos[w]]
+        pos[w] += 1
+        if res == "bar":
+            waiting.setdefault(groups[w], []).append(w)
+            _release(waiting, members, groups[w], t, heap, pos, seq)
+            seq += len(flat)
+            continue
+        start = max(t, busy.get(res, 0.0))
+        busy[res] = start + occ
+        seq += 1
+        heapq.heappush(heap, (start + lat, seq, w))
+    return end
+
+
+def _release(waiting, members, g, t, heap, pos, seq) -> None:
+    if waiting.get(g) and len(waiting[g]) >= members[g]:
+        for i, w in enumerate(waiting.pop(g)):
+            heapq.heappush(heap, (t, seq + i, w))
+
+
+def _flatten(trace: list, p: PerfParams, warp: int):
+    for ev in trace:
+        kind = ev[0]
+        if kind == "loop":
+            for _ in range(int(ev[1])):
+                yield from _flatten(ev[2], p, warp)
+        elif kind == "fpu":
+            yield "fpu", ev[1] * warp / p.fpu_lanes, ev[1] * p.fpu_latency
+        elif kind == "sfu":
+            yield "sfu", ev[1] * warp / p.sfu_lanes, ev[1] * p.sfu_latency
+        elif kind == "lm":
+            yield "lm", p.local_delay, p.local_latency
+        elif kind == "gm":
+            yield "gm", ev[1] * p.global_delay, gm_latency(ev[1], p)
+        else:
+            yield "bar", 0.0, 0.0
+
+
+def eq16(kappa: float, depth: float, latency: float, delay: float) -> float:
+    """Memory pipeline of `depth` warps with `kappa` operations each (Eq. 16; Eqs. 14/15 as its two cases)."""
+    if kappa <= 0:
+        return 0.0
+    a, b = depth * delay, latency
+    return kappa * max(a, b) + min(a, b) - delay
+
+
+def bounds(classes: Sequence[tuple[int, Counts]], p: PerfParams, warp: int) -> tuple[float, float]:
+    """(L_B, L_W) of one round in cycles (Eqs. 11-21, with the changes in the module docstring)."""
+    fpu = sum(n * c.fpu for n, c in classes) * warp / p.fpu_lanes
+    sfu = sum(n * c.sfu for n, c in classes) * warp / p.sfu_lanes
+    lm = max((eq16(c.lm, n, p.local_latency, p.local_delay) for n, c in classes), default=0.0)
+    gm = max((eq16(c.gm_ops, n, c.gm_chain(p) / c.gm_ops, c.gm / c.gm_ops * p.global_delay)
+              for n, c in classes if c.gm_ops), default=0.0)
+    chain = max((c.chain(p) for _, c in classes), default=0.0)
+    return max(fpu, sfu, lm, gm, chain), sum(n * c.chain(p) for n, c in classes)
+
+
+# --- estimates -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class KernelEstimate:
+    name: str
+    global_size: tuple[int, int, int]
+    local_size: tuple[int, int, int]
+    groups: int
+    active_groups: int  # N_awg
+    round_groups: int  # groups in the simulated round
+    rounds: float  # ceil(groups / N_SM) / round_groups (Eq. 8)
+    classes: tuple[tuple[int, Counts], ...]  # (N_i, trace) of the round
+    pipeline_cycles: float
+    lower_s: float
+    upper_s: float
+    time_s: float
+
+    @property
+    def signature(self) -> tuple:
+        """What §6.1 batches on: the round's traces with their warp counts, and the groups per compute unit."""
+        return (self.name, self.round_groups, tuple(sorted((n, tuple(vars(c).values())) for n, c in self.classes)))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    kernels: tuple[KernelEstimate, ...]
+
+    @property
+    def time_s(self) -> float:
+        return sum(k.time_s for k in self.kernels)
+
+    @property
+    def lower_s(self) -> float:
+        return sum(k.lower_s for k in self.kernels)
+
+    @property
+    def upper_s(self) -> float:
+        return sum(k.upper_s for k in self.kernels)
+
+    @property
+    def signature(self) -> tuple:
+        return tuple(k.signature for k in self.kernels)
+
+    @property
+    def rounds(self) -> float:
+        """Sub-item 2 of the first kernel with the most rounds (the batch representative's criterion)."""
+        return max(k.rounds for k in self.kernels)
+
+
+def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
+    p = dev.perf
+    ng = [max(-(-g // max(l_, 1)), 1) for g, l_ in zip(k.global_size, k.local_size)]
+    groups = math.prod(ng)
+    n_awg = active_groups(k, dev)
+    if n_awg == 0:
+        inf = math.inf
+        return KernelEstimate(k.name, k.global_size, k.local_size, groups, 0, 0, inf, (), inf, inf, inf, inf)
+    per_cu = -(-groups // dev.compute_units)
+    n_round = min(n_awg, per_cu)
+    warps = _round_warps(k, dev, n_round)
+    loops = [s for s in kir.walk_stmts(k.body) if isinstance(s, kir.Loop)]
+    order = [tuple(_trips(s, k, low) for s in loops) for _, low in warps]  # a warp's trace is its loops' trips
+    keys = {key: low for key, (_, low) in zip(order, warps)}
+    lines: dict = {}
+    full = {key: _trace(k.body, k, dev, low, {}, lines) for key, low in keys.items()}
+    classes = Counter(order)
+    cls = tuple((n, Counts(**_counts(full[key]))) for key, n in classes.items())
+    div = _divisors(loops, order[0], sum(n * _events(full[key]) for key, n in classes.items()))
+    if div:
+        sim_traces = {key: _trace(k.body, k, dev, low, div, lines) for key, low in keys.items()}
+        sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p) for key, n in classes.items())
+        scale = sum(n * c.chain(p) for n, c in cls) / max(sim, 1e-9)
+    else:
+        sim_traces, scale = full, 1.0
+    cycles = simulate([sim_traces[key] for key in order], [slot for slot, _ in warps], p, dev.warp) * scale
+    lb, lw = bounds(cls, p, dev.warp)
+    cycles = min(max(cycles, lb), lw)
+    rounds = per_cu / n_round
+    extra = p.launch_s + p.group_s * per_cu
+    to_s = rounds / p.clock_hz
+    return KernelEstimate(k.name, k.global_size, k.local_size, groups, n_awg, n_round, rounds, cls, cycles,
+                          lb * to_s + extra, lw * to_s + extra, cycles * to_s + extra)
+
+
+def _divisors(loops: list[kir.Loop], trips: tuple[int, ...], events: float) -> dict[int, int]:
+    """Per-loop trip divisors (from the first warp's trips) that bring a round's events under SIM_OPS, longest
+    loops first."""
+    div: dict[int, int] = {}
+    need = events / SIM_OPS
+    for n, s in sorted(zip(trips, loops, strict=True), key=lambda x: -x[0]):
+        if need <= 1 or n <= 1:
+            break
+        div[id(s)] = d = min(math.ceil(need), n)
+        need /= d
+    return div
+
+
+def _local_key(local_size) -> tuple[int, ...] | None:
+    if local_size is None:
+        return None
+    try:
+        ls = tuple(int(x) for x in local_size)
+    except (TypeError, ValueError):
+        raise ValueError(f"local size {local_size!r} is not a tuple of integers") from None
+    if not 1 <= len(ls) <= 3 or any(x <= 0 for x in ls):
+        raise ValueError(f"local size {ls} must have 1 to 3 positive entries")
+    return ls
+
+
+def estimate_program(program: Program, sizes: Mapping[str, int], local_size: Sequence[int] | None,
+                     device: EstimatorDevice = GENERIC_DEVICE) -> Estimate:
+    """The estimated time of a lowered program's kernels at these sizes and work-group size (module docstring).
+    Raises CompilerError when the code generator rejects the program or the local size."""
+    ks = _kernels(program, tuple(sorted((str(a), int(b)) for a, b in sizes.items())), _local_key(local_size))
+    return Estimate(tuple(estimate_kernel(k, device) for k in ks))
+
+
+# --- pruning ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pruning:
+    """What §6 did to a set of candidate local sizes (each stage's survivors in candidate order)."""
+
+    candidates: tuple[tuple[int, ...], ...]
+    estimates: Mapping[tuple[int, ...], Estimate]  # every candidate the code generator accepts
+    representatives: tuple[tuple[int, ...], ...]  # stage 1
+    bounded: tuple[tuple[int, ...], ...]  # stage 2
+    kept: tuple[tuple[int, ...], ...]  # stage 3
+    rejected: Mapping[tuple[int, ...], str] = field(default_factory=dict)  # candidates that do not compile
+
+    @property
+    def removed_fraction(self) -> float:
+        return 1.0 - len(self.kept) / max(len(self.candidates), 1)
+
+    @property
+    def best(self) -> tuple[int, ...] | None:
+        return min(self.kept, key=lambda c: self.estimates[c].time_s) if self.kept else None
+
+
+def prune(program: Program, sizes: Mapping[str, int], candidates: Sequence[Sequence[int]],
+          device: EstimatorDevice = GENERIC_DEVICE, keep_fraction: float | None = PAPER_KEEP) -> Pruning:
+    """The paper's work-group pruning over candidate local sizes (module docstring, "Pruning")."""
+    if keep_fraction is not None and not 0 < keep_fraction <= 1:
+        raise ValueError(f"keep_fraction must be in (0, 1] or None, not {keep_fraction}")
+    cands = tuple(dict.fromkeys(_local_key(c) for c in candidates))
+    if not cands:
+        raise ValueError("prune: no candidate local sizes")
+    est, rejected = {}, {}
+    for c in cands:
+        try:
+            est[c] = estimate_program(program, sizes, c, device)
+        except CompilerError as err:
+            rejected[c] = str(err)
+    ok = [c for c in cands if c in est and math.isfinite(est[c].time_s)]
+    batches: dict[tuple, tuple[int, ...]] = {}
+    for c in ok:
+        sig = est[c].signature
+        if sig not in batches or est[c].rounds < est[batches[sig]].rounds:
+            batches[sig] = c
+    reps = tuple(c for c in ok if c in batches.values())
+    uppers = sorted(est[c].upper_s for c in reps)
+    bounded = tuple(c for c in reps
+                    if est[c].lower_s <= (uppers[1] if est[c].upper_s == uppers[0] and len(uppers) > 1
+                                          else uppers[0]))
+    ranked = sorted(bounded, key=lambda c: est[c].time_s)
+    if keep_fraction is not None:
+        ranked = ranked[:max(1, math.ceil(keep_fraction * len(cands)))]
+    kept = tuple(c for c in bounded if c in ranked)
+    return Pruning(cands, est, reps, bounded, kept, rejected)
+
+
+def prune_local_sizes(program: Program, sizes: Mapping[str, int], candidates: Sequence[Sequence[int]],
+                      device: EstimatorDevice = GENERIC_DEVICE,
+                      keep_fraction: float | None = PAPER_KEEP) -> tuple[tuple[int, ...], ...]:
+    """The candidate local sizes the pruning keeps, in candidate order (an opt-in filter for a tuning phase)."""
+    return prune(program, sizes, candidates, device, keep_fraction).kept
+
+
+__all__ = ["DEVICES", "GENERIC_DEVICE", "H100_DEVICE", "PAPER_KEEP", "PAPER_MAPE", "PAPER_REDUCTION",
+           "POCL_DEVICE", "Counts", "Estimate", "EstimatorDevice", "KernelEstimate", "PerfParams", "Pruning",
+           "active_groups", "bounds", "device_for", "eq16", "estimate_kernel", "estimate_program", "prune",
+           "prune_local_sizes", "simulate"]

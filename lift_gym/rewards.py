@@ -18,6 +18,9 @@ given at the last step of an episode (every other step rewards 0; no shaping). S
   configured `fallback` source.
 - `analytical`: a deterministic roofline estimate from the P000 features and the device limits (documented in
   `analytical_time`); for CI and smoke tests, never a substitute for a measurement.
+- `estimated`: the static estimate of compiler.perf.estimate (per-warp traces of the kernel IR, one simulated
+  round of work groups scaled by Eq. 8 of Wang et al., TPDS 2019) with the parameters of the device the limits
+  describe; deterministic, no device needed (docs/estimation.md).
 
 `Evaluation.info()` says which source produced the reward, and carries the measurement reports (or the
 predictions), the noise (relative IQRs and the tolerance of the log speedup) and the features.
@@ -39,6 +42,7 @@ from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
 from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, stages
 from compiler.perf import features as hw
+from compiler.perf.estimate import device_for_limits, estimate_program
 from compiler.perf.features import program_features
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore, Record, measurement_key
@@ -47,7 +51,7 @@ from compiler.suite import INTERPRETER, SUITE
 
 from .transition import State
 
-SOURCES = ("measured", "predicted", "replay", "analytical")
+SOURCES = ("measured", "predicted", "replay", "analytical", "estimated")
 
 
 class RewardUnavailable(RuntimeError):
@@ -425,9 +429,22 @@ class Analytical(Source):
                           "analytical")
 
 
+class Estimated(Source):
+    name = "estimated"
+
+    def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
+        device = device_for_limits(self.ctx.limits)
+        e = estimate_program(job.lowered, dict(job.sizes), job.local_size, device)
+        ok = math.isfinite(e.time_s)  # not finite: the launch cannot run (work group or local memory too large)
+        report = {"estimate_s": e.time_s, "lower_s": e.lower_s, "upper_s": e.upper_s, "model": "trace simulation",
+                  "profile": device.perf.name}
+        return KernelEval(job.kernel.key, "ok" if ok else "invalid", e.time_s if ok else None, None, 0.0, report, {},
+                          "estimated")
+
+
 # --- the front -------------------------------------------------------------------------------------------------
 _CLASSES: dict[str, type[Source]] = {"measured": Measured, "predicted": Predicted, "replay": Replay,
-                                     "analytical": Analytical}
+                                     "analytical": Analytical, "estimated": Estimated}
 
 
 class RewardFunction:

@@ -147,9 +147,9 @@ H100_PERF = PerfParams(
 # `python3 scripts/estimate_table.py --calibrate-only` (docs/benchmarks/estimation_pocl.json, "calibration").
 POCL_PERF = PerfParams(
     "pocl-cpu", clock_hz=2.445e9, groups_per_cu=1, warps_per_cu=4096, regs_per_cu=0, reg_granularity=1,
-    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=8, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
-    local_latency=4, local_delay=1, global_latency=40, global_delay=8.0, line_bytes=64, launch_s=30e-6,
-    cache_latency=4, group_s=1e-6)
+    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=1.34, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
+    local_latency=4, local_delay=1, global_latency=40, global_delay=17.7, line_bytes=64, launch_s=24.7e-6,
+    cache_latency=4, group_s=2e-8)
 GENERIC_PERF = PerfParams(
     "generic-gpu", clock_hz=1.5e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
     local_per_cu=98304, local_granularity=128, fpu_lanes=64, sfu_lanes=16, fpu_latency=4, sfu_latency=20,
@@ -174,6 +174,13 @@ def device_for(info) -> EstimatorDevice:
     return EstimatorDevice(limits if limits.compute_units else limits.with_(compute_units=80), GENERIC_PERF)
 
 
+def device_for_limits(limits: DeviceLimits) -> EstimatorDevice:
+    """The profile for a device given by its limits alone (an environment's device profile): the H100 or PoCL
+    parameters when the limits are those presets (by name), else the generic GPU's, with these limits."""
+    perf = {H100.name: H100_PERF, POCL_CPU.name: POCL_PERF}.get(limits.name, GENERIC_PERF)
+    return EstimatorDevice(limits if limits.compute_units else limits.with_(compute_units=80), perf)
+
+
 # --- traces ----------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Counts:
@@ -188,13 +195,14 @@ class Counts:
     barriers: float = 0.0
 
     def gm_chain(self, p: PerfParams) -> float:
-        """The warp's global accesses one after the other (each as `gm_latency`)."""
-        return (self.gm_ops * p.cache_latency + self.gm_miss * (p.global_latency - p.cache_latency)
-                + (self.gm - self.gm_miss) * p.global_delay)
+        """The warp's global accesses one after the other (each as `gm_latency`, at least its occupancy)."""
+        return max(self.gm_ops * p.cache_latency + self.gm_miss * (p.global_latency - p.cache_latency)
+                   + (self.gm - self.gm_miss) * p.global_delay, self.gm * p.global_delay)
 
-    def chain(self, p: PerfParams) -> float:
-        """The warp alone, every operation waiting its full latency (cycles)."""
-        return self.fpu * p.fpu_latency + self.sfu * p.sfu_latency + self.lm * p.local_latency + self.gm_chain(p)
+    def chain(self, p: PerfParams, warp: int) -> float:
+        """The warp alone, every operation waiting its full latency (cycles; at least its occupancy)."""
+        return (self.fpu * max(p.fpu_latency, warp / p.fpu_lanes) + self.sfu * max(p.sfu_latency, warp / p.sfu_lanes)
+                + self.lm * max(p.local_latency, p.local_delay) + self.gm_chain(p))
 
 
 def gm_latency(t: float, p: PerfParams) -> float:
@@ -435,13 +443,13 @@ def _flatten(trace: list, p: PerfParams, warp: int):
             for _ in range(int(ev[1])):
                 yield from _flatten(ev[2], p, warp)
         elif kind == "fpu":
-            yield "fpu", ev[1] * warp / p.fpu_lanes, ev[1] * p.fpu_latency
+            yield "fpu", ev[1] * warp / p.fpu_lanes, ev[1] * max(p.fpu_latency, warp / p.fpu_lanes)
         elif kind == "sfu":
-            yield "sfu", ev[1] * warp / p.sfu_lanes, ev[1] * p.sfu_latency
+            yield "sfu", ev[1] * warp / p.sfu_lanes, ev[1] * max(p.sfu_latency, warp / p.sfu_lanes)
         elif kind == "lm":
-            yield "lm", p.local_delay, p.local_latency
+            yield "lm", p.local_delay, max(p.local_latency, p.local_delay)
         elif kind == "gm":
-            yield "gm", ev[1] * p.global_delay, gm_latency(ev[1], p)
+            yield "gm", ev[1] * p.global_delay, max(gm_latency(ev[1], p), ev[1] * p.global_delay)
         else:
             yield "bar", 0.0, 0.0
 
@@ -461,8 +469,9 @@ def bounds(classes: Sequence[tuple[int, Counts]], p: PerfParams, warp: int) -> t
     lm = max((eq16(c.lm, n, p.local_latency, p.local_delay) for n, c in classes), default=0.0)
     gm = max((eq16(c.gm_ops, n, c.gm_chain(p) / c.gm_ops, c.gm / c.gm_ops * p.global_delay)
               for n, c in classes if c.gm_ops), default=0.0)
-    chain = max((c.chain(p) for _, c in classes), default=0.0)
-    return max(fpu, sfu, lm, gm, chain), sum(n * c.chain(p) for n, c in classes)
+    chain = max((c.chain(p, warp) for _, c in classes), default=0.0)
+    lower = max(fpu, sfu, lm, gm, chain)
+    return lower, max(lower, sum(n * c.chain(p, warp) for n, c in classes))
 
 
 # --- estimates -------------------------------------------------------------------------------------------------
@@ -534,8 +543,8 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     div = _divisors(loops, order[0], sum(n * _events(full[key]) for key, n in classes.items()))
     if div:
         sim_traces = {key: _trace(k.body, k, dev, low, div, lines) for key, low in keys.items()}
-        sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p) for key, n in classes.items())
-        scale = sum(n * c.chain(p) for n, c in cls) / max(sim, 1e-9)
+        sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p, dev.warp) for key, n in classes.items())
+        scale = sum(n * c.chain(p, dev.warp) for n, c in cls) / max(sim, 1e-9)
     else:
         sim_traces, scale = full, 1.0
     cycles = simulate([sim_traces[key] for key in order], [slot for slot, _ in warps], p, dev.warp) * scale
@@ -627,6 +636,7 @@ def prune(program: Program, sizes: Mapping[str, int], candidates: Sequence[Seque
     bounded = tuple(c for c in reps
                     if est[c].lower_s <= (uppers[1] if est[c].upper_s == uppers[0] and len(uppers) > 1
                                           else uppers[0]))
+    bounded = bounded or tuple(sorted(reps, key=lambda c: est[c].time_s)[:1])  # never empty
     ranked = sorted(bounded, key=lambda c: est[c].time_s)
     if keep_fraction is not None:
         ranked = ranked[:max(1, math.ceil(keep_fraction * len(cands)))]
@@ -643,5 +653,5 @@ def prune_local_sizes(program: Program, sizes: Mapping[str, int], candidates: Se
 
 __all__ = ["DEVICES", "GENERIC_DEVICE", "H100_DEVICE", "PAPER_KEEP", "PAPER_MAPE", "PAPER_REDUCTION",
            "POCL_DEVICE", "Counts", "Estimate", "EstimatorDevice", "KernelEstimate", "PerfParams", "Pruning",
-           "active_groups", "bounds", "device_for", "eq16", "estimate_kernel", "estimate_program", "prune",
-           "prune_local_sizes", "simulate"]
+           "active_groups", "bounds", "device_for", "device_for_limits", "eq16", "estimate_kernel",
+           "estimate_program", "prune", "prune_local_sizes", "simulate"]

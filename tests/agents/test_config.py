@@ -38,7 +38,7 @@ def test_quick_preset_is_tiny():
     ({"env": {"vec_env": "subprocess"}}, 'env.vec_env: expected one of dummy, subproc, got "subprocess" '
                                           "(did you mean subproc?)"),
     ({"reward": {"source": "measure"}}, "reward.source: expected one of measured, predicted, replay, analytical, "
-                                        'got "measure" (did you mean measured?)'),
+                                        'estimated, got "measure" (did you mean measured?)'),
     ({"run": {"tensorboard": "yes"}}, 'run.tensorboard: expected true or false, got "yes"'),
     ({"policy": {"net_arch": [64, 0]}}, "policy.net_arch[1]: expected a positive integer, got 0"),
     ({"train": {"algorithm": "PPO"}}, "train.algorithm: PPO cannot train on LiftGym: it does not use action masks"),

@@ -1,0 +1,124 @@
+"""The static estimator and work-group pruning (compiler.perf.estimate) and the env's `estimated` reward source."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import gymnasium as gym
+import pytest
+
+import lift_gym  # noqa: F401
+from compiler.errors import CompilerError
+from compiler.lowering import stages
+from compiler.perf import estimate as est
+from compiler.suite import resolve
+from lift_gym.episode import ENV_ID
+from lift_gym.rewards import RewardConfig
+
+NO_OVERHEAD = dataclasses.replace(est.H100_DEVICE, perf=dataclasses.replace(est.H100_PERF, launch_s=0.0))
+
+
+def default(uri: str):
+    bench, sizes = resolve(uri)
+    lowered, _ = stages.default_kernel(bench, sizes)
+    return lowered, sizes
+
+
+def test_doubling_the_problem_doubles_the_estimated_time():
+    times = []
+    for n in (1 << 20, 1 << 21):
+        lowered, sizes = default(f"benchmark://lift/scal?N={n}")
+        times.append(est.estimate_program(lowered, sizes, (256,), NO_OVERHEAD).time_s)
+    assert times[1] / times[0] == pytest.approx(2.0, rel=0.05)
+
+
+def test_more_work_per_item_costs_more():
+    small, big = (default(f"benchmark://lift/gemv?M=256&N={n}") for n in (64, 512))
+    t_small = est.estimate_program(*small, (64,), est.H100_DEVICE).time_s
+    t_big = est.estimate_program(*big, (64,), est.H100_DEVICE).time_s
+    assert t_big > 4 * t_small
+
+
+def test_estimate_lies_within_its_bounds_and_counts_the_launch():
+    lowered, sizes = default("benchmark://lift/stencil2d?N=64&M=64")
+    e = est.estimate_program(lowered, sizes, (16, 4), est.H100_DEVICE)
+    assert e.lower_s <= e.time_s <= e.upper_s and e.time_s > est.H100_PERF.launch_s
+    k = e.kernels[0]
+    assert k.groups == 4 * 16 and k.local_size == (16, 4, 1) and k.active_groups > 0
+
+
+def test_occupancy_limits_resident_groups():
+    lowered, sizes = default("benchmark://lift/scal?N=65536")
+    by_wg = {wg: est.estimate_program(lowered, sizes, (wg,), est.H100_DEVICE).kernels[0].active_groups
+             for wg in (32, 256, 1024)}
+    # 32 groups per SM at most (architecture), then 64 warps per SM: 256 items = 8 warps -> 8, 1024 -> 2
+    assert by_wg == {32: 32, 256: 8, 1024: 2}
+
+
+def test_memory_pipeline_cases_of_eq16():
+    # Case I (d*D <= L): kappa*L + (d - 1)*D; case II: kappa*d*D + L - D (Eqs. 14, 15)
+    assert est.eq16(3, 4, 100.0, 10.0) == pytest.approx(3 * 100 + 3 * 10)
+    assert est.eq16(3, 20, 100.0, 10.0) == pytest.approx(3 * 20 * 10 + 100 - 10)
+
+
+def test_barrier_waits_for_the_whole_group():
+    p = est.GENERIC_PERF  # 4 cycles per FPU operation
+    slow = [("fpu", 100.0), ("bar", 1.0)]
+    fast = [("fpu", 1.0), ("bar", 1.0), ("fpu", 50.0)]
+    assert est.simulate([slow, fast], [0, 1], p, 32) == pytest.approx(400)  # different groups: no wait
+    assert est.simulate([slow, fast], [0, 0], p, 32) == pytest.approx(400 + 200)  # fast waits for slow
+
+
+def test_pruning_keeps_the_best_of_a_synthetic_case():
+    # a 1-D copy: work groups of 1 or 2 items waste 31 or 30 lanes of every warp, and groups below the warp are
+    # held to 32 per SM; the large groups are equivalent
+    lowered, sizes = default("benchmark://lift/scal?N=1048576")
+    cands = [(1,), (2,), (4,), (32,), (64,), (128,), (256,), (512,), (1024,)]
+    pr = est.prune(lowered, sizes, cands, est.H100_DEVICE)
+    best = min(cands, key=lambda c: pr.estimates[c].time_s)
+    assert best in pr.kept and (1,) not in pr.kept and (2,) not in pr.kept
+    assert len(pr.kept) <= math.ceil(est.PAPER_KEEP * len(cands)) and pr.removed_fraction >= 0.7
+    assert set(pr.kept) <= set(pr.bounded) <= set(pr.representatives) <= set(cands)
+    assert est.prune_local_sizes(lowered, sizes, cands, est.H100_DEVICE) == pr.kept
+
+
+def test_pruning_without_a_cap_keeps_every_design_the_bounds_cannot_rule_out():
+    lowered, sizes = default("benchmark://lift/scal?N=65536")
+    cands = [(1,), (64,), (128,), (256,)]
+    pr = est.prune(lowered, sizes, cands, est.H100_DEVICE, keep_fraction=None)
+    assert pr.kept == pr.bounded and (1,) not in pr.kept and len(pr.kept) >= 1
+
+
+def test_bad_candidates_are_one_line_errors():
+    lowered, sizes = default("benchmark://lift/scal?N=64")
+    with pytest.raises(ValueError, match="local size"):
+        est.prune(lowered, sizes, [(0,)], est.H100_DEVICE)
+    with pytest.raises(ValueError, match="no candidate"):
+        est.prune(lowered, sizes, [], est.H100_DEVICE)
+    with pytest.raises(ValueError, match="keep_fraction"):
+        est.prune(lowered, sizes, [(8,)], est.H100_DEVICE, keep_fraction=0.0)
+    with pytest.raises(CompilerError, match="estimate: code generation"):
+        est.estimate_program(lowered, {}, None, est.H100_DEVICE)
+
+
+def test_calibration_sets_delay_and_lanes_from_peaks():
+    p = est.H100_PERF.calibrated(132, copy_gbs=2995.0, fma_gflops=62000.0)
+    assert p.global_delay == pytest.approx(est.H100_PERF.global_delay)
+    assert p.fpu_lanes == pytest.approx(62000e9 / (2 * 1.98e9 * 132))
+
+
+def test_estimated_reward_through_the_env():
+    env = gym.make(ENV_ID, benchmark="benchmark://lift/scal/small", reward=RewardConfig(source="estimated"))
+    env.action_space.seed(0)
+    _, info = env.reset(seed=0)
+    reward, done = 0.0, False
+    while not done:
+        _, reward, term, trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        done = term or trunc
+    env.close()
+    assert info["reward_source"] == "estimated" and math.isfinite(reward)
+    final, base = info["final"], info["baseline"]
+    assert final["status"] == "ok" and base["status"] == "ok"
+    assert reward == pytest.approx(math.log(base["time_s"] / final["time_s"]))
+    assert final["report"]["lower_s"] <= final["time_s"] <= final["report"]["upper_s"]

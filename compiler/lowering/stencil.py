@@ -60,6 +60,7 @@ from ..ir.terms import is_call
 from ..ir.typecheck import typecheck
 from ..ir.userfuns import ID
 from ..types import ArrayType
+from . import heuristic
 from .default import default_lowering, finish
 from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
 
@@ -195,8 +196,14 @@ def default_for(bench, form: StencilForm) -> Lowering:
     for rowsPerItem = 1, `build_coarse` otherwise."""
     k1 = max(o.window[0] for o in form.operands if o.window)
 
-    def choose(s):
-        return {ROWS_PER_ITEM: s.get(ROWS_PER_ITEM) or default_rows_per_item(k1, _out_shape(bench, s)[0])}
+    def choose(s):  # the fixed rule, or the heuristic file named by $LIFT_GYM_HEURISTICS (lowering.heuristic)
+        if s.get(ROWS_PER_ITEM):
+            return {ROWS_PER_ITEM: s[ROWS_PER_ITEM]}
+        rows, learned = _out_shape(bench, s)[0], heuristic.active(heuristic.ROWS_DECISION)
+        if learned is None:
+            return {ROWS_PER_ITEM: default_rows_per_item(k1, rows)}
+        legal = [c for c in learned.choices if rows % c == 0] or [1]
+        return {ROWS_PER_ITEM: learned.decide(heuristic.stencil_features(bench, form, s), legal)}
 
     def check(s, v):
         n, _ = _out_shape(bench, s)
@@ -263,5 +270,5 @@ def lowerings_for(bench) -> list[Lowering]:
         return p, (launch,), facts
 
     return [default_for(bench, form), Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, choose,
-                                               check)]
+                                               check, {0: "tileW", 1: "tileH"})]
 

@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from compiler.errors import UnknownBenchmark
+from compiler.runtime.pool import PoolConfig
 from compiler.suite import resolve
 from lift_gym.rewards import SOURCES
 from lift_gym.transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS
@@ -75,6 +76,12 @@ class RewardSection:
     device: str | None = None
     store: str | None = None
     model: str | None = None
+    ray: PoolConfig | None = None  # measured: Ray actors measure, one per device (address, workers, ...); None: local
+
+    @property
+    def pool(self) -> PoolConfig:
+        """The measurement pool of lift_gym's RewardConfig: the Ray actors of `ray`, else the local worker."""
+        return self.ray or PoolConfig()
 
 
 @dataclass(frozen=True)
@@ -280,6 +287,27 @@ def optional_choice(*options: str) -> Callable[[Any], str | None]:
     return lambda v: None if v is None else inner(v)
 
 
+def ray_pool(v: Any) -> PoolConfig | None:
+    """`reward.ray`: null (the local worker) or a mapping of PoolConfig's ray keys."""
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
+        raise _Bad(f"expected a mapping of {', '.join(RAY_CHECKS)} (or null: measure locally), got {_show(v)}")
+    values: dict[str, Any] = {}
+    for key, raw in v.items():
+        if key == "backend" and raw == "ray":  # written by ExperimentConfig.to_dict
+            continue
+        if key not in RAY_CHECKS:
+            close = difflib.get_close_matches(str(key), list(RAY_CHECKS), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else f" (known keys: {', '.join(RAY_CHECKS)})"
+            raise _Bad(f"{key}: unknown key{hint}")
+        try:
+            values[key] = RAY_CHECKS[key](raw)
+        except _Bad as bad:
+            raise _Bad(f"{key}: {bad}") from None
+    return PoolConfig(backend="ray", **values)
+
+
 def benchmark_uri(v: Any) -> str:
     text = string(v)
     try:
@@ -302,6 +330,11 @@ def algorithm(v: Any) -> str:
 
 
 _Check = Callable[[Any], Any]
+RAY_CHECKS: dict[str, _Check] = {
+    "address": optional_string, "workers": int_at_least(0),
+    "gpus_per_worker": lambda v: None if v is None else nonneg_number(v), "cpus_per_worker": nonneg_number,
+    "devices": lambda v: tuple(string(d) for d in (v if isinstance(v, list | tuple) else [v])),
+}
 _LIST = "list"  # marker: a list whose items are checked by the paired check (key path gets [i])
 
 CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
@@ -313,7 +346,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     },
     RewardSection: {
         "source": choice(*SOURCES), "fallback": optional_choice(*SOURCES), "device": optional_string,
-        "store": optional_string, "model": optional_string,
+        "store": optional_string, "model": optional_string, "ray": ray_pool,
     },
     PolicyConfig: {
         "extractor": choice(*EXTRACTORS), "features_dim": int_at_least(1), "node_dim": int_at_least(1),

@@ -113,8 +113,8 @@ def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Lo
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
-    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device))
-    out: dict[str, Any] = {"device": fn.ctx.worker.info.fingerprint, "benchmarks": {}}
+    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool))
+    out: dict[str, Any] = {"device": fn.ctx.pool.info.fingerprint, "benchmarks": {}}
     bar = _bar(len(uris) * n, "measure", progress)
     try:
         for uri in uris:
@@ -167,7 +167,7 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
                    log: Log = print) -> dict:
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
     p = cfg.pipeline
-    reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device,
+    reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
                           model=str(run_dir / "model.npz") if p.eval_reward == "predicted" else None)
     bar = _bar(len(p.eval_benchmarks) * (1 + len(p.baselines)), "evaluate", progress)
 

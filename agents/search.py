@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +85,15 @@ class Evaluator:
         self.best_reward: float | None = None
         self.best_record: EpisodeState | None = None
         self.t0 = time.perf_counter()
+        self._batch: int | None = None
+
+    @property
+    def batch(self) -> int:
+        """New kernels evaluated together: twice the measurement pool's workers, or 1 with one worker."""
+        if self._batch is None:
+            n = self.reward_fn.batch_size
+            self._batch = 1 if n == 1 else 2 * n
+        return self._batch
 
     @property
     def count(self) -> int:
@@ -103,9 +112,34 @@ class Evaluator:
         if self.exhausted:
             raise BudgetExhausted
         ev = self.reward_fn.evaluate(state)
+        self._count(state, ev)
+        return ev.reward
+
+    def evaluate_all(self, states: Sequence[State]) -> list[float]:
+        """`evaluate` of each terminal state, with the same trials in the same order, but the new kernels
+        evaluated `batch` at a time (a measured source measures them in parallel on its pool); BudgetExhausted
+        after those that fit when more new kernels come than the budget allows."""
+        new: dict[str, State] = {}
+        for state in states:
+            assert state.kernel is not None, "only complete programs are evaluated"
+            if state.kernel.key not in self.cache:
+                new.setdefault(state.kernel.key, state)
+        fits = list(new.values())[:max(self.budget - self.count, 0)]
+        if len(fits) > 1:
+            for i in range(0, len(fits), self.batch):
+                chunk = fits[i:i + self.batch]
+                if len(chunk) > 1:
+                    for state, ev in zip(chunk, self.reward_fn.evaluate_many(chunk), strict=True):
+                        self._count(state, ev)
+        for state in fits:  # the kernels of chunks of one (the others are cached now)
+            self.evaluate(state)
+        if len(new) > len(fits):
+            raise BudgetExhausted
+        return [self.evaluate(state) for state in states]
+
+    def _count(self, state: State, ev) -> None:
         self.record(state, ev.reward, ev.speedup, ev.final.time_s if ev.final.ok else None, ev.source,
                     lambda: EpisodeState.from_state(state, ev, self.reward_fn))
-        return ev.reward
 
     def record(self, state: State, reward: float, speedup: float | None, time_s: float | None, source: str,
                episode: Callable[[], EpisodeState]) -> bool:
@@ -236,6 +270,10 @@ class Search:
         self.episodes += 1
         return self.evaluator.evaluate(state)
 
+    def evaluate_all(self, states: Sequence[State]) -> list[float]:
+        self.episodes += len(states)
+        return self.evaluator.evaluate_all(states)
+
     def cheap_score(self, state: State) -> float:
         """The roofline estimate (log speedup) of the state's default completion: free, not an evaluation."""
         sig = _signature(state)
@@ -259,8 +297,15 @@ class Search:
 # --- strategies ----------------------------------------------------------------------------------------------------
 def run_random(s: Search) -> None:
     choose = random_choice(s.rng)
-    for _ in range(50 * s.evaluator.budget + 100):
-        s.evaluate(complete(s.start, choose))
+    ev, drawn, new = s.evaluator, [], set()
+    for _ in range(50 * ev.budget + 100):  # draws gathered until a batch of new kernels (or the budget) is full
+        drawn.append(complete(s.start, choose))
+        if drawn[-1].kernel.key not in ev.cache:
+            new.add(drawn[-1].kernel.key)
+        if len(new) >= max(min(ev.batch, ev.budget - ev.count), 1):
+            s.evaluate_all(drawn)
+            drawn, new = [], set()
+    s.evaluate_all(drawn)
 
 
 def run_greedy(s: Search) -> None:
@@ -272,7 +317,7 @@ def run_greedy(s: Search) -> None:
         while not transition.is_terminal(state):
             acts = candidates(state, s.rng, s.width)
             if len(acts) > 1:
-                scores = [s.evaluate(complete(transition.step(state, a), completion)) for a in acts]
+                scores = s.evaluate_all([complete(transition.step(state, a), completion) for a in acts])
                 acts = [acts[int(np.argmax(scores))]]
             state = transition.step(state, acts[0])
         s.evaluate(state)
@@ -301,8 +346,7 @@ def run_beam(s: Search) -> None:
                         done.setdefault(c.kernel.key, c)
                     else:
                         children.setdefault(_signature(c), c)
-            for c in sorted(done.values(), key=s.cheap_score, reverse=True):
-                s.evaluate(c)
+            s.evaluate_all(sorted(done.values(), key=s.cheap_score, reverse=True))
             level = sorted(children.values(), key=s.cheap_score, reverse=True)[:width]
         idle = idle + 1 if s.evaluator.count == before else 0
         if idle >= 2:
@@ -335,8 +379,7 @@ def run_knn(s: Search) -> None:
     x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in states])
     order = np.argsort(-model.predict(x), kind="stable")
     s.notes.append(f"knn ranked {len(states)} distinct random programs with a model of {model.n_rows} rows")
-    for i in order:
-        s.evaluator.evaluate(states[int(i)])
+    s.evaluator.evaluate_all([states[int(i)] for i in order])
 
 
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,

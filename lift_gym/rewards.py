@@ -5,7 +5,9 @@
 given at the last step of an episode (every other step rewards 0; no shaping). Sources:
 
 - `measured`: the runtime's protocol (build, correctness check against the interpreter's output on seeded random
-  inputs, warm-up, batched samples, median) in a `MeasureWorker` process. Every result is stored in the sqlite
+  inputs, warm-up, batched samples, median) in a `MeasureWorker` process, or on the Ray actors of a measurement
+  pool (`RewardConfig.pool`, compiler.runtime.pool: `evaluate_many` measures many kernels at once, one per
+  device), the results written to the store by this process only. Every result is stored in the sqlite
   `MeasurementStore` under its content key (kernel sources + launch sizes + input sizes + device + driver +
   package version), with its P000 features; the store is consulted first, so a kernel is measured once. The
   final kernel is measured with the baseline's median as `best_known_s`, so a kernel 5x slower than the
@@ -31,7 +33,7 @@ from __future__ import annotations
 import functools
 import math
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -47,6 +49,7 @@ from compiler.perf.features import program_features
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore, Record, measurement_key
 from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl
+from compiler.runtime.pool import MeasureJob, MeasurePool, PoolConfig, open_pool
 from compiler.suite import INTERPRETER, SUITE
 
 from .transition import State
@@ -66,6 +69,7 @@ class RewardConfig:
     fallback: str | None = None  # for replay misses and an unavailable model: another source, or None (error)
     store: str | None = None  # sqlite path (None: $LIFT_GYM_STORE or ~/.cache/lift-gym/measurements.sqlite)
     device: str | None = None  # device selection (None: $LIFT_GYM_DEVICE or the default)
+    pool: PoolConfig = field(default_factory=PoolConfig)  # measured: local worker (default) or Ray actors
     model: str | None = None  # a saved KnnPerfModel (None: fit on the store)
     leave_benchmark_out: bool = True  # predicted: never use the evaluated benchmark's own rows
     measure: MeasureConfig = field(default_factory=MeasureConfig)
@@ -175,6 +179,10 @@ class Source:
         final = self.evaluate_kernel(final_job(state), best)
         return combine(final, base, self.config.failure_reward, self.name)
 
+    def evaluate_many(self, states: Sequence[State]) -> list[Evaluation]:
+        """`evaluate` of each terminal state."""
+        return [self.evaluate(s) for s in states]
+
     def close(self) -> None:
         return None
 
@@ -197,6 +205,7 @@ class Context:
         self.config = config
         self._store: MeasurementStore | None = None
         self._worker: MeasureWorker | None = None
+        self._pool: MeasurePool | None = None
         self._info = None
         self._info_tried = False
 
@@ -213,6 +222,17 @@ class Context:
             self._worker = MeasureWorker(self.config.device)
             self._info, self._info_tried = self._worker.info, True
         return self._worker
+
+    @property
+    def pool(self) -> MeasurePool:
+        """The measurement pool (`config.pool`): the worker above (local), or Ray actors."""
+        if self._pool is None:
+            if self.config.pool.backend == "local":
+                self._pool = open_pool(self.config.pool, worker=self.worker)
+            else:
+                self._pool = open_pool(self.config.pool, self.config.device)
+                self._info, self._info_tried = self._pool.info, True
+        return self._pool
 
     @property
     def device_info(self):
@@ -241,6 +261,9 @@ class Context:
         return hw.DeviceModel.for_device(self.device_info)
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -277,18 +300,38 @@ class Measured(Source):
     unstored = 0  # settled measurements the store could not write (full disk, ...): warned once
 
     def key(self, job: Job) -> str:
-        return measurement_key(job.kernel.key, dict(job.sizes), self.ctx.worker.info.fingerprint)
+        return measurement_key(job.kernel.key, dict(job.sizes), self.ctx.pool.info.fingerprint)
 
     def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
-        key = self.key(job)
-        rec = self.ctx.store.get(key)
-        if rec is not None:
-            return from_record(rec, "measured (stored)")
-        cfg = replace(self.config.measure, best_known_s=best_known_s)
-        inputs, gold = inputs_and_gold(job)
+        return self.evaluate_kernels([job], [best_known_s])[0]
+
+    def evaluate_kernels(self, jobs: Sequence[Job], best_known_s: Sequence[float | None]) -> list[KernelEval]:
+        """`evaluate_kernel` of each job: the kernels missing from the store are measured together on the pool
+        (each once, in parallel across its workers) and stored here, by the store's only writer."""
+        keys = [self.key(job) for job in jobs]
+        stored = {k: self.ctx.store.get(k) for k in keys}
+        todo = {k: i for i, k in reversed(list(enumerate(keys))) if stored[k] is None}  # a key's first job
+        order = sorted(todo.values())
         # measured again after a death of the worker process (a crash, or a kill from outside: OOM killer, a
         # user's kill) and after a failure until it repeats (see MeasureWorker.measure_settled)
-        m = self.ctx.worker.measure_settled(job.kernel, inputs, gold, cfg)
+        done = self.ctx.pool.measure([MeasureJob(jobs[i].kernel, *inputs_and_gold(jobs[i]),
+                                                 replace(self.config.measure, best_known_s=best_known_s[i]))
+                                      for i in order])
+        fresh = {keys[i]: self._settle(jobs[i], keys[i], m) for i, m in zip(order, done, strict=True)}
+        return [fresh[k] if stored[k] is None else from_record(stored[k], "measured (stored)") for k in keys]
+
+    def evaluate_many(self, states: Sequence[State]) -> list[Evaluation]:
+        """`evaluate` of each terminal state: their baselines measured together, then their kernels."""
+        bases = self.evaluate_kernels([baseline_job(s) for s in states], [None] * len(states))
+        for state, base in zip(states, bases):
+            if not base.ok:
+                raise RewardUnavailable(f"the default lowering of {state.uri} failed ({base.status}): "
+                                        f"{base.report.get('message', '')}")
+        best = [b.time_s if (self.config.prune and b.time_s) else None for b in bases]
+        finals = self.evaluate_kernels([final_job(s) for s in states], best)
+        return [combine(f, b, self.config.failure_reward, self.name) for f, b in zip(finals, bases)]
+
+    def _settle(self, job: Job, key: str, m: Measurement) -> KernelEval:
         feats = job_features(job, self.ctx.device_model)
         if m.settled:  # the kernel's own verdict on this device: stored, so it is never measured twice
             try:
@@ -468,6 +511,20 @@ class RewardFunction:
                 raise
             ev = self.fallback.evaluate(state)
             return replace(ev, source=f"{ev.source} (fallback: {err})")
+
+    def evaluate_many(self, states: Sequence[State]) -> list[Evaluation]:
+        """`evaluate` of each terminal state; a measured source measures their kernels together on its pool."""
+        try:
+            return self.primary.evaluate_many(states)
+        except RewardUnavailable:
+            if self.fallback is None:
+                raise
+            return [self.evaluate(s) for s in states]
+
+    @property
+    def batch_size(self) -> int:
+        """How many kernels `evaluate_many` measures at once: the measurement pool's workers (1 unless measured)."""
+        return self.ctx.pool.size if self.config.source == "measured" else 1
 
     def close(self) -> None:
         self.ctx.close()

@@ -1,13 +1,13 @@
 """Static kernel-time estimation and work-group pruning after seed 004 (Wang et al., TPDS 2019), on our kernel IR.
 
     estimate_program(program, sizes, local_size, device) -> Estimate      (seconds, with bounds per kernel)
-    prune(program, sizes, candidates, device) -> Pruning                  (§6: batching, bounds, ranking)
-    prune_local_sizes(program, sizes, candidates, device) -> kept candidates
+
+The work-group pruning of the paper's §6 is `compiler.perf.prune`; the device record `compiler.perf.estimate_params`.
 
 No kernel runs. The inputs are the code generator's kernel IR (`compiler.codegen.kir`, the passes up to barrier
-placement, as `compiler.perf.features` reads it) and an `EstimatorDevice`: the `DeviceLimits` of
-`compiler.constraints.device` plus a `PerfParams` record holding only what no other module holds (clock,
-per-compute-unit residency limits, latencies, delays, overheads).
+placement, as `compiler.perf.features` reads it) and an `EstimatorDevice` (`compiler.perf.estimate_params`): the
+`DeviceLimits` of `compiler.constraints.device` plus a `PerfParams` record holding only what no other module holds
+(clock, per-compute-unit residency limits, latencies, delays, cache, overheads).
 
 Choices (paper section; "inferred" = ours, not in the paper):
 - Traces (§4, replaced). A warp's trace is a walk of the kernel IR: a loop of kind glb/lcl/wrg over extent E run
@@ -20,7 +20,8 @@ Choices (paper section; "inferred" = ours, not in the paper):
   private memory is arithmetic (§5.1.2); a non-unrolled loop trip costs 2 FPU operations (inferred: counter and
   branch). A global access costs the distinct cache lines the first warp of work group 0 touches
   (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused over the innermost sequential loop counted
-  once (`_lines`; inferred, no reuse-distance model: every other line is a miss); a local
+  once (`_lines`; inferred, no reuse-distance model: every other line is a miss; a kernel whose global buffers
+  fit in the last-level cache, `cache_bytes`, moves its lines at `cache_delay`); a local
   access is one access per warp (no bank conflicts, inferred).
 - Occupancy (Eqs. 1-7). Registers are not known without the vendor compiler's report: N_reg = 16 + the private
   scalars the kernel declares, capped at 255 (inferred); B_reg_wg = B_reg_SM (every current GPU). Shared memory
@@ -40,11 +41,6 @@ Choices (paper section; "inferred" = ours, not in the paper):
   chain): the chain term (inferred) makes L_B a bound of the simulation. L_W = every operation of every warp
   serialised with its full latency (Eq. 20, with the memory terms serial instead of Eq. 16, inferred, so that
   L_W bounds the simulation too). The estimate is clamped into [L_B, L_W].
-- Pruning (§6). Stage 1: candidates with equal traces, active warps and groups per compute unit form a batch
-  whose representative has the smallest Sub-item 2. Stage 2: a representative goes when its lat_B exceeds
-  another's lat_W (the prose of §6.2, not the printed sign of Algorithm 4). Stage 3 (inferred, the paper
-  simulates every survivor and keeps one): the survivors ranked by the estimate, at most `keep_fraction` of all
-  candidates kept (default PAPER_KEEP = 1 - 0.7847, the paper's average reduction), never fewer than one.
 """
 
 from __future__ import annotations
@@ -55,130 +51,28 @@ import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from compiler.codegen import PASSES, kir
 from compiler.codegen.cfuns import flop_count
 from compiler.codegen.index import evaluate, variables
 from compiler.codegen.pipeline import CodegenState
-from compiler.constraints.device import GENERIC_GPU, H100, POCL_CPU, DeviceLimits
 from compiler.errors import CompilerError
 from compiler.ir.node import Program
+from compiler.perf.estimate_params import (
+    DEVICES,
+    GENERIC_DEVICE,
+    H100_DEVICE,
+    POCL_DEVICE,
+    EstimatorDevice,
+    PerfParams,
+    device_for,
+    device_for_limits,
+)
 
-PAPER_MAPE = 0.1704  # Abstract, Table 3
-PAPER_REDUCTION = 0.7847  # Abstract, Fig. 5
-PAPER_KEEP = 1.0 - PAPER_REDUCTION
 SIM_OPS = 6000  # events simulated per round at most (see the module docstring)
 _SFU = re.compile(r"\b(?:native_\w+|half_\w+|sqrt|rsqrt|exp|exp2|log|log2|pow|powr|sin|cos|tan)\s*\(")
 _BYTES = {"float": 4, "int": 4, "bool": 4, "double": 8, "half": 2}
-
-
-@dataclass(frozen=True)
-class PerfParams:
-    """What the estimator needs beyond `DeviceLimits` (paper Table 1 rows 5-17 and 19). Cycles at `clock_hz`."""
-
-    name: str
-    clock_hz: float
-    groups_per_cu: int  # B_wg_SM
-    warps_per_cu: int  # B_warp_SM
-    regs_per_cu: int  # B_reg_SM; 0: no register limit (a CPU)
-    reg_granularity: int  # G_reg
-    local_per_cu: int  # B_sm_SM, bytes
-    local_granularity: int  # G_sm, bytes
-    fpu_lanes: float  # FP32 lanes per compute unit: a warp operation holds the FPU warp / fpu_lanes cycles
-    sfu_lanes: float
-    fpu_latency: float
-    sfu_latency: float
-    local_latency: float
-    local_delay: float  # per warp access
-    global_latency: float  # a miss
-    global_delay: float  # per cache line, per compute unit (the device's bandwidth shared by its units)
-    line_bytes: int
-    launch_s: float  # per kernel
-    cache_latency: float = 40.0  # a global access whose lines are all reused (a cache hit)
-    group_s: float = 0.0  # per work group a compute unit runs
-
-    def calibrated(self, compute_units: int, copy_gbs: float | None = None, fma_gflops: float | None = None,
-                   launch_s: float | None = None, group_s: float | None = None) -> PerfParams:
-        """These parameters with the global delay from a measured copy bandwidth, the FPU lanes from a measured
-        FMA peak (`compiler.runtime.peaks`) and measured overheads; None keeps a value."""
-        changes: dict = {}
-        if copy_gbs:
-            changes["global_delay"] = self.line_bytes * self.clock_hz * compute_units / (copy_gbs * 1e9)
-        if fma_gflops:
-            changes["fpu_lanes"] = fma_gflops * 1e9 / (2.0 * self.clock_hz * compute_units)
-        if launch_s is not None:
-            changes["launch_s"] = launch_s
-        if group_s is not None:
-            changes["group_s"] = group_s
-        return replace(self, **changes)
-
-
-@dataclass(frozen=True)
-class EstimatorDevice:
-    limits: DeviceLimits
-    perf: PerfParams
-
-    @property
-    def warp(self) -> int:
-        """Work items issued together: the warp on a GPU, the SIMD lanes on a CPU (warp_size 1)."""
-        w = self.limits.warp_size
-        return w if w > 1 else max(int(self.limits.preferred_vector_width), 1)
-
-    @property
-    def compute_units(self) -> int:
-        return max(int(self.limits.compute_units), 1)
-
-    def to_dict(self) -> dict:
-        return {"limits": self.limits.to_dict(), "perf": self.perf.__dict__.copy()}
-
-
-# H100 SXM: SM limits of compute capability 9.0 (32 blocks, 64 warps, 64K registers, 228 KB shared memory per SM),
-# 128 FP32 lanes and 16 SFU lanes per SM; global delay from the 2995 GB/s copy of shared/spec/h100_opencl.md.
-# Latencies (cycles) and the launch overhead are assumed values, not measurements: scripts/estimate_table.py
-# calibrates delay, FPU lanes and overheads on the device it runs on.
-H100_PERF = PerfParams(
-    "h100", clock_hz=1.98e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
-    local_per_cu=233472, local_granularity=128, fpu_lanes=128, sfu_lanes=16, fpu_latency=4, sfu_latency=18,
-    local_latency=30, local_delay=1, global_latency=500, global_delay=128 * 1.98e9 * 132 / 2995e9, line_bytes=128,
-    launch_s=5e-6, cache_latency=40)
-# PoCL on a CPU: one work group per core at a time, the SIMD lanes as the warp; global delay, FPU lanes and the
-# overheads measured on the development machine (2-core AMD EPYC, PoCL 3.0) by
-# `python3 scripts/estimate_table.py --calibrate-only` (docs/benchmarks/estimation_pocl.json, "calibration").
-POCL_PERF = PerfParams(
-    "pocl-cpu", clock_hz=2.445e9, groups_per_cu=1, warps_per_cu=4096, regs_per_cu=0, reg_granularity=1,
-    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=1.34, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
-    local_latency=4, local_delay=1, global_latency=40, global_delay=17.7, line_bytes=64, launch_s=24.7e-6,
-    cache_latency=4, group_s=2e-8)
-GENERIC_PERF = PerfParams(
-    "generic-gpu", clock_hz=1.5e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
-    local_per_cu=98304, local_granularity=128, fpu_lanes=64, sfu_lanes=16, fpu_latency=4, sfu_latency=20,
-    local_latency=30, local_delay=1, global_latency=500, global_delay=10.0, line_bytes=128, launch_s=5e-6,
-    cache_latency=40)
-H100_DEVICE = EstimatorDevice(H100, H100_PERF)
-POCL_DEVICE = EstimatorDevice(POCL_CPU, POCL_PERF)
-GENERIC_DEVICE = EstimatorDevice(GENERIC_GPU.with_(compute_units=80), GENERIC_PERF)
-DEVICES: dict[str, EstimatorDevice] = {"h100": H100_DEVICE, "pocl-cpu": POCL_DEVICE, "generic-gpu": GENERIC_DEVICE}
-
-
-def device_for(info) -> EstimatorDevice:
-    """The profile for a queried device (`compiler.runtime.DeviceInfo`; None: the generic GPU), with its limits."""
-    if info is None:
-        return GENERIC_DEVICE
-    limits = DeviceLimits.from_device_info(info)
-    if str(getattr(info, "device_type", "gpu")).lower() == "cpu":
-        clock = float(getattr(info, "max_clock_mhz", 0) or 0) * 1e6 or POCL_PERF.clock_hz
-        return EstimatorDevice(limits, replace(POCL_PERF, clock_hz=clock))
-    if "h100" in str(getattr(info, "device_name", "")).lower():
-        return EstimatorDevice(limits, H100_PERF)
-    return EstimatorDevice(limits if limits.compute_units else limits.with_(compute_units=80), GENERIC_PERF)
-
-
-def device_for_limits(limits: DeviceLimits) -> EstimatorDevice:
-    """The profile for a device given by its limits alone (an environment's device profile): the H100 or PoCL
-    parameters when the limits are those presets (by name), else the generic GPU's, with these limits."""
-    perf = {H100.name: H100_PERF, POCL_CPU.name: POCL_PERF}.get(limits.name, GENERIC_PERF)
-    return EstimatorDevice(limits if limits.compute_units else limits.with_(compute_units=80), perf)
 
 
 # --- traces ----------------------------------------------------------------------------------------------------
@@ -219,6 +113,7 @@ class _Kernel:
     private_scalars: int
     global_size: tuple[int, int, int]
     local_size: tuple[int, int, int]
+    footprint: int  # bytes of the global buffers it accesses
 
 
 def _dims3(xs) -> tuple[int, int, int]:
@@ -243,7 +138,9 @@ def _kernels(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | N
         ls = _dims3(launch.local_size) if launch.local_size is not None else _default_local(gs)
         priv = sum(s.buf.scalars for s in kir.walk_stmts(k.body) if isinstance(s, kir.Decl))
         local = sum(b.scalars * _BYTES.get(b.scalar.name, 4) for b in k.locals)
-        out.append(_Kernel(k.name, list(k.body), dict(k.funs), local, priv, gs, ls))
+        bufs = {ref.buf for s in k.body for ref, _, _ in kir.accesses(s) if ref.buf.space == kir.GLOBAL}
+        foot = sum(b.scalars * _BYTES.get(b.scalar.name, 4) for b in bufs)
+        out.append(_Kernel(k.name, list(k.body), dict(k.funs), local, priv, gs, ls, foot))
     return tuple(out)
 
 
@@ -271,7 +168,7 @@ def _call_ops(e, funs: dict) -> tuple[float, float]:
     return fpu + (1.0 if isinstance(e, kir.Select) else 0.0), sfu
 
 
-# A trace is a list of events: ("fpu"|"sfu"|"lm"|"gm"|"bar", amount) or ("loop", trips, [events]).
+# A trace is a list of events: ("fpu"|"sfu"|"lm"|"gm"|"bar", amount) or ("loop", trips, [events], id of the loop).
 def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int], int], div: Mapping[int, int],
            lines: dict, loops: tuple[kir.Loop, ...] = ()) -> list:
     out: list = []
@@ -284,7 +181,7 @@ def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int]
             if s.extent > 1 and not s.unroll and trips > 1:
                 body = [("fpu", 2.0), *body]
             d = div.get(id(s), 1)
-            out.append(("loop", trips if d == 1 else max(1, -(-trips // d)), body))
+            out.append(("loop", trips if d == 1 else max(1, -(-trips // d)), body, id(s)))
         elif isinstance(s, kir.Block | kir.If):
             out += _trace(kir.children(s), k, dev, low, div, lines, loops)
         elif isinstance(s, kir.Barrier):
@@ -524,6 +421,8 @@ class Estimate:
 
 def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     p = dev.perf
+    if p.cache_delay and k.footprint <= p.cache_bytes:
+        p = replace(p, global_delay=p.cache_delay)
     ng = [max(-(-g // max(l_, 1)), 1) for g, l_ in zip(k.global_size, k.local_size)]
     groups = math.prod(ng)
     n_awg = active_groups(k, dev)
@@ -540,7 +439,7 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     full = {key: _trace(k.body, k, dev, low, {}, lines) for key, low in keys.items()}
     classes = Counter(order)
     cls = tuple((n, Counts(**_counts(full[key]))) for key, n in classes.items())
-    div = _divisors(loops, order[0], sum(n * _events(full[key]) for key, n in classes.items()))
+    div = _divisors(full[order[0]], len(order))
     if div:
         sim_traces = {key: _trace(k.body, k, dev, low, div, lines) for key, low in keys.items()}
         sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p, dev.warp) for key, n in classes.items())
@@ -557,20 +456,29 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
                           lb * to_s + extra, lw * to_s + extra, cycles * to_s + extra)
 
 
-def _divisors(loops: list[kir.Loop], trips: tuple[int, ...], events: float) -> dict[int, int]:
-    """Per-loop trip divisors (from the first warp's trips) that bring a round's events under SIM_OPS, longest
-    loops first."""
-    div: dict[int, int] = {}
-    need = events / SIM_OPS
-    for n, s in sorted(zip(trips, loops, strict=True), key=lambda x: -x[0]):
-        if need <= 1 or n <= 1:
-            break
-        div[id(s)] = d = min(math.ceil(need), n)
-        need /= d
-    return div
+def _divisors(trace: list, warps: int) -> dict[int, int]:
+    """Per-loop trip divisors that bring `warps` copies of a trace under SIM_OPS events: every loop's trips cut to
+    at most the largest cap T that fits (bisection), as ceil(trips / ceil(trips / T))."""
+    def events(tr: list, cap: int) -> float:
+        return sum(min(ev[1], cap) * events(ev[2], cap) if ev[0] == "loop" else 1 for ev in tr)
+
+    def loops(tr: list):
+        for ev in tr:
+            if ev[0] == "loop":
+                yield ev
+                yield from loops(ev[2])
+
+    if warps * _events(trace) <= SIM_OPS:
+        return {}
+    lo, hi = 1, max(ev[1] for ev in loops(trace))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if warps * events(trace, mid) <= SIM_OPS else (lo, mid - 1)
+    return {ev[3]: -(-ev[1] // lo) for ev in loops(trace) if ev[1] > lo}
 
 
-def _local_key(local_size) -> tuple[int, ...] | None:
+def check_local_size(local_size) -> tuple[int, ...] | None:
+    """A local size as a tuple of 1 to 3 positive integers (None stays None); a ValueError names a bad one."""
     if local_size is None:
         return None
     try:
@@ -586,72 +494,10 @@ def estimate_program(program: Program, sizes: Mapping[str, int], local_size: Seq
                      device: EstimatorDevice = GENERIC_DEVICE) -> Estimate:
     """The estimated time of a lowered program's kernels at these sizes and work-group size (module docstring).
     Raises CompilerError when the code generator rejects the program or the local size."""
-    ks = _kernels(program, tuple(sorted((str(a), int(b)) for a, b in sizes.items())), _local_key(local_size))
+    ks = _kernels(program, tuple(sorted((str(a), int(b)) for a, b in sizes.items())), check_local_size(local_size))
     return Estimate(tuple(estimate_kernel(k, device) for k in ks))
 
 
-# --- pruning ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Pruning:
-    """What §6 did to a set of candidate local sizes (each stage's survivors in candidate order)."""
-
-    candidates: tuple[tuple[int, ...], ...]
-    estimates: Mapping[tuple[int, ...], Estimate]  # every candidate the code generator accepts
-    representatives: tuple[tuple[int, ...], ...]  # stage 1
-    bounded: tuple[tuple[int, ...], ...]  # stage 2
-    kept: tuple[tuple[int, ...], ...]  # stage 3
-    rejected: Mapping[tuple[int, ...], str] = field(default_factory=dict)  # candidates that do not compile
-
-    @property
-    def removed_fraction(self) -> float:
-        return 1.0 - len(self.kept) / max(len(self.candidates), 1)
-
-    @property
-    def best(self) -> tuple[int, ...] | None:
-        return min(self.kept, key=lambda c: self.estimates[c].time_s) if self.kept else None
-
-
-def prune(program: Program, sizes: Mapping[str, int], candidates: Sequence[Sequence[int]],
-          device: EstimatorDevice = GENERIC_DEVICE, keep_fraction: float | None = PAPER_KEEP) -> Pruning:
-    """The paper's work-group pruning over candidate local sizes (module docstring, "Pruning")."""
-    if keep_fraction is not None and not 0 < keep_fraction <= 1:
-        raise ValueError(f"keep_fraction must be in (0, 1] or None, not {keep_fraction}")
-    cands = tuple(dict.fromkeys(_local_key(c) for c in candidates))
-    if not cands:
-        raise ValueError("prune: no candidate local sizes")
-    est, rejected = {}, {}
-    for c in cands:
-        try:
-            est[c] = estimate_program(program, sizes, c, device)
-        except CompilerError as err:
-            rejected[c] = str(err)
-    ok = [c for c in cands if c in est and math.isfinite(est[c].time_s)]
-    batches: dict[tuple, tuple[int, ...]] = {}
-    for c in ok:
-        sig = est[c].signature
-        if sig not in batches or est[c].rounds < est[batches[sig]].rounds:
-            batches[sig] = c
-    reps = tuple(c for c in ok if c in batches.values())
-    uppers = sorted(est[c].upper_s for c in reps)
-    bounded = tuple(c for c in reps
-                    if est[c].lower_s <= (uppers[1] if est[c].upper_s == uppers[0] and len(uppers) > 1
-                                          else uppers[0]))
-    bounded = bounded or tuple(sorted(reps, key=lambda c: est[c].time_s)[:1])  # never empty
-    ranked = sorted(bounded, key=lambda c: est[c].time_s)
-    if keep_fraction is not None:
-        ranked = ranked[:max(1, math.ceil(keep_fraction * len(cands)))]
-    kept = tuple(c for c in bounded if c in ranked)
-    return Pruning(cands, est, reps, bounded, kept, rejected)
-
-
-def prune_local_sizes(program: Program, sizes: Mapping[str, int], candidates: Sequence[Sequence[int]],
-                      device: EstimatorDevice = GENERIC_DEVICE,
-                      keep_fraction: float | None = PAPER_KEEP) -> tuple[tuple[int, ...], ...]:
-    """The candidate local sizes the pruning keeps, in candidate order (an opt-in filter for a tuning phase)."""
-    return prune(program, sizes, candidates, device, keep_fraction).kept
-
-
-__all__ = ["DEVICES", "GENERIC_DEVICE", "H100_DEVICE", "PAPER_KEEP", "PAPER_MAPE", "PAPER_REDUCTION",
-           "POCL_DEVICE", "Counts", "Estimate", "EstimatorDevice", "KernelEstimate", "PerfParams", "Pruning",
-           "active_groups", "bounds", "device_for", "device_for_limits", "eq16", "estimate_kernel",
-           "estimate_program", "prune", "prune_local_sizes", "simulate"]
+__all__ = ["DEVICES", "GENERIC_DEVICE", "H100_DEVICE", "POCL_DEVICE", "Counts", "Estimate", "EstimatorDevice",
+           "KernelEstimate", "PerfParams", "active_groups", "bounds", "check_local_size", "device_for",
+           "device_for_limits", "eq16", "estimate_kernel", "estimate_program", "simulate"]

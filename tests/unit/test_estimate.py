@@ -12,11 +12,13 @@ import lift_gym  # noqa: F401
 from compiler.errors import CompilerError
 from compiler.lowering import stages
 from compiler.perf import estimate as est
+from compiler.perf import prune as pruning
+from compiler.perf.estimate_params import GENERIC_PERF, H100_PERF
 from compiler.suite import resolve
 from lift_gym.episode import ENV_ID
 from lift_gym.rewards import RewardConfig
 
-NO_OVERHEAD = dataclasses.replace(est.H100_DEVICE, perf=dataclasses.replace(est.H100_PERF, launch_s=0.0))
+NO_OVERHEAD = dataclasses.replace(est.H100_DEVICE, perf=dataclasses.replace(H100_PERF, launch_s=0.0))
 
 
 def default(uri: str):
@@ -43,7 +45,7 @@ def test_more_work_per_item_costs_more():
 def test_estimate_lies_within_its_bounds_and_counts_the_launch():
     lowered, sizes = default("benchmark://lift/stencil2d?N=64&M=64")
     e = est.estimate_program(lowered, sizes, (16, 4), est.H100_DEVICE)
-    assert e.lower_s <= e.time_s <= e.upper_s and e.time_s > est.H100_PERF.launch_s
+    assert e.lower_s <= e.time_s <= e.upper_s and e.time_s > H100_PERF.launch_s
     k = e.kernels[0]
     assert k.groups == 4 * 16 and k.local_size == (16, 4, 1) and k.active_groups > 0
 
@@ -63,7 +65,7 @@ def test_memory_pipeline_cases_of_eq16():
 
 
 def test_barrier_waits_for_the_whole_group():
-    p = est.GENERIC_PERF  # 4 cycles per FPU operation
+    p = GENERIC_PERF  # 4 cycles per FPU operation
     slow = [("fpu", 100.0), ("bar", 1.0)]
     fast = [("fpu", 1.0), ("bar", 1.0), ("fpu", 50.0)]
     assert est.simulate([slow, fast], [0, 1], p, 32) == pytest.approx(400)  # different groups: no wait
@@ -75,36 +77,36 @@ def test_pruning_keeps_the_best_of_a_synthetic_case():
     # held to 32 per SM; the large groups are equivalent
     lowered, sizes = default("benchmark://lift/scal?N=1048576")
     cands = [(1,), (2,), (4,), (32,), (64,), (128,), (256,), (512,), (1024,)]
-    pr = est.prune(lowered, sizes, cands, est.H100_DEVICE)
+    pr = pruning.prune(lowered, sizes, cands, est.H100_DEVICE)
     best = min(cands, key=lambda c: pr.estimates[c].time_s)
     assert best in pr.kept and (1,) not in pr.kept and (2,) not in pr.kept
-    assert len(pr.kept) <= math.ceil(est.PAPER_KEEP * len(cands)) and pr.removed_fraction >= 0.7
+    assert len(pr.kept) <= math.ceil(pruning.PAPER_KEEP * len(cands)) and pr.removed_fraction >= 0.7
     assert set(pr.kept) <= set(pr.bounded) <= set(pr.representatives) <= set(cands)
-    assert est.prune_local_sizes(lowered, sizes, cands, est.H100_DEVICE) == pr.kept
+    assert pruning.prune_local_sizes(lowered, sizes, cands, est.H100_DEVICE) == pr.kept
 
 
 def test_pruning_without_a_cap_keeps_every_design_the_bounds_cannot_rule_out():
     lowered, sizes = default("benchmark://lift/scal?N=65536")
     cands = [(1,), (64,), (128,), (256,)]
-    pr = est.prune(lowered, sizes, cands, est.H100_DEVICE, keep_fraction=None)
+    pr = pruning.prune(lowered, sizes, cands, est.H100_DEVICE, keep_fraction=None)
     assert pr.kept == pr.bounded and (1,) not in pr.kept and len(pr.kept) >= 1
 
 
 def test_bad_candidates_are_one_line_errors():
     lowered, sizes = default("benchmark://lift/scal?N=64")
     with pytest.raises(ValueError, match="local size"):
-        est.prune(lowered, sizes, [(0,)], est.H100_DEVICE)
+        pruning.prune(lowered, sizes, [(0,)], est.H100_DEVICE)
     with pytest.raises(ValueError, match="no candidate"):
-        est.prune(lowered, sizes, [], est.H100_DEVICE)
+        pruning.prune(lowered, sizes, [], est.H100_DEVICE)
     with pytest.raises(ValueError, match="keep_fraction"):
-        est.prune(lowered, sizes, [(8,)], est.H100_DEVICE, keep_fraction=0.0)
+        pruning.prune(lowered, sizes, [(8,)], est.H100_DEVICE, keep_fraction=0.0)
     with pytest.raises(CompilerError, match="estimate: code generation"):
         est.estimate_program(lowered, {}, None, est.H100_DEVICE)
 
 
 def test_calibration_sets_delay_and_lanes_from_peaks():
-    p = est.H100_PERF.calibrated(132, copy_gbs=2995.0, fma_gflops=62000.0)
-    assert p.global_delay == pytest.approx(est.H100_PERF.global_delay)
+    p = H100_PERF.calibrated(132, copy_gbs=2995.0, fma_gflops=62000.0)
+    assert p.global_delay == pytest.approx(H100_PERF.global_delay)
     assert p.fpu_lanes == pytest.approx(62000e9 / (2 * 1.98e9 * 132))
 
 

@@ -36,7 +36,7 @@ from compiler.ir.interpret import interpret
 from compiler.ir.printer import print_program
 from compiler.ir.typecheck import typecheck
 
-from . import commands, explore_cmd, run_cmd, space_cmd
+from . import commands, explore_cmd, fit_cmd, run_cmd, space_cmd
 from .subcommand import (
     CliError,
     Command,
@@ -279,7 +279,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 COMMANDS: dict[str, Command] = {c.name: c for c in (
     cmd_benchmarks, cmd_show, cmd_check,
     commands.cmd_train, commands.cmd_search, commands.cmd_evaluate, commands.cmd_pipeline, commands.cmd_replay,
-    commands.cmd_validate, explore_cmd.cmd_explore, run_cmd.cmd_run, space_cmd.cmd_space,
+    commands.cmd_validate, explore_cmd.cmd_explore, run_cmd.cmd_run, space_cmd.cmd_space, fit_cmd.cmd_fit,
 )}
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import weakref
 from collections.abc import Mapping, Sequence
@@ -126,8 +127,12 @@ class LiftGymEnv(gym.Env):
     `benchmark` (a URI, a program file's path, a `Program` or a `compiler.suite` Benchmark, or a list of them;
     see `benchmark_uri`), `sizes` (sizes added to every benchmark's URI, e.g. {"N": 64}),
     `reward` (measured | predicted | replay | analytical),
-    `device` (an OpenCL selection such as "pocl" or "gpu:0"), `store` (sqlite path), `model` (a saved kNN
-    model), `reward_fallback`, `max_rewrites`, `max_nodes`, `n_slots`, `render_mode` ("ansi").
+    `device` (an OpenCL selection such as "pocl" or "gpu:0"; one that is absent is an error when the env is made),
+    `profile` (the device profile of the tuning slots and the analytical reward: "generic" (default), "h100" or
+    "pocl"; results do not depend on the host's device), `store` (sqlite path), `model` (a saved kNN model; a
+    missing or unreadable one is an error when the env is made), `reward_fallback`, `max_rewrites`,
+    `max_nodes`, `n_slots`, `render_mode` ("ansi"; another mode raises TypeError, so SB3's `make_vec_env`,
+    which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id).
 
         >>> import gymnasium, lift_gym
         >>> env = gymnasium.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/scal/small", reward="analytical")
@@ -148,9 +153,10 @@ class LiftGymEnv(gym.Env):
                  reward: str | RewardConfig = "measured", device: str | None = None, *,
                  sizes: Mapping[str, int] | None = None, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
-                 render_mode: str | None = None, rewrite_points: bool = False):
+                 render_mode: str | None = None, rewrite_points: bool = False, profile: str | None = None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+            # a TypeError, as for an argument the env does not take: SB3's make_vec_env then retries without one
+            raise TypeError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         one = isinstance(benchmark, str | os.PathLike | Program | Benchmark)
         self.benchmarks = tuple(benchmark_uri(b, sizes) for b in ((benchmark,) if one else benchmark))
         if not self.benchmarks:
@@ -159,7 +165,10 @@ class LiftGymEnv(gym.Env):
             stages.resolve(uri)  # fail early on a wrong URI
         cfg = reward if isinstance(reward, RewardConfig) else RewardConfig(
             source=reward, fallback=reward_fallback, store=store, device=device, model=model)
+        if profile is not None:
+            cfg = dataclasses.replace(cfg, profile=profile)
         self.reward_fn = RewardFunction(cfg)
+        self.reward_fn.check()  # an absent device or model file fails here, not at an episode's last step
         self.config = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots,
                              limits=self.reward_fn.ctx.limits, rewrite_points=bool(rewrite_points))
         self.layout = self.config.layout
@@ -242,7 +251,7 @@ class LiftGymEnv(gym.Env):
         if s.lowered is None:
             return None
         local = s.tuning.local_size(s.assignment) if s.values else None
-        return np.array(program_features(s.lowered, s.size_map, local, self.reward_fn.ctx.device_model))
+        return np.array(program_features(s.lowered, s.size_map, local, self.reward_fn.ctx.profile_model))
 
     def _info(self) -> dict[str, Any]:
         s = self.state

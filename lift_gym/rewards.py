@@ -18,8 +18,16 @@ given at the last step of an episode (every other step rewards 0; no shaping). S
   predicting both kernels' normalised throughput from their P000 features; deterministic.
 - `replay`: the store only; a kernel missing from it raises `RewardUnavailable`, or is evaluated by the
   configured `fallback` source.
-- `analytical`: a deterministic roofline estimate from the P000 features and the device limits (documented in
-  `analytical_time`); for CI and smoke tests, never a substitute for a measurement.
+- `analytical`: a deterministic roofline estimate from the P000 features and the limits of the configured device
+  profile (documented in `analytical_time`); for CI and smoke tests, never a substitute for a measurement.
+- `estimated`: the static estimate of compiler.perf.estimate (per-warp traces of the kernel IR, one simulated
+  round of work groups scaled by Eq. 8 of Wang et al., TPDS 2019) with the parameters of the device the limits
+  describe; deterministic, no device needed (docs/estimation.md).
+
+The device profile (`RewardConfig.profile`: "generic", "h100" or "pocl"; compiler.constraints.device.PROFILES)
+fixes the limits of the tuning slots and the device the analytical reward and the observation's features assume,
+whatever OpenCL device the host has. `RewardFunction.check()` opens what the sources need up front (a device that
+was asked for, the model file), so a missing one fails when the env is made, not at an episode's last step.
 - `estimated`: the static estimate of compiler.perf.estimate (per-warp traces of the kernel IR, one simulated
   round of work groups scaled by Eq. 8 of Wang et al., TPDS 2019) with the parameters of the device the limits
   describe; deterministic, no device needed (docs/estimation.md).
@@ -35,6 +43,7 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -42,13 +51,13 @@ import numpy as np
 from compiler.errors import DeviceNotFound, StoreError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
-from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, stages
+from compiler.lowering import DeviceLimits, KernelProgram, device_profile, stages
 from compiler.perf import features as hw
 from compiler.perf.estimate import device_for_limits, estimate_program
 from compiler.perf.features import program_features
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore, Record, measurement_key
-from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl
+from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl, resolve_spec
 from compiler.runtime.pool import MeasureJob, MeasurePool, PoolConfig, open_pool
 from compiler.suite import INTERPRETER, SUITE
 
@@ -75,8 +84,10 @@ class RewardConfig:
     measure: MeasureConfig = field(default_factory=MeasureConfig)
     failure_reward: float = -2.0
     prune: bool = True  # measured: prune kernels much slower than the default lowering
+    profile: str = "generic"  # device profile of the tuning slots and the analytical reward (PROFILES)
 
     def __post_init__(self) -> None:
+        device_profile(self.profile)  # a ValueError names an unknown profile
         if self.source not in SOURCES:
             raise ValueError(f"reward source {self.source!r} is not one of {', '.join(SOURCES)}")
         if self.fallback is not None and (self.fallback not in SOURCES or self.fallback == self.source):
@@ -170,6 +181,10 @@ class Source:
     def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
         raise NotImplementedError
 
+    def prepare(self) -> None:
+        """Load what evaluations will need, so that a missing file fails now (RewardFunction.check)."""
+        return None
+
     def evaluate(self, state: State) -> Evaluation:
         base = self.evaluate_kernel(baseline_job(state))
         if not base.ok:
@@ -253,8 +268,32 @@ class Context:
 
     @property
     def limits(self) -> DeviceLimits:
-        info = self.device_info
-        return DeviceLimits.from_device_info(info) if info is not None else GENERIC_GPU
+        """The device profile's limits (RewardConfig.profile), never the host's device: host-independent."""
+        return device_profile(self.config.profile)
+
+    @property
+    def profile_model(self) -> hw.DeviceModel:
+        """Warp width and cache line of the device profile: what the analytical reward's features assume."""
+        lim = self.limits
+        if lim.warp_size > 1:
+            return hw.DeviceModel(lim.warp_size, 128)
+        return hw.DeviceModel(max(lim.preferred_vector_width, 1), 64)
+
+    def require_device(self) -> None:
+        """Open the device now when one was asked for (`device` or $LIFT_GYM_DEVICE) or a source runs kernels on
+        it (measured, replay): `DeviceNotFound` (one line, naming the selection) when it is absent."""
+        needs = {"measured", "replay"} & {self.config.source, self.config.fallback}
+        if resolve_spec(self.config.device).source == "default" and not needs:
+            return
+        if not self._info_tried or self._info is None:
+            try:
+                self._info = cl.open_device(self.config.device).info
+            except Exception as err:  # pyopencl raises its own errors when no platform exists at all
+                if isinstance(err, DeviceNotFound) or not type(err).__module__.startswith("pyopencl"):
+                    raise
+                raise DeviceNotFound(f"no OpenCL device for {resolve_spec(self.config.device).describe()}: "
+                                     f"{err}") from err
+            self._info_tried = True
 
     @property
     def device_model(self) -> hw.DeviceModel:
@@ -394,6 +433,15 @@ class Predicted(Source):
         super().__init__(config, context)
         self._models: dict[str, KnnPerfModel] = {}
 
+    def prepare(self) -> None:
+        if self.config.model is not None and "" not in self._models:
+            if not Path(self.config.model).is_file():
+                raise RewardUnavailable(f"predicted reward: model file {self.config.model} does not exist")
+            try:
+                self._models[""] = KnnPerfModel.load(self.config.model)
+            except ModelUnavailable as err:
+                raise RewardUnavailable(f"predicted reward: {err}") from err
+
     def model(self, job: Job) -> KnnPerfModel:
         if self.config.model is not None:
             if "" not in self._models:
@@ -465,7 +513,7 @@ class Analytical(Source):
     name = "analytical"
 
     def evaluate_kernel(self, job: Job, best_known_s: float | None = None) -> KernelEval:
-        feats = job_features(job, self.ctx.device_model)
+        feats = job_features(job, self.ctx.profile_model)
         bench, _ = stages.resolve(job.uri)
         t = analytical_time(feats, self.ctx.limits, float(bench.flops(dict(job.sizes))))
         return KernelEval(job.kernel.key, "ok", t, None, 0.0, {"estimate_s": t, "model": "roofline"}, feats,
@@ -502,6 +550,15 @@ class RewardFunction:
     @property
     def deterministic(self) -> bool:
         return self.primary.deterministic and (self.fallback is None or self.fallback.deterministic)
+
+    def check(self) -> None:
+        """Fail now, in one line, on what evaluations would miss: a device that was asked for or that a source
+        runs kernels on and is absent (DeviceNotFound), a model file that is missing or unreadable
+        (RewardUnavailable). The env calls it when it is made."""
+        self.ctx.require_device()
+        for source in (self.primary, self.fallback):
+            if source is not None:
+                source.prepare()
 
     def evaluate(self, state: State) -> Evaluation:
         try:

@@ -124,4 +124,13 @@ GENERIC_GPU = DeviceLimits(
     warp_size=32,
 )
 
-PRESETS: dict[str, DeviceLimits] = {"h100": H100, "pocl-cpu": POCL_CPU, "generic-gpu": GENERIC_GPU}
+# The device profiles an environment is configured with: they fix the tuning slots' limits and the analytical
+# reward's device, whatever OpenCL device the host has.
+PROFILES: dict[str, DeviceLimits] = {"generic": GENERIC_GPU, "h100": H100, "pocl": POCL_CPU}
+
+
+def device_profile(name: str) -> DeviceLimits:
+    """The limits of a device profile ("generic", "h100" or "pocl"); a ValueError names an unknown one."""
+    if name not in PROFILES:
+        raise ValueError(f"device profile {name!r} is not one of {', '.join(PROFILES)}")
+    return PROFILES[name]

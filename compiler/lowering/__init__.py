@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..codegen import KernelProgram
 from ..constraints import GENERIC_GPU, DeviceLimits
+from ..constraints.device import PROFILES, device_profile
 from ..ir.sizes import substitute_sizes
 from . import point_stages, stages
 from .analysis import IRFacts, ir_facts
@@ -19,6 +20,7 @@ from .util import LoweringError
 
 __all__ = [
            "GENERIC_GPU",
+           "PROFILES",
            "DeviceLimits",
            "IRFacts",
            "KernelLaunch",
@@ -29,6 +31,7 @@ __all__ = [
            "TuningParam",
            "default_lowering",
            "default_params",
+           "device_profile",
            "ir_facts",
            "is_lowered",
            "lower",

@@ -1,0 +1,104 @@
+"""`lift-gym fit STORE`: the predicted reward's kNN model, fitted on a measurement store, one model per device.
+
+    lift-gym fit measurements.sqlite                          every device in the store -> knn-DEVICE.npz beside it
+    lift-gym fit measurements.sqlite --device pocl --out models/        one device (a fingerprint, or text in one)
+    lift-gym fit measurements.sqlite --json                   the models written, as JSON
+
+Each model is `compiler.perf.model.KnnPerfModel` fitted on the store's successful measurements of one device
+(`KnnPerfModel.fit_store`) and saved as its .npz + JSON file (no pickle), written atomically as
+`OUT/knn-DEVICE.npz` (OUT: `--out`, else the store's folder; DEVICE: the fingerprint with every character
+outside [A-Za-z0-9._-] replaced by "_"). Give the file to the env: `gymnasium.make(ENV_ID, reward="predicted",
+model=PATH)`. A store that is missing or holds no usable measurement, a `--device` that matches no device of the
+store (or several), and an `--out` that is not a folder are one-line errors (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+from compiler.errors import StoreError
+from compiler.perf.features import FEATURE_NAMES
+from compiler.perf.model import ModelUnavailable
+from compiler.perf.store import MeasurementStore
+
+from .pipeline import fit
+from .subcommand import CliError, command
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("store", metavar="STORE", help="a measurement store (sqlite), as `lift-gym pipeline` writes it")
+    p.add_argument("--device", metavar="DEVICE",
+                   help="only this device: its fingerprint, or text found in exactly one of the store's devices")
+    p.add_argument("--out", metavar="DIR", help="the folder the model files go to (default: the store's folder)")
+    p.add_argument("--json", action="store_true", help="print the models written as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def model_file_name(device: str) -> str:
+    """`knn-DEVICE.npz`, the device's fingerprint made a file name."""
+    return "knn-" + re.sub(r"[^A-Za-z0-9._-]", "_", device) + ".npz"
+
+
+def store_devices(store: str) -> Counter:
+    """Usable measurements (status ok, every P000 feature) per device fingerprint of a store."""
+    path = Path(store)
+    if not path.is_file():
+        raise CliError(f"measurement store {store} does not exist")
+    try:
+        st = MeasurementStore(path, readonly=True)
+        try:
+            return Counter(r.device for r in st.records(status="ok")
+                           if r.median_s and r.features and all(n in r.features for n in FEATURE_NAMES))
+        finally:
+            st.close()
+    except StoreError as err:
+        raise CliError(str(err)) from None
+
+
+def pick_devices(counts: Counter, wanted: str | None, store: str) -> list[str]:
+    """The devices to fit: all of the store's, or the one `wanted` names (exactly, or as text in one)."""
+    if not counts:
+        raise CliError(f"measurement store {store} holds no usable measurement (status ok, with features)")
+    if wanted is None:
+        return sorted(counts)
+    if wanted in counts:
+        return [wanted]
+    hits = [d for d in counts if wanted.lower() in d.lower()]
+    if len(hits) == 1:
+        return hits
+    known = ", ".join(f"{d} ({n} rows)" for d, n in sorted(counts.items()))
+    what = "matches several devices" if hits else "matches no device"
+    raise CliError(f"--device {wanted!r} {what} of measurement store {store}; its devices: {known}")
+
+
+@command("fit", "fit the predicted reward's kNN model on a measurement store, one model file per device",
+         _configure)
+def cmd_fit(args: argparse.Namespace) -> int:
+    counts = store_devices(args.store)
+    devices = pick_devices(counts, args.device, args.store)
+    out = Path(args.out) if args.out else Path(args.store).resolve().parent
+    if not out.is_dir():
+        raise CliError(f"--out {out}: not a folder (it must exist)")
+    quiet = args.quiet or args.json
+    log = (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
+    written = []
+    for device in tqdm(devices, desc="fit", unit="device", disable=quiet or len(devices) < 2):
+        path = out / model_file_name(device)
+        try:
+            info = fit(args.store, device, path, log=log)
+        except (ModelUnavailable, StoreError) as err:
+            raise CliError(str(err)) from None
+        written.append({"path": str(path), **info})
+    if args.json:
+        print(json.dumps(written, indent=2))
+    else:
+        for w in written:
+            print(f"{w['path']}: {w['rows']} measurements of {w['device']}, {w['pca_components']} PCA components")
+    return 0

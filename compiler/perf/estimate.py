@@ -18,11 +18,12 @@ Choices (paper section; "inferred" = ours, not in the paper):
 - Operations (§4.1.1). A user-function call costs `cfuns.flop_count` operations per vector lane, split into SFU
   (sqrt, exp, log, pow, sin, cos, rsqrt, native_*) and FPU operations; a store without a call is one FPU move;
   private memory is arithmetic (§5.1.2); a non-unrolled loop trip costs 2 FPU operations (inferred: counter and
-  branch). A global access costs the distinct cache lines the first warp of work group 0 touches
-  (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused over the innermost sequential loop counted
-  once (`_lines`; inferred, no reuse-distance model: every other line is a miss; a kernel whose global buffers
-  fit in the last-level cache, `cache_bytes`, moves its lines at `cache_delay`); a local
-  access is one access per warp (no bank conflicts, inferred).
+  branch); index arithmetic is free (§4.1.1 prunes getelementptr). On a CPU an operation occupies the FPU for the
+  work group's lanes only, at most the SIMD width (inferred). A global access costs the distinct cache lines the
+  first warp of work group 0 touches (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused over
+  the innermost sequential loop counted once (`_lines`; inferred, no reuse-distance model: every other line is a
+  miss; a kernel whose global buffers fit in the last-level cache, `cache_bytes`, moves its lines at
+  `cache_delay`); a local access is one access per warp (no bank conflicts, inferred).
 - Occupancy (Eqs. 1-7). Registers are not known without the vendor compiler's report: N_reg = 16 + the private
   scalars the kernel declares, capped at 255 (inferred); B_reg_wg = B_reg_SM (every current GPU). Shared memory
   per group is what the code generator allocates. A CPU runs one group per core at a time (groups_per_cu = 1).
@@ -440,14 +441,17 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     classes = Counter(order)
     cls = tuple((n, Counts(**_counts(full[key]))) for key, n in classes.items())
     div = _divisors(full[order[0]], len(order))
+    # the lanes an operation occupies: the warp on a GPU (SIMT: masked lanes cost too); on a CPU the work-group
+    # loop is vectorised across at most the group's items, so a smaller group runs narrower (inferred)
+    width = dev.warp if dev.limits.warp_size > 1 else min(dev.warp, math.prod(k.local_size))
     if div:
         sim_traces = {key: _trace(k.body, k, dev, low, div, lines) for key, low in keys.items()}
-        sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p, dev.warp) for key, n in classes.items())
-        scale = sum(n * c.chain(p, dev.warp) for n, c in cls) / max(sim, 1e-9)
+        sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p, width) for key, n in classes.items())
+        scale = sum(n * c.chain(p, width) for n, c in cls) / max(sim, 1e-9)
     else:
         sim_traces, scale = full, 1.0
-    cycles = simulate([sim_traces[key] for key in order], [slot for slot, _ in warps], p, dev.warp) * scale
-    lb, lw = bounds(cls, p, dev.warp)
+    cycles = simulate([sim_traces[key] for key in order], [slot for slot, _ in warps], p, width) * scale
+    lb, lw = bounds(cls, p, width)
     cycles = min(max(cycles, lb), lw)
     rounds = per_cu / n_round
     extra = p.launch_s + p.group_s * per_cu

@@ -88,7 +88,7 @@ class EpisodeState:
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
-                                "model": reward_fn.config.model}
+                                "model": reward_fn.config.model, "profile": reward_fn.config.profile}
         config = json.loads(json.dumps(config))  # JSON-normal (lists, not tuples): equal after a round trip
         device = reward_fn.ctx.opened_fingerprint if reward_fn is not None else None
         return EpisodeState(
@@ -236,7 +236,7 @@ def _reward_config(rec: EpisodeState, reward: RewardConfig | None, store: str | 
         return None
     paths = record_paths(rec, roots, [k for k, given in (("store", store), ("model", model)) if given is None])
     return RewardConfig(source=rec.reward_source, device=r.get("device"), store=store or paths.get("store"),
-                        model=model or paths.get("model"))
+                        model=model or paths.get("model"), profile=r.get("profile") or "generic")
 
 
 @dataclass

@@ -15,12 +15,13 @@ import yaml
 
 from agents.cli import main
 from agents.fit_cmd import model_file_name
+from compiler.constraints.device import POCL_CPU
 from compiler.errors import DeviceNotFound
 from compiler.lowering import GENERIC_GPU, PROFILES
 from compiler.perf.model import KnnPerfModel
 from compiler.perf.store import MeasurementStore
 from lift_gym.env import LiftGymEnv
-from lift_gym.episode import ENV_ID, RP_ENV_ID
+from lift_gym.episode import ENV_ID, RP_ENV_ID, validate
 from lift_gym.rewards import RewardConfig, RewardUnavailable
 from lift_gym.wrappers import IllegalActionPenalty
 
@@ -159,6 +160,17 @@ def test_device_profile_fixes_tuning_limits_whatever_the_host():
             _, _, done, _, _ = env.step(int(np.flatnonzero(env.unwrapped.action_masks())[-1]))
         values[name] = env.unwrapped.state.assignment
     assert values["h100"] != values["pocl"]  # the largest work-group offered: 1024 items on an H100, 4096 on PoCL
+
+
+def test_episode_record_keeps_the_profile_and_validates():
+    env = gym.make(ENV_ID, **SMALL, profile="pocl")
+    env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(int(np.flatnonzero(env.unwrapped.action_masks())[-1]))
+    record = env.unwrapped.episode_state()
+    assert record.config["reward"]["profile"] == "pocl" and record.config["limits"]["name"] == POCL_CPU.name
+    assert validate(record.to_json()).ok
 
 
 def test_unknown_device_profile_is_an_error_naming_it():

@@ -17,7 +17,7 @@ Errors (unknown URI, unparsable file, ill-typed program, bad size) print one lin
 
 A subcommand is an `agents.subcommand.Command` made with `@command(name, help, configure)`: `configure(parser)`
 adds the arguments and the decorated `run(args) -> int` executes. `COMMANDS` lists them all, in `--help` order:
-this module's, then those of `commands`, `explore_cmd`, `run_cmd` and `space_cmd`.
+this module's, then those of `commands`, `explore_cmd`, `run_cmd`, `space_cmd` and `fit_cmd`.
 """
 
 from __future__ import annotations

@@ -140,3 +140,18 @@ def test_committed_heuristic_decides_every_stencil_of_the_suite(monkeypatch):
     names = sorted(set(heuristic.load_dataset(DATASET).groups.tolist()))
     for name in names:
         assert lowerings(name)["default"]({"N": 64, "M": 64}).params["rowsPerItem"] in (1, 2, 4, 8)
+
+
+def test_pipeline_learns_a_hidden_rule_from_held_out_programs_and_moe_takes_the_best_per_value():
+    # 8 programs x 5 sizes; rowsPerItem 4 is 1.5x faster than 1 exactly when feature 0 > 0, else 1 is fastest
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(40, 3))
+    fast = x[:, 0] > 0
+    times = np.column_stack([np.ones(40), np.full(40, 1.2), np.where(fast, 1 / 1.5, 1.3)])
+    ds = heuristic.Dataset("d", "dev", ("a", "b", "c"), (1, 2, 4), x, times, np.full(40, 2),
+                           np.repeat([f"p{i}" for i in range(8)], 5))
+    rep = heuristic.compare(ds, models=("majority", "tree"))
+    assert rep["models"]["tree"]["accuracy"] >= 0.9 > rep["models"]["majority"]["accuracy"]
+    assert rep["selected"] == "tree" and rep["models"]["tree"]["time_vs_oracle"] < 1.05
+    per_value = rep["per_decision"]["models"]
+    assert per_value["moe"]["accuracy"] >= max(per_value[n]["accuracy"] for n in ("majority", "tree"))

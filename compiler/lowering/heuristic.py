@@ -25,9 +25,9 @@ from pathlib import Path
 import numpy as np
 
 from .. import arith
+from ..errors import CompilerError
 from ..ir.typecheck import typecheck
 from ..types import ArrayType
-from .util import LoweringError
 
 FORMAT = "lift-gym-heuristic"
 VERSION = 1
@@ -38,8 +38,9 @@ STENCIL_FEATURES = ("log2_rows", "log2_cols", "window_h", "window_w", "grids", "
 KINDS = ("tree", "logistic", "naive_bayes")
 
 
-class HeuristicError(LoweringError):
-    """A heuristic file that cannot be used: names the file and the field at fault."""
+class HeuristicError(CompilerError):
+    """A heuristic file that cannot be used: names the file and the field at fault. Not a LoweringError, which
+    `Lowering.valid` reads as "this lowering does not apply": a broken file must surface, not hide a lowering."""
 
 
 def stencil_features(bench, form, sizes: Mapping[str, int]) -> dict[str, float]:

@@ -155,3 +155,9 @@ def test_pipeline_learns_a_hidden_rule_from_held_out_programs_and_moe_takes_the_
     assert rep["selected"] == "tree" and rep["models"]["tree"]["time_vs_oracle"] < 1.05
     per_value = rep["per_decision"]["models"]
     assert per_value["moe"]["accuracy"] >= max(per_value[n]["accuracy"] for n in ("majority", "tree"))
+
+
+def test_broken_heuristic_file_surfaces_instead_of_making_the_lowering_invalid(tmp_path, monkeypatch):
+    monkeypatch.setenv(evaluator.PATH_ENV, str(_file(tmp_path, {**_leaf(2), "version": 9})))
+    with pytest.raises(evaluator.HeuristicError, match="'version'"):
+        lowerings("stencil2d")["default"].valid({"N": 16, "M": 16})

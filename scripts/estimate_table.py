@@ -6,10 +6,11 @@
 For each benchmark's default lowering at moderate sizes (`--sizes pocl`, seconds per kernel on a 2-core CPU;
 `--sizes gpu`, larger, for an H100) and several work-group sizes: compile, measure with the runtime's protocol
 (checked against the NumPy reference) in a worker process, and estimate without running. Before that the device
-is calibrated once (unless --no-calibrate): the FMA peak (compiler.runtime.peaks), the time of a one-work-item
-kernel (launch overhead), the bandwidth of a float4 copy in groups of 256 of a buffer past the last-level cache
-(64 MiB on a CPU, 256 MiB on a GPU) and of one within it (1 MiB, 8 MiB), and the extra time per work group (the
-small copy in groups of 1). Reports, beside the paper's numbers (Wang et al., TPDS 2019): the mean absolute
+is calibrated once (unless --no-calibrate), each number from its fastest sample (the least disturbed by other
+load): the FMA peak (compiler.runtime.peaks' kernel in groups of 64), the time of a one-work-item kernel (launch
+overhead), the bandwidth of a float4 copy in groups of 256 of a buffer past the last-level cache (64 MiB on a
+CPU, 256 MiB on a GPU) and of one within it (1 MiB, 8 MiB), and the extra time per work group (the small copy in
+groups of 1). Reports, beside the paper's numbers (Wang et al., TPDS 2019): the mean absolute
 relative error of the estimate (17.04 %), the fraction of candidate work-group sizes the pruning removes
 (78.47 %), how often the measured best survives, and the slowdown of the estimator's pick against the measured
 best (1.132x).
@@ -35,12 +36,12 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from compiler.codegen.kernel import Kernel
-from compiler.errors import DeviceNotFound, RuntimeFailure
+from compiler.errors import DeviceNotFound
 from compiler.lowering import stages
 from compiler.perf import estimate as est
 from compiler.perf.prune import prune
 from compiler.runtime import MeasureConfig, MeasureWorker
-from compiler.runtime.peaks import copy_program, measure_fma
+from compiler.runtime.peaks import copy_program, fma_program
 from compiler.suite import resolve
 
 SIZES = {
@@ -73,10 +74,10 @@ def calibrate(device, worker, info) -> dict:
     """Copy bandwidth (large and cache-sized buffers), FMA peak, launch and per-group overheads (module doc). A
     measurement that fails is left out (None): the profile keeps its preset value for it."""
     cfg = MeasureConfig(warmup_s=0.02, min_sample_s=0.01, min_samples=5, max_samples=20, time_cap_s=4.0)
-    try:
-        fma: float | None = float(measure_fma(device, cfg).gflops or 0.0) or None
-    except RuntimeFailure:
-        fma = None
+    fma_kp = fma_program(max(int(info.compute_units), 1) * (8192 if info.is_gpu else 4096),
+                         iters=256 if info.is_gpu else 32, local_size=64)
+    m = worker.measure(fma_kp, {}, None, cfg)
+    fma = fma_kp.flops / m.min_s / 1e9 if m.status == "ok" and m.min_s else None
 
     def copy_time(n4: int, local: int) -> float | None:
         kp = copy_program(n4 * 16)
@@ -84,7 +85,7 @@ def calibrate(device, worker, info) -> dict:
         kp = dataclasses.replace(kp, kernels=(Kernel(k.name, k.source, k.args, k.global_size, (local,)),))
         src = np.arange(n4 * 4, dtype=np.float32)
         m = worker.measure(kp, {"src": src}, {"dst": src}, cfg)
-        return float(m.median_s) if m.status == "ok" and m.median_s else None
+        return float(m.min_s) if m.status == "ok" and m.min_s else None  # the least disturbed sample
 
     launch = copy_time(1, 1) or 0.0
     big = (256 << 20) // 16 if info.is_gpu else (64 << 20) // 16  # float4 elements: past the last-level cache

@@ -135,4 +135,4 @@ def test_an_actor_killed_mid_run_loses_no_job_and_measures_none_twice(pool):
     assert sorted(answered) == list(range(6))  # every job answered exactly once
     assert [m.program_key for m in results] == [j.program.key for j in jobs]
     assert [m.status for m in results] == ["ok"] * 4 + ["correctness", "ok"]
-    assert pool.lost == 1 and pool.actors == [a for a in pool.actors if a is not victim] and pool.size == 1
+    assert pool.lost == 1 and pool.size == 1 and all(actor is not victim for actor in pool.actors)

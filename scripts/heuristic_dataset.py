@@ -5,11 +5,11 @@ rowsPerItem of its default lowering on one OpenCL device.
     python3 scripts/heuristic_dataset.py --device nvidia --budget-s 200 --out $OUT/heuristic_stencil_h100.json
 
 One instance per (benchmark, sizes): the static features the lowering computes (compiler.lowering.heuristic.
-stencil_features), the value the fixed rule picks, and the median kernel time of each legal rowsPerItem of
---choices, timed by the runtime's protocol in an isolated worker (compiler.runtime.worker) and checked against the
-benchmark's reference up to --check-max-points grid points ("checked" in the instance). Sizes default per device
-kind: small grids on PoCL, 4096^2 to 8192^2 elsewhere (--sizes overrides); instances go in size order, so a
---budget-s cut leaves the first sizes whole. The JSON is the input of compiler.perf.heuristic (train, select,
+stencil_features), the value the fixed rule picks, and the median kernel time (and IQR) of each legal rowsPerItem
+of --choices, timed by the runtime's protocol in an isolated worker (compiler.runtime.worker) and checked against
+the benchmark's reference up to --check-max-points grid points ("checked" in the instance). Sizes default per
+device kind: small grids on PoCL, 4096^2 to 8192^2 elsewhere (--sizes overrides); instances go in size order, so
+a --budget-s cut leaves the first sizes whole. The JSON is the input of compiler.perf.heuristic (train, select,
 export) and scripts/heuristic_table.py.
 """
 
@@ -63,16 +63,17 @@ def measure_instance(worker, name: str, sizes: dict, choices, cfg, check: bool) 
     fixed = stencil.default_rows_per_item(max(o.window[0] for o in stencil.match(bench.program).operands
                                               if o.window), sizes["N"])
     times: dict[str, float | None] = {}
+    iqr: dict[str, float | None] = {}
     status: dict[str, str] = {}
     for r in choices:
         if not low.valid(sizes, {stencil.ROWS_PER_ITEM: r}):
             continue
         kp = low(sizes, {stencil.ROWS_PER_ITEM: r}).compile()
         m = worker.measure(kp, flat, None if gold is None else {kp.outputs[0]: gold}, cfg)
-        times[str(r)], status[str(r)] = (m.median_s if m.ok else None), m.status
+        times[str(r)], iqr[str(r)], status[str(r)] = (m.median_s if m.ok else None), m.iqr_s, m.status
     return {"benchmark": name, "sizes": sizes,
             "features": heuristic.stencil_features(bench, stencil.match(bench.program), sizes),
-            "fixed": fixed, "times": times, "status": status, "checked": check}
+            "fixed": fixed, "times": times, "iqr": iqr, "status": status, "checked": check}
 
 
 def run(args) -> dict:

@@ -154,17 +154,24 @@ class RayPool:
 
     backend = "ray"
 
-    def __init__(self, config: PoolConfig, device: str | None = None):
+    def __init__(self, config: PoolConfig, device: str | None = None, *, startup_timeout_s: float = 300.0):
         ray = self._ray = import_ray()
         self.config = config
+        self.actors: list[Any] = []
         if not ray.is_initialized():
             ray.init(address=config.address, include_dashboard=False, log_to_driver=False,
                      configure_logging=False)
-        gpus_in_cluster = int(ray.cluster_resources().get("GPU", 0))
+        have = ray.cluster_resources()
+        gpus_in_cluster = int(have.get("GPU", 0))
         n = config.workers or max(1, gpus_in_cluster)
         gpus = config.gpus_per_worker
         if gpus is None:
             gpus = 1 if gpus_in_cluster >= n else 0
+        for what, each in (("GPU", gpus), ("CPU", config.cpus_per_worker)):
+            if n * each > have.get(what, 0):
+                raise DeviceNotFound(f"ray measurement pool: {n} actors of {each:g} {what} each need {n * each:g} "
+                                     f"{what}s; the cluster has {have.get(what, 0):g} (set workers, gpus_per_worker "
+                                     "or cpus_per_worker)")
         # the actors import this package from where the driver does (an installed package works either way)
         path = os.pathsep.join(p for p in (PACKAGE_ROOT, os.environ.get("PYTHONPATH", "")) if p)
         # max_restarts=0: a lost actor stays lost and its job is handed to another (never measured twice)
@@ -173,8 +180,8 @@ class RayPool:
         self.actors = [remote.remote(config.devices[i % len(config.devices)] if config.devices else device)
                        for i in range(n)]
         try:
-            self.described = ray.get([a.describe.remote() for a in self.actors])
-        except Exception as err:
+            self.described = ray.get([a.describe.remote() for a in self.actors], timeout=startup_timeout_s)
+        except Exception as err:  # an actor's DeviceNotFound, a missing module, or no room within the timeout
             self.close()
             raise DeviceNotFound(f"ray measurement pool ({n} actors, {gpus:g} GPU each) could not start: "
                                  f"{_first_line(err)}") from None

@@ -14,6 +14,7 @@ import pytest
 from agents.config import ConfigError, config_from_dict
 from agents.search import search
 from compiler.codegen.kernel import Kernel, KernelArg, KernelProgram
+from compiler.errors import DeviceNotFound
 from compiler.perf.store import MeasurementStore
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.pool import MeasureJob, PoolConfig, RayPool
@@ -115,6 +116,13 @@ def test_two_ray_workers_find_the_same_kernels_and_verdicts_as_one_local_worker_
     verdicts = {r.kernel_key: r.status for r in local_rows}
     assert {r.kernel_key: r.status for r in ray_rows} == verdicts
     assert len(ray_rows) == len({r.key for r in ray_rows}) == 4  # three kernels and the baseline, once each
+
+
+def test_a_pool_larger_than_the_cluster_is_refused_in_one_line_naming_the_resource(pool):
+    with pytest.raises(DeviceNotFound, match="3 actors of 1 CPU each need 3 CPUs; the cluster has 2"):
+        RayPool(PoolConfig("ray", workers=3))
+    with pytest.raises(DeviceNotFound, match="1 actors of 1 GPU each need 1 GPUs; the cluster has 0"):
+        RayPool(PoolConfig("ray", workers=1, gpus_per_worker=1))
 
 
 def test_an_actor_killed_mid_run_loses_no_job_and_measures_none_twice(pool):

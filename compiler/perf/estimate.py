@@ -20,10 +20,11 @@ Choices (paper section; "inferred" = ours, not in the paper):
   private memory is arithmetic (§5.1.2); a non-unrolled loop trip costs 2 FPU operations (inferred: counter and
   branch); index arithmetic is free (§4.1.1 prunes getelementptr). On a CPU an operation occupies the FPU for the
   work group's lanes only, at most the SIMD width (inferred). A global access costs the distinct cache lines the
-  first warp of work group 0 touches (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused over
-  the innermost sequential loop counted once (`_lines`; inferred, no reuse-distance model: every other line is a
-  miss; a kernel whose global buffers fit in the last-level cache, `cache_bytes`, moves its lines at
-  `cache_delay`); a local access is one access per warp (no bank conflicts, inferred).
+  first warp of work group 0 touches (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused by a
+  statement's accesses of one buffer and over the innermost sequential loop counted once (`_lines`; inferred, no
+  reuse-distance model: every other line is a miss; a kernel whose global buffers fit in the last-level cache,
+  `cache_bytes`, moves its lines at `cache_delay`); a local access is one access per warp (no bank conflicts,
+  inferred).
 - Occupancy (Eqs. 1-7). Registers are not known without the vendor compiler's report: N_reg = 16 + the private
   scalars the kernel declares, capped at 255 (inferred); B_reg_wg = B_reg_SM (every current GPU). Shared memory
   per group is what the code generator allocates. A CPU runs one group per core at a time (groups_per_cu = 1).
@@ -189,12 +190,14 @@ def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int]
             out.append(("bar", 1.0))
         elif isinstance(s, kir.Store):
             fpu, sfu = _call_ops(s.value, k.funs)
+            first: dict[tuple[str, bool], kir.MemRef] = {}
             for ref, write, _ in kir.accesses(s):
                 if ref.buf.space == kir.GLOBAL:
-                    key = (id(ref), write)
-                    if key not in lines:
-                        lines[key] = _lines(ref, k.local_size, dev, loops)
-                    out.append(("gm", lines[key]))
+                    group = (ref.buf.name, write)  # the statement's accesses of one buffer share their lines
+                    if (id(s), group) not in lines:
+                        refs = [r for r, w, _ in kir.accesses(s) if (r.buf.name, w) == group]
+                        lines[(id(s), group)] = _lines(refs, k.local_size, dev, loops)
+                    out.append(("gm", lines[(id(s), group)] if first.setdefault(group, ref) is ref else 0.0))
                 elif ref.buf.space == kir.LOCAL:
                     out.append(("lm", 1.0))
             if sfu:
@@ -203,14 +206,16 @@ def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int]
     return out
 
 
-def _lines(ref: kir.MemRef, ls: tuple[int, int, int], dev: EstimatorDevice, loops: tuple[kir.Loop, ...]) -> float:
-    """Cache lines per warp access: the distinct lines the first warp of work group 0 touches over `span`
-    consecutive iterations of the innermost sequential loop the index uses, divided by span (span = the elements
-    of a line, at most the loop's extent). Lines a warp reuses across those iterations count once (inferred,
-    spatial reuse in place of the paper's reuse-distance analysis)."""
-    vs = variables(ref.index)
+def _lines(refs: list[kir.MemRef], ls: tuple[int, int, int], dev: EstimatorDevice,
+           loops: tuple[kir.Loop, ...]) -> float:
+    """Cache lines per warp for a statement's accesses of one buffer: the distinct lines the first warp of work
+    group 0 touches with all of them over `span` consecutive iterations of the innermost sequential loop their
+    indices use, divided by span (span = the elements of a line, at most the loop's extent). Lines a warp reuses
+    across those accesses and iterations count once (inferred, spatial reuse in place of the paper's
+    reuse-distance analysis); the statement's first access of the buffer carries them, the others hit."""
+    vs = sorted({v for r in refs for v in variables(r.index)}, key=lambda v: v.name)
     inner = next((lp.var for lp in reversed(loops) if lp.kind == "seq" and lp.var in vs), None)
-    per_line = max(dev.perf.line_bytes // _BYTES.get(ref.buf.scalar.name, 4), 1)
+    per_line = max(dev.perf.line_bytes // _BYTES.get(refs[0].buf.scalar.name, 4), 1)
     span = min(inner.extent, per_line) if inner is not None else 1
     seen = set()
     for k in range(min(dev.warp, math.prod(ls))):
@@ -220,7 +225,7 @@ def _lines(ref: kir.MemRef, ls: tuple[int, int, int], dev: EstimatorDevice, loop
         for j in range(span):
             if inner is not None:
                 env[inner.name] = j
-            seen.add(evaluate(ref.index, env, c_semantics=True) // per_line)
+            seen.update(evaluate(r.index, env, c_semantics=True) // per_line for r in refs)
     return len(seen) / span
 
 

@@ -19,6 +19,11 @@ evaluations (or earlier when its strategy runs dry). Strategies:
   twice as wide.
 - `knn`: draw `candidates` random complete programs, rank them by the kNN performance model's predicted
   throughput (compiler.perf.model, fitted on the measurement store, or `model=PATH`) and evaluate the top ones.
+- `presets`: the benchmark's named lowerings first (the generic default and each named lowering at its default
+  values, as episodes: compiler.lowering.presets), then hill climbing from the best named lowering with
+  parameters: each sweep tries, for every parameter, the neighbouring offered values (one slot down and up, the
+  other parameters kept where they stay valid) and moves to the best improvement; a sweep without one restarts
+  from a random point of a named lowering's space.
 
 When the reward source is `analytical` the beam's cheap score is the reward itself: compare strategies on the
 predicted or measured rewards.
@@ -35,15 +40,18 @@ from typing import Any
 
 import numpy as np
 
+from compiler.lowering.presets import default_preset, named_preset
 from compiler.lowering.stages import MAP_CODES, resolve
+from compiler.lowering.templates import templates_of
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from lift_gym import transition
 from lift_gym.episode import EpisodeState
+from lift_gym.presets import play_preset
 from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features
 from lift_gym.transition import Config, Phase, State
 
-STRATEGIES = ("random", "greedy", "beam", "knn")
+STRATEGIES = ("random", "greedy", "beam", "knn", "presets")
 # the default completion's mapping preference: the most parallel code first
 MAP_PREFERENCE = (30, 31, 32, 20, 21, 22, 10, 11, 12, 1, 0)
 
@@ -382,8 +390,61 @@ def run_knn(s: Search) -> None:
     s.evaluator.evaluate_all([states[int(i)] for i in order])
 
 
+def play_values(start: State, template: str, values: dict[str, int]) -> State:
+    """The finished episode that takes the named lowering `template` with `values`, each replaced by the nearest
+    offered value (in log scale) where it is not offered given the values before it."""
+    state = transition.step(start, start.config.layout.template(template))
+    while not transition.is_terminal(state):
+        offered = transition.slot_values(state)
+        want = values.get(state.tuning.params[len(state.values)].name, offered[0])
+        slot = min(range(len(offered)), key=lambda i: (abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
+        state = transition.step(state, state.config.layout.tune_base + slot)
+    return state
+
+
+def _neighbours(start: State, done: State) -> list[State]:
+    """The episodes that change one parameter of a finished template episode to the offered value one slot
+    below or above its own."""
+    values = dict(done.assignment)
+    out = []
+    for i, p in enumerate(done.tuning.params):
+        prefix = transition.step(start, start.config.layout.template(done.template))
+        for v in done.values[:i]:
+            prefix = transition.step(prefix, prefix.config.layout.tune_base + transition.slot_values(prefix).index(v))
+        offered = transition.slot_values(prefix)
+        j = offered.index(values[p.name])
+        out += [play_values(start, done.template, {**values, p.name: offered[k]})
+                for k in (j - 1, j + 1) if 0 <= k < len(offered)]
+    return out
+
+
+def run_presets(s: Search) -> None:
+    start, ev = s.start, s.evaluator
+    bench, sizes = resolve(start.uri)
+    names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
+    firsts = [play_preset(start, p) for p in (default_preset(bench, sizes),
+                                              *(named_preset(bench, n, sizes) for n in names)) if p is not None]
+    scores = s.evaluate_all(firsts)
+    if not names:
+        s.notes.append("presets: no named lowering with parameters; the generic default only, then random")
+        run_random(s)
+        return
+    ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
+    best, here = next((sc, st) for sc, _, st in ranked if st.template)
+    for _ in range(10 * ev.budget):
+        cands = _neighbours(start, here)
+        found = s.evaluate_all(cands)
+        k = int(np.argmax(found)) if found else -1
+        if k >= 0 and found[k] > best:
+            best, here = found[k], cands[k]
+        else:  # a local optimum: restart at a random point
+            name = names[int(s.rng.integers(len(names)))]
+            here = complete(transition.step(start, start.config.layout.template(name)), random_choice(s.rng))
+            best = s.evaluate(here)
+
+
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,
-                                                "knn": run_knn}
+                                                "knn": run_knn, "presets": run_presets}
 
 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
@@ -394,7 +455,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
 
     Args:
         uri: benchmark URI (its sizes).
-        strategy: random | greedy | beam | knn.
+        strategy: random | greedy | beam | knn | presets.
         budget: evaluations (distinct complete programs whose reward is computed).
         seed: seeds the strategy's generator and the episode (the inputs of a measured correctness check).
         reward: the reward source (default: lift_gym's default, predicted).

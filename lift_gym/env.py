@@ -135,7 +135,7 @@ class LiftGymEnv(gym.Env):
     which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id).
 
         >>> import gymnasium, lift_gym
-        >>> env = gymnasium.make("LiftGym-Rewrite-v0", benchmark="benchmark://lift/scal/small", reward="analytical")
+        >>> env = gymnasium.make("LiftGym-Rewrite-v1", benchmark="benchmark://lift/scal/small", reward="analytical")
         >>> obs, info = env.reset(seed=0)
         >>> bool(info["action_mask"][env.unwrapped.layout.done])
         True
@@ -250,8 +250,8 @@ class LiftGymEnv(gym.Env):
             return np.array([self._evaluation.final.features.get(n, 0.0) for n in FEATURE_NAMES])
         if s.lowered is None:
             return None
-        local = s.tuning.local_size(s.assignment) if s.values else None
-        return np.array(program_features(s.lowered, s.size_map, local, self.reward_fn.ctx.profile_model))
+        program, sizes, local = s.decided()
+        return np.array(program_features(program, sizes, local, self.reward_fn.ctx.profile_model))
 
     def _info(self) -> dict[str, Any]:
         s = self.state

@@ -1,6 +1,6 @@
 """Named lowerings as episodes: the actions that make an episode take a preset's decisions.
 
-    state = preset_episode(uri, default_preset(bench, sizes))   # a finished episode; state.kernel
+    state = preset_episode(uri, named_preset(bench, "tiled", sizes))   # a finished episode; state.kernel
 """
 
 from __future__ import annotations
@@ -15,6 +15,11 @@ def play_preset(state: State, preset: Preset) -> State:
     """`state` (an episode's start) advanced through the preset's decisions to the end of the episode. A work-group
     size the preset leaves to the runtime takes the smallest value offered."""
     layout = state.config.layout
+    if preset.template:
+        state = step(state, layout.template(preset.template))
+        for _, value in preset.values:
+            state = step(state, layout.tune_base + slot_values(state).index(value))
+        return state
     position = {r.name: i for i, r in enumerate(stages.env_rules())}
     for name, site in preset.rewrites:
         state = step(state, layout.rewrite(position[name], site))

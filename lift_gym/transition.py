@@ -8,9 +8,14 @@
 Phases, each asking one decision per step:
 1. REWRITE: apply a rule of `stages.env_rules()` at a site (action `rule * max_nodes + site`), or stop
    rewriting (`layout.done`). Ends by itself after `config.max_rewrites` rewrites or when no rule applies.
+   Before the first rewrite, a named lowering of the benchmark may be chosen instead
+   (`layout.template_base + k`, k indexing `templates.TEMPLATE_NAMES`: mm `tiled`, the 2-D stencils' `default`
+   with rowsPerItem and `tiled`, conv `conv42`); the episode then goes to TUNING with that lowering's parameters.
 2. MAPPING: the parallel mapping of each map, outer to inner (a Ch5 code, `layout.map_base + k`).
 3. TUNING: the value of each tuning parameter (`layout.tune_base + slot`; slot i is the i-th of the values
-   `slot_values(s)` lists: the valid values, log-thinned to `n_slots` when there are more).
+   `slot_values(s)` lists: the valid values, log-thinned to `n_slots` when there are more, a named lowering's
+   default value always kept): the work-group sizes (`stages.LocalSizeProblem`), or a named lowering's parameters
+   over the space Ch4 inference gives its program (`templates.TemplateProblem`).
 4. DONE: the program is lowered, every parameter bound, and the kernel compiled.
 
 Search baselines and replay use these functions directly; `LiftGymEnv` is a thin shell over them.
@@ -26,8 +31,9 @@ import numpy as np
 from gymnasium.error import InvalidAction
 
 from compiler.ir.node import Program
-from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, point_stages, stages
+from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, point_stages, stages, templates
 from compiler.lowering.stages import MAP_CODES
+from compiler.lowering.templates import TEMPLATE_NAMES
 
 
 class Phase(enum.IntEnum):
@@ -40,12 +46,14 @@ class Phase(enum.IntEnum):
 
 @dataclass(frozen=True)
 class ActionLayout:
-    """The one fixed Discrete action space: rewrite (rule, site) pairs, stop rewriting, mapping codes, slots."""
+    """The one fixed Discrete action space: rewrite (rule, site) pairs, stop rewriting, mapping codes, slots,
+    named lowerings."""
 
     n_rules: int
     max_nodes: int = 256
     n_codes: int = len(MAP_CODES)
     n_slots: int = 32
+    n_templates: int = len(TEMPLATE_NAMES)
 
     @property
     def done(self) -> int:
@@ -60,14 +68,21 @@ class ActionLayout:
         return self.map_base + self.n_codes
 
     @property
-    def n(self) -> int:
+    def template_base(self) -> int:
         return self.tune_base + self.n_slots
+
+    @property
+    def n(self) -> int:
+        return self.template_base + self.n_templates
+
+    def template(self, name: str) -> int:
+        return self.template_base + TEMPLATE_NAMES.index(name)
 
     def rewrite(self, rule: int, site: int) -> int:
         return rule * self.max_nodes + site
 
     def decode(self, a: int) -> tuple:
-        """("rewrite", rule, site) | ("done",) | ("map", code) | ("tune", slot)."""
+        """("rewrite", rule, site) | ("done",) | ("map", code) | ("tune", slot) | ("template", name)."""
         a = int(a)
         if not 0 <= a < self.n:
             raise InvalidAction(f"action {a} is outside the action space Discrete({self.n})")
@@ -77,7 +92,9 @@ class ActionLayout:
             return ("done",)
         if a < self.tune_base:
             return ("map", MAP_CODES[a - self.map_base])
-        return ("tune", a - self.tune_base)
+        if a < self.template_base:
+            return ("tune", a - self.tune_base)
+        return ("template", TEMPLATE_NAMES[a - self.template_base])
 
 
 # the largest Config values: the action mask has n_rules x max_nodes + n_slots + ... entries
@@ -92,7 +109,7 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-RewritePoints-v0: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v1: rewrite-point decisions first on annotated programs
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
@@ -133,7 +150,8 @@ class State:
     lowered: Program | None = None
     values: tuple[int, ...] = ()
     kernel: KernelProgram | None = None
-    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-RewritePoints-v0), in decision order
+    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-RewritePoints-v1), in decision order
+    template: str = ""  # the named lowering chosen instead of rewrites and mapping ("" when none)
 
     @property
     def rp_problem(self) -> point_stages.RPProblem:
@@ -151,9 +169,24 @@ class State:
         return stages.mapping_problem(self.high, self.size_map)
 
     @property
-    def tuning(self) -> stages.LocalSizeProblem:
+    def tuning(self) -> stages.LocalSizeProblem | templates.TemplateProblem:
         assert self.lowered is not None, "no tuning problem before the mapping is complete"
+        if self.template:
+            bench, _ = stages.resolve(self.uri)
+            return templates.template_problem(bench, self.template, self.size_map, self.config.limits)
         return stages.local_size_problem(self.lowered, self.size_map, self.config.limits)
+
+    def decided(self) -> tuple[Program, dict[str, int], tuple[int, ...] | None]:
+        """The kernel as decided so far (from phase TUNING on): its program, the values of its size variables and
+        its work-group size, with valid values for the parameters not chosen yet (a named lowering's defaults
+        where they fit, else the smallest valid value)."""
+        assert self.lowered is not None, "nothing is decided before the mapping is complete"
+        tp = self.tuning
+        if not self.template:
+            return self.lowered, self.size_map, tp.local_size(self.assignment) if self.values else None
+        assert isinstance(tp, templates.TemplateProblem)
+        bound = tp.lowered(tp.complete(self.assignment))
+        return bound.concrete(), self.size_map, tp.local_size(bound.params)
 
     @property
     def assignment(self) -> dict[str, int]:
@@ -180,7 +213,8 @@ class State:
             return f"value of rewrite-point parameter {p.name} ({'tuning' if p.role == 'tuning' else 'structural'})" \
                    f", decision {len(self.rp) + 1}"
         if self.phase is Phase.REWRITE:
-            return f"rewrite {self.rewrites + 1} of at most {self.config.max_rewrites} (or stop rewriting)"
+            also = ", or a named lowering" if self.rewrites == 0 and _templates(self) else ""
+            return f"rewrite {self.rewrites + 1} of at most {self.config.max_rewrites} (or stop rewriting{also})"
         if self.phase is Phase.MAPPING:
             site = self.mapping.sites[len(self.codes)]
             return f"mapping of map #{site.index} (length {site.length}), {len(self.codes) + 1} of " \
@@ -223,6 +257,8 @@ def _mask(state: State) -> np.ndarray:
         for r, site in _rewrites(state):
             m[layout.rewrite(r, site)] = True
         m[layout.done] = True
+        for name in _templates(state):
+            m[layout.template(name)] = True
     elif state.phase is Phase.MAPPING:
         for c in state.mapping.valid_codes(state.codes):
             m[layout.map_base + MAP_CODES.index(c)] = True
@@ -230,6 +266,14 @@ def _mask(state: State) -> np.ndarray:
         m[layout.tune_base:layout.tune_base + len(slot_values(state))] = True
     m.flags.writeable = False
     return m
+
+
+def _templates(state: State) -> tuple[str, ...]:
+    """The named lowerings offered: before the first rewrite, those whose parameter space has a point."""
+    if state.phase is not Phase.REWRITE or state.rewrites:
+        return ()
+    bench, _ = stages.resolve(state.uri)
+    return templates.available_templates(bench, state.size_map, state.config.limits)
 
 
 def _rewrites(state: State) -> list[tuple[int, int]]:
@@ -250,19 +294,26 @@ def slot_values(state: State) -> tuple[int, ...]:
         return _rp_slots(state.uri, state.sizes, state.config.n_slots, state.rp)
     if state.phase is not Phase.TUNING:
         return ()
-    return _slots(state.lowered, state.sizes, state.config, state.values)
+    return _slots(state.uri, state.template, state.lowered, state.sizes, state.config, state.values)
 
 
 @functools.lru_cache(maxsize=4096)
-def _slots(lowered: Program, sizes: tuple, config: Config, values: tuple[int, ...]) -> tuple[int, ...]:
-    tp = stages.local_size_problem(lowered, dict(sizes), config.limits)
+def _slots(uri: str, template: str, lowered: Program, sizes: tuple, config: Config,
+           values: tuple[int, ...]) -> tuple[int, ...]:
+    if template:
+        tp = templates.template_problem(stages.resolve(uri)[0], template, dict(sizes), config.limits)
+    else:
+        tp = stages.local_size_problem(lowered, dict(sizes), config.limits)
+    param = tp.params[len(values)].name
     partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
-    vals = sorted(set(tp.valid_values(tp.params[len(values)].name, partial)))
+    vals = sorted(set(tp.valid_values(param, partial)))
     if len(vals) <= config.n_slots:
         return tuple(vals)
+    default = tp.defaults.get(param) if template else None  # a named lowering's own choice stays reachable
+    n = config.n_slots - (default in vals)
     # log-thinned: keep the smallest and the largest and spread the rest evenly by position
-    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, config.n_slots)).astype(int))
-    return tuple(vals[i] for i in keep)
+    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n)).astype(int))
+    return tuple(sorted({vals[i] for i in keep} | ({default} if default in vals else set())))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -284,6 +335,8 @@ def describe_action(state: State, action: int) -> str:
         return f"{name} at site #{kind[2]}"
     if kind[0] == "done":
         return "stop rewriting"
+    if kind[0] == "template":
+        return f"named lowering {kind[1]}"
     if kind[0] == "map":
         return stages.MAP_CODE_NAMES[kind[1]]
     vals = slot_values(state)
@@ -306,6 +359,10 @@ def step(state: State, action: int) -> State:
         s = replace(state, high=high, actions=acts, rewrites=state.rewrites + 1)
     elif kind[0] == "done":
         s = replace(state, phase=Phase.MAPPING, actions=acts)
+    elif kind[0] == "template":
+        bench, _ = stages.resolve(state.uri)
+        tp = templates.template_problem(bench, kind[1], state.size_map, state.config.limits)
+        s = replace(state, phase=Phase.TUNING, template=kind[1], lowered=tp.program, actions=acts)
     elif kind[0] == "map":
         s = replace(state, codes=(*state.codes, kind[1]), actions=acts)
     elif state.phase is Phase.REWRITE_POINTS:
@@ -327,7 +384,11 @@ def _advance(s: State) -> State:
     if s.phase is Phase.MAPPING and len(s.codes) == len(s.mapping.sites):
         s = replace(s, phase=Phase.TUNING, lowered=s.mapping.lower(s.codes))
     if s.phase is Phase.TUNING and len(s.values) == len(s.tuning.params):
-        s = replace(s, phase=Phase.DONE, kernel=s.tuning.compile(s.assignment))
+        if s.template:  # the program its values build, every size bound (they may choose its structure)
+            bound = s.tuning.lowered(s.assignment)
+            s = replace(s, phase=Phase.DONE, lowered=bound.concrete(), kernel=bound.compile())
+        else:
+            s = replace(s, phase=Phase.DONE, kernel=s.tuning.compile(s.assignment))
     return s
 
 

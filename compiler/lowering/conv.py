@@ -86,8 +86,9 @@ PARAMS = (
     TuningParam("v", "vector width of loads and dot products, 1, 2, 3, 4, 8 or 16 (inChs % v = 0)"),
     TuningParam("ρ", "optimisational padding at the bottom (>= 0), cropped afterwards"),
     TuningParam("ρW", "optimisational padding on the right (>= 0), cropped afterwards"),
-    TuningParam("unroll", "1: the ω/v reduction loop is reduceSeqUnroll; 0: reduceSeq"),
-    TuningParam("coalesce", "1: reorder(windowSize/ω) before chunking (Listing 4.3 coalescing); 0: contiguous chunks"),
+    TuningParam("unroll", "1: the ω/v reduction loop is reduceSeqUnroll; 0: reduceSeq", "switch"),
+    TuningParam("coalesce", "1: reorder(windowSize/ω) before chunking (Listing 4.3 coalescing); 0: contiguous chunks",
+                "switch"),
 )
 # Table 4.4: best parameters for VGG-16 layer 7 (128 x 112 x 112 input, 128 kernels of 3 x 3)
 TABLE_4_4 = {"θ": 5, "σ": 3, "κ": 4, "ω": 144, "v": 4, "ρ": 11, "ρW": 11, "unroll": 0, "coalesce": 1}
@@ -96,6 +97,7 @@ WIDTHS = (1, 2, 3, 4, 8, 16)
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_ACCUMULATORS = 256
+LOCAL_SIZES = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}  # Table 4.1's work-group shape
 
 
 def dot_and_sum_up(v: int):
@@ -322,5 +324,6 @@ def lowerings_for(bench) -> list[Lowering]:
                     KernelLaunch((ow, oh)))
         return p, launches, f
 
-    return [Lowering(bench.name, "conv42", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check)]
+    return [Lowering(bench.name, "conv42", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
+                     LOCAL_SIZES)]
 

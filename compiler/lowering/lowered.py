@@ -24,7 +24,7 @@ Sizes = Mapping[str, int]
 class TuningParam:
     name: str  # the size variable in the lowered program
     doc: str  # meaning and constraints
-    kind: str = "other"  # "local_size" | "split" | "other" (what the environment's observation tells apart)
+    kind: str = "other"  # "local_size" | "split" | "switch" (chooses a program structure) | "other"
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,9 @@ class Lowering:
     build: Builder  # (sizes, complete params) -> (program, launches, facts)
     choose: Callable[[Sizes], dict[str, int]]  # default parameter values for the sizes
     check: Callable[[Sizes, Sizes], list[str]]  # the constraints the values break (empty: valid)
+    # the work-group shape per dimension, as expressions over parameters and sizes (Ch4 inference's local sizes);
+    # None: the largest mapLcl iteration count, or the runtime's choice for mapGlb kernels
+    local_sizes: Mapping[int, str] | None = None
 
     def __call__(self, sizes: Sizes, params: Sizes | None = None) -> Lowered:
         sizes = dict(sizes)
@@ -106,9 +109,14 @@ class Lowering:
         bad = self.check(sizes, values)
         if bad:
             raise LoweringError(f"{self.benchmark}/{self.name} with {values} for sizes {sizes}: " + "; ".join(bad))
-        program, kernels, facts = self.build(sizes, values)
-        return Lowered(self.benchmark, self.name, program, MappingProxyType(sizes), MappingProxyType(values),
-                       kernels, MappingProxyType(facts))
+        return self.bind(sizes, values)
+
+    def bind(self, sizes: Sizes, values: Sizes) -> Lowered:
+        """The lowering built with a complete set of parameter values, unchecked: the caller took them from a
+        space that holds only valid points (compiler.lowering.templates)."""
+        program, kernels, facts = self.build(dict(sizes), dict(values))
+        return Lowered(self.benchmark, self.name, program, MappingProxyType(dict(sizes)),
+                       MappingProxyType(dict(values)), kernels, MappingProxyType(facts))
 
     def valid(self, sizes: Sizes, params: Sizes | None = None) -> bool:
         """True when the lowering applies to these sizes (with these or the chosen parameter values)."""

@@ -207,4 +207,5 @@ def lowerings_for(bench) -> list[Lowering]:
                  "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": s["K"] // v["TK"]}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check)]
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
+                     {0: "TN/RN", 1: "TM/RM"})]

@@ -29,7 +29,8 @@ def test_initial_state_and_layout():
     assert s.phase is Phase.REWRITE and s.seed == 3 and dict(s.sizes) == {"K": 16, "M": 16, "N": 16}
     m = transition.legal_actions(s)
     assert m.dtype == bool and m.shape == (lay.n,) and not m.flags.writeable
-    assert m[lay.done] and not m[lay.map_base:].any()
+    assert m[lay.done] and not m[lay.map_base:lay.template_base].any()
+    assert m[lay.template("tiled")] and m[lay.template_base:].sum() == 1  # mm: its tiled lowering
     assert lay.decode(lay.done) == ("done",) and lay.decode(lay.rewrite(2, 7)) == ("rewrite", 2, 7)
     assert lay.decode(lay.tune_base + 3) == ("tune", 3) and lay.decode(lay.map_base) == ("map", 0)
 
@@ -39,8 +40,8 @@ def test_every_legal_rewrite_applies_and_nothing_else_is_legal():
     lay = s.config.layout
     legal = set(np.flatnonzero(transition.legal_actions(s)).tolist())
     pairs = {lay.rewrite(r, site) for r, site in stages.offered_rewrites(s.high, s.size_map)}
-    assert legal == pairs | {lay.done}
-    for a in sorted(legal - {lay.done}):
+    assert legal == pairs | {lay.done, lay.template("tiled")}
+    for a in sorted(pairs):
         t = transition.step(s, a)
         assert t.rewrites == 1 and t.high != s.high
 
@@ -93,7 +94,7 @@ def test_max_rewrites_zero_skips_the_rewrite_phase():
 
 
 def test_env_masks_info_and_render():
-    env = gym.make("LiftGym-Rewrite-v0", benchmark=MM, reward="analytical", render_mode="ansi")
+    env = gym.make("LiftGym-Rewrite-v1", benchmark=MM, reward="analytical", render_mode="ansi")
     obs, info = env.reset(seed=0)
     assert info["action_mask"].dtype == np.int8
     assert np.array_equal(info["action_mask"].astype(bool), env.unwrapped.action_masks())
@@ -116,7 +117,7 @@ def test_env_masks_info_and_render():
 
 
 def test_unmasked_sample_draws_a_legal_action():
-    env = gym.make("LiftGym-Rewrite-v0", benchmark=MM, reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v1", benchmark=MM, reward="analytical")
     env.reset(seed=1)
     for _ in range(20):
         assert env.unwrapped.action_masks()[env.action_space.sample()]

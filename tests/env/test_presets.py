@@ -1,32 +1,68 @@
-"""Named lowerings as decisions of the stages: the catalogue's lowering, the preset's decisions through the stages,
-and an episode taking those decisions build the same OpenCL."""
+"""Named lowerings as decisions of the stages: for every (benchmark, named lowering) of the catalogue, the
+catalogue's lowering, the preset's decisions through the stages, and an episode taking those decisions build the
+same OpenCL."""
 
 from __future__ import annotations
 
 import pytest
 
 from compiler.lowering.catalog import lowerings
-from compiler.lowering.presets import default_preset
+from compiler.lowering.presets import default_preset, named_preset
+from compiler.lowering.templates import TEMPLATE_NAMES, templates_of
 from compiler.suite import get, list_benchmarks
+from lift_gym import transition
 from lift_gym.presets import preset_episode
 
 PLAIN = [b.name for b in list_benchmarks() if not b.name.endswith("-rp")]
-# the 2-D stencils' "default" computes several rows per work item (rowsPerItem): no rule derives it yet
-NOT_YET = {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian"}
+PAIRS = [(b, low) for b in PLAIN for low in lowerings(b)]
+# the 2-D stencils' "default" computes several rows per work item (rowsPerItem): a template, not rule rewrites
+ROWS_PER_ITEM = {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian"}
 
 
-def test_the_default_lowering_is_a_preset_for_every_plain_benchmark_but_the_2d_stencils():
-    assert {n for n in PLAIN if default_preset(get(n), get(n).sizes("small")) is None} == NOT_YET
+def test_the_generic_default_is_a_preset_of_rewrites_and_mapping_except_the_2d_stencils():
+    assert {n for n in PLAIN if default_preset(get(n), get(n).sizes("small")) is None} == ROWS_PER_ITEM
+    assert {n for n in ROWS_PER_ITEM if "default" in templates_of(get(n))} == ROWS_PER_ITEM
 
 
-@pytest.mark.parametrize("name", sorted(set(PLAIN) - NOT_YET))
-def test_default_preset_and_its_episode_build_the_default_kernel(name):
+def test_every_named_lowering_of_the_catalogue_is_a_preset():
+    missing = [(b, low) for b, low in PAIRS if named_preset(get(b), low, get(b).sizes("small")) is None]
+    assert missing == []
+    assert {low for _, low in PAIRS} <= {"default", *TEMPLATE_NAMES}
+
+
+@pytest.mark.parametrize(("name", "lowering"), PAIRS, ids=[f"{b}-{low}" for b, low in PAIRS])
+def test_preset_and_its_episode_build_the_named_lowerings_kernel(name, lowering):
     bench = get(name)
     sizes = bench.sizes("small")
-    preset = default_preset(bench, sizes)
-    expected = lowerings(name)["default"](sizes).compile()
+    preset = named_preset(bench, lowering, sizes)
+    expected = lowerings(name)[lowering](sizes).compile()
     assert preset.kernel(bench, sizes).key == expected.key
     episode = preset_episode(f"benchmark://lift/{name}/small", preset)
+    assert episode.phase is transition.Phase.DONE
     assert [k.source for k in episode.kernel.kernels] == [k.source for k in expected.kernels]
-    if preset.local_size is not None:  # otherwise the default leaves the launch to the runtime
+    if preset.template or preset.local_size is not None:  # else the default leaves the launch to the runtime
         assert episode.kernel.key == expected.key
+
+
+def test_a_template_is_offered_only_before_the_first_rewrite():
+    s = transition.initial("benchmark://lift/mm/small")
+    layout = s.config.layout
+    assert transition.legal_actions(s)[layout.template("tiled")]
+    assert not transition.legal_actions(s)[layout.template("conv42")]
+    rewrite = int(next(a for a in range(layout.done) if transition.legal_actions(s)[a]))
+    after = transition.step(s, rewrite)
+    assert not transition.legal_actions(after)[layout.template_base:].any()
+
+
+def test_template_values_are_masked_by_the_inferred_space():
+    s = transition.step(transition.initial("benchmark://lift/mm/small"),
+                        transition.initial("benchmark://lift/mm/small").config.layout.template("tiled"))
+    tp = s.tuning
+    assert s.phase is transition.Phase.TUNING and [p.name for p in tp.params] == ["TM", "TN", "TK", "RM", "RN", "VW"]
+    m = bench_m = get("mm").sizes("small")["M"]
+    offered = transition.slot_values(s)
+    assert offered and all(bench_m % v == 0 for v in offered) and max(offered) <= m
+    s = transition.step(s, s.config.layout.tune_base + offered.index(max(offered)))  # TM = M
+    s = transition.step(s, s.config.layout.tune_base + 0)  # TN
+    s = transition.step(s, s.config.layout.tune_base + 0)  # TK
+    assert all(max(offered) % v == 0 for v in transition.slot_values(s))  # RM divides TM

@@ -50,10 +50,10 @@ def test_env_doc_quotes_the_rule_and_action_counts():
     rules = len(stages.env_rules())
     layout = transition.ActionLayout(rules)
     assert f"{rules} rules" in text
-    m = re.search(r"n = (\d+)·(\d+) \+ 1 \+ (\d+) \+ (\d+) = (\d+)", text)
+    m = re.search(r"n = (\d+)·(\d+) \+ 1 \+ (\d+) \+ (\d+) \+ (\d+) = (\d+)", text)
     assert m is not None, "docs/env.md no longer states the action count"
     assert tuple(int(g) for g in m.groups()) == (rules, layout.max_nodes, len(stages.MAP_CODES), layout.n_slots,
-                                                  layout.n)
+                                                  layout.n_templates, layout.n)
 
 
 def test_rewrite_doc_quotes_the_catalogue_size():

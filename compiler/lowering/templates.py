@@ -1,0 +1,150 @@
+"""Named lowerings as decisions: a template stage of the pipeline.
+
+    names = available_templates(bench, sizes, limits)     # e.g. ("tiled",) for mm
+    tp = template_problem(bench, "tiled", sizes, limits)   # TemplateProblem
+    tp.params                                              # the lowering's TuningParams, in decision order
+    tp.valid_values("TM", {})                              # exact: each value extends to a point of the space
+    kernel = tp.compile({"TM": 64, ...})                   # the kernel of a complete assignment
+
+A template is a named lowering of the catalogue (`catalog.lowerings`) that has tuning parameters: mm `tiled`,
+the 2-D stencils' `default` (rowsPerItem) and `tiled`, conv `conv42`. Choosing it replaces the rule rewrites and
+the Ch5 mapping of an episode by the lowering's program; its tuning parameters are then decided one at a time.
+
+The space of a template's parameters is the one Ch4 inference gives its program (`constraints.infer.infer`,
+thesis §4.3): the lowering is built at its default values, so that every parameter is a size variable of the
+program (split(TM), asVector(VW), slideStrictND(θ, ...)), and the algorithmic and hardware constraints of that
+program at the benchmark's sizes and the device's limits are the space's constraints (with the lowering's work-group
+shape as the local sizes, e.g. (TN/RN, TM/RM) for mm). Parameters that choose between program structures rather
+than sizing one (`TuningParam.kind == "switch"`: conv42's unroll and coalesce) are solver variables of a union
+of spaces, one inferred space per structure (`constraints.SpaceUnion`). A parameter that is not a size variable of
+the program built at the defaults (the lowering chose a structure without it, e.g. rowsPerItem = 1) keeps its
+default value as its only value.
+
+A point of the space is built by the lowering's own builder (`Lowering.bind`): a value picks the structure it
+needs (VW = 1 loads scalars). The lowering's own heuristics (`Lowering.check`: register and local-memory budgets
+narrower than the device's) choose its defaults; they do not restrict the space.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Mapping
+
+from ..codegen import KernelProgram
+from ..constraints import DeviceLimits, Space
+from ..constraints.infer import infer
+from ..constraints.solver import SpaceUnion
+from ..errors import ConstraintError
+from ..ir.node import Program
+from ..suite import SUITE, Benchmark, get
+from .catalog import lowerings
+from .lowered import Lowered, Lowering, TuningParam
+from .util import LoweringError
+
+TEMPLATE_NAMES = ("default", "tiled", "conv42")  # every named lowering with parameters, in a fixed order
+SWITCH_VALUES = (0, 1)
+
+
+class TemplateProblem:
+    """The tuning parameters of one named lowering for one benchmark, sizes and device: a solver space (see the
+    module doc). `program` is the lowering built at its default values (symbolic in the parameters)."""
+
+    def __init__(self, bench: Benchmark, name: str, sizes: Mapping[str, int], limits: DeviceLimits):
+        self.bench, self.name, self.sizes, self.limits = bench, name, dict(sizes), limits
+        self.lowering: Lowering = lowerings(bench)[name]
+        self.params: tuple[TuningParam, ...] = self.lowering.params
+        self.defaults = self.lowering.choose(self.sizes)
+        switches = [p.name for p in self.params if p.kind == "switch"]
+        members, self.program = [], None
+        for combo in itertools.product(SWITCH_VALUES, repeat=len(switches)):
+            fixed = dict(zip(switches, combo, strict=True))
+            values = {**self.lowering.choose({**self.sizes, **fixed}), **fixed}
+            program, _, _ = self.lowering.build(self.sizes, values)
+            self.program = self.program or program
+            members.append((fixed, self._space(program, values, switches)))
+        self.space: Space | SpaceUnion = SpaceUnion(switches, members) if switches else members[0][1]
+
+    def _space(self, program: Program, values: Mapping[str, int], switches: list[str]) -> Space:
+        tp = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+        names = [p.name for p in self.params if p.name not in switches]
+        foreign = sorted(set(tp.params) - set(names))
+        if foreign:
+            raise LoweringError(f"{self.bench.name}/{self.name}: size variables {', '.join(foreign)} of the lowered "
+                                f"program are not parameters of the lowering")
+        domains = {n: tp.domains[n] if n in tp.params else (int(values[n]),) for n in names}
+        return Space(domains, tp.constraints)
+
+    def valid_values(self, name: str, partial: Mapping[str, int]) -> list[int]:
+        return list(self.space.valid_values(name, {k: v for k, v in partial.items() if k != name}))
+
+    def complete(self, partial: Mapping[str, int]) -> dict[str, int]:
+        """A point of the space that extends `partial`: each missing parameter, in decision order, takes the
+        lowering's default value where it is valid, else the smallest valid value."""
+        out = {k: int(v) for k, v in partial.items()}
+        for p in self.params:
+            if p.name not in out:
+                vals = self.valid_values(p.name, out)
+                out[p.name] = self.defaults[p.name] if self.defaults[p.name] in vals else vals[0]
+        return out
+
+    def lowered(self, assignment: Mapping[str, int]) -> Lowered:
+        """The lowering bound to a complete assignment."""
+        return self.lowering.bind(self.sizes, {p.name: int(assignment[p.name]) for p in self.params})
+
+    def local_size(self, assignment: Mapping[str, int]) -> tuple[int, ...] | None:
+        """The work-group size of the lowering's main kernel for an assignment (defaults for missing values)."""
+        launches = self.lowered({**self.defaults, **assignment}).kernels
+        return next((k.local_size for k in launches if k.local_size is not None), None)
+
+    def compile(self, assignment: Mapping[str, int]) -> KernelProgram:
+        return self.lowered(assignment).compile()
+
+
+@functools.lru_cache(maxsize=64)
+def _template_problem(bench: str, name: str, sizes_key: tuple, limits: DeviceLimits) -> TemplateProblem:
+    return TemplateProblem(get(bench), name, dict(sizes_key), limits)
+
+
+def template_problem(bench: Benchmark, name: str, sizes: Mapping[str, int], limits: DeviceLimits) -> TemplateProblem:
+    """The (memoised) TemplateProblem of a benchmark's named lowering (suite benchmarks: the only ones with
+    templates)."""
+    return _template_problem(bench.name, name, tuple(sorted(sizes.items())), limits)
+
+
+def templates_of(bench: Benchmark) -> tuple[str, ...]:
+    """The benchmark's named lowerings with tuning parameters, in `TEMPLATE_NAMES` order (none for a benchmark
+    outside the suite)."""
+    if bench.dataset != SUITE:
+        return ()
+    table = lowerings(bench)
+    return tuple(n for n in TEMPLATE_NAMES if n in table and table[n].params)
+
+
+@functools.lru_cache(maxsize=256)
+def _available(bench: str, sizes_key: tuple, limits: DeviceLimits) -> tuple[str, ...]:
+    out = []
+    for name in templates_of(get(bench)):
+        try:
+            tp = _template_problem(bench, name, sizes_key, limits)
+        except (LoweringError, ConstraintError):  # the lowering does not apply to these sizes
+            continue
+        if tp.valid_values(tp.params[0].name, {}):
+            out.append(name)
+    return tuple(out)
+
+
+def available_templates(bench: Benchmark, sizes: Mapping[str, int], limits: DeviceLimits) -> tuple[str, ...]:
+    """The templates of `bench` whose space has a point at these sizes on this device."""
+    if not templates_of(bench):
+        return ()
+    return _available(bench.name, tuple(sorted(sizes.items())), limits)
+
+
+def clear_caches() -> None:
+    _template_problem.cache_clear()
+    _available.cache_clear()
+
+
+__all__ = ["TEMPLATE_NAMES", "TemplateProblem", "available_templates", "clear_caches", "template_problem",
+           "templates_of"]

@@ -86,14 +86,15 @@ H100_PERF = PerfParams(
     local_per_cu=233472, local_granularity=128, fpu_lanes=128, sfu_lanes=16, fpu_latency=4, sfu_latency=18,
     local_latency=30, local_delay=1, global_latency=500, global_delay=128 * 1.98e9 * 132 / 2995e9, line_bytes=128,
     launch_s=5e-6, cache_latency=40, cache_bytes=50 << 20, cache_delay=128 * 1.98e9 * 132 / 2995e9 / 2)
-# PoCL on a CPU: one work group per core at a time, the SIMD lanes as the warp; global delay, FPU lanes and the
-# overheads measured on the development machine (2-core AMD EPYC, PoCL 3.0) by
-# `python3 scripts/estimate_table.py --calibrate-only` (docs/benchmarks/estimation_pocl.json, "calibration").
+# PoCL on a CPU: one work group per core at a time, the SIMD lanes as the warp; FPU lanes, delays and overheads
+# from one calibration by scripts/estimate_table.py on the development machine (2-core AMD EPYC, PoCL 3.0; FMA
+# 13.4 GFLOP/s, copies 5.6 and 54 GB/s, launch 2.6 us, 0.02 us per group; each run of the script records its own
+# calibration, docs/benchmarks/estimation_pocl.json); latencies assumed.
 POCL_PERF = PerfParams(
     "pocl-cpu", clock_hz=2.445e9, groups_per_cu=1, warps_per_cu=4096, regs_per_cu=0, reg_granularity=1,
-    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=1.30, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
-    local_latency=4, local_delay=1, global_latency=40, global_delay=55.6, line_bytes=64, launch_s=3.8e-6,
-    cache_latency=4, group_s=2e-8, cache_bytes=32 << 20, cache_delay=4.4)
+    local_per_cu=2 * 1024 * 1024, local_granularity=1, fpu_lanes=1.37, sfu_lanes=1, fpu_latency=4, sfu_latency=20,
+    local_latency=4, local_delay=1, global_latency=40, global_delay=56.0, line_bytes=64, launch_s=2.6e-6,
+    cache_latency=4, group_s=2e-8, cache_bytes=32 << 20, cache_delay=5.8)
 GENERIC_PERF = PerfParams(
     "generic-gpu", clock_hz=1.5e9, groups_per_cu=32, warps_per_cu=64, regs_per_cu=65536, reg_granularity=256,
     local_per_cu=98304, local_granularity=128, fpu_lanes=64, sfu_lanes=16, fpu_latency=4, sfu_latency=20,

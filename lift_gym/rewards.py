@@ -28,9 +28,6 @@ The device profile (`RewardConfig.profile`: "generic", "h100" or "pocl"; compile
 fixes the limits of the tuning slots and the device the analytical reward and the observation's features assume,
 whatever OpenCL device the host has. `RewardFunction.check()` opens what the sources need up front (a device that
 was asked for, the model file), so a missing one fails when the env is made, not at an episode's last step.
-- `estimated`: the static estimate of compiler.perf.estimate (per-warp traces of the kernel IR, one simulated
-  round of work groups scaled by Eq. 8 of Wang et al., TPDS 2019) with the parameters of the device the limits
-  describe; deterministic, no device needed (docs/estimation.md).
 
 `Evaluation.info()` says which source produced the reward, and carries the measurement reports (or the
 predictions), the noise (relative IQRs and the tolerance of the log speedup) and the features.

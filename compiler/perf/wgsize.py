@@ -145,9 +145,12 @@ def data_features(sizes: Mapping[str, int], global_size: Sequence[int], elem_byt
 
 def device_features(queries: Mapping[str, object]) -> dict[str, float]:
     """Numeric device features from a dict of device queries (`DEVICE_QUERIES` names, `device_type`); a list
-    value (max_work_item_sizes) gives one feature per entry; other values are skipped."""
+    value (max_work_item_sizes) gives one feature per entry; other values, and where the device sits on the
+    host (platform and device index), are skipped."""
     out: dict[str, float] = {}
     for k, v in queries.items():
+        if k in ("platform_index", "device_index"):
+            continue
         if isinstance(v, bool | int | float):
             out[f"dev_{k}"] = float(v)
         elif isinstance(v, list | tuple) and all(isinstance(x, int | float) for x in v):

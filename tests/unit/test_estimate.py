@@ -9,6 +9,7 @@ import gymnasium as gym
 import pytest
 
 import lift_gym  # noqa: F401
+from compiler.constraints.device import GENERIC_GPU, H100, POCL_CPU
 from compiler.errors import CompilerError
 from compiler.lowering import stages
 from compiler.perf import estimate as est
@@ -124,3 +125,10 @@ def test_estimated_reward_through_the_env():
     assert final["status"] == "ok" and base["status"] == "ok"
     assert reward == pytest.approx(math.log(base["time_s"] / final["time_s"]))
     assert final["report"]["lower_s"] <= final["time_s"] <= final["report"]["upper_s"]
+
+
+def test_device_parameters_follow_the_limits():
+    assert est.device_for_limits(H100).perf is H100_PERF
+    assert est.device_for_limits(POCL_CPU).perf.name == "pocl-cpu" and est.device_for_limits(POCL_CPU).warp == 16
+    generic = est.device_for_limits(GENERIC_GPU)
+    assert generic.perf is GENERIC_PERF and generic.compute_units == 80 and generic.warp == 32

@@ -1,11 +1,17 @@
 """The work-group-size selection table of seed 002 (Cummins et al., ADAPT'16) on our data, the paper's beside it.
 
-    python3 scripts/wg_table.py DATASET.json [MORE.json ...] [--protocols program,device,dataset] [--out PREFIX]
+    python3 scripts/wg_table.py DATASET.json [MORE.json ...] [--protocols program,device,dataset]
+                                [--statistic mean_s|median_s|min_s] [--rerun RERUN.json] [--out PREFIX]
 
-PoCL (the committed table):
-    python3 scripts/wg_table.py tests/data/wg_pocl.json --out docs/benchmarks/wgsize_pocl
-With the H100 dataset too (leave-one-device-out is added when the files hold two devices):
-    python3 scripts/wg_table.py tests/data/wg_pocl.json wg_h100.json --out docs/benchmarks/wgsize_h100
+PoCL (the committed table; the minimum of a size's samples is its runtime, the most repeatable statistic on a
+loaded CPU, and a rerun of the same scenarios gives the noise ceiling):
+    python3 scripts/wg_table.py tests/data/wg_pocl.json --statistic min_s --rerun tests/data/wg_pocl_rerun.json \
+        --out docs/benchmarks/wgsize_pocl
+The H100 datasets (scripts/wg_dataset.py, one file per size), alone and with PoCL's (leave-one-device-out is
+added when the files hold two devices):
+    python3 scripts/wg_table.py wg_h100_4096.json wg_h100_8192.json --out docs/benchmarks/wgsize_h100
+    python3 scripts/wg_table.py tests/data/wg_pocl.json wg_h100_4096.json wg_h100_8192.json --statistic median_s \
+        --out docs/benchmarks/wgsize_both
 
 Evaluation (spec perf_prediction.md B.7): leave one group out (program, device or dataset; by default each
 with two or more groups in the data), every method of compiler.perf.wgsize.METHODS fitted on the other groups.

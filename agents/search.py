@@ -31,10 +31,12 @@ predicted or measured rewards.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,6 +96,9 @@ class Evaluator:
         self.best_record: EpisodeState | None = None
         self.t0 = time.perf_counter()
         self._batch: int | None = None
+        self._pending: Future | None = None  # a batch measured in the background (evaluate_all(background=True))
+        self._in_flight = 0
+        self._thread: ThreadPoolExecutor | None = None
 
     @property
     def batch(self) -> int:
@@ -108,12 +113,18 @@ class Evaluator:
         return len(self.trials)
 
     @property
+    def in_flight(self) -> int:
+        """New kernels being evaluated in the background, not counted yet."""
+        return self._in_flight
+
+    @property
     def exhausted(self) -> bool:
         return self.count >= self.budget
 
     def evaluate(self, state: State) -> float:
         """The reward of a terminal state (cached per kernel); BudgetExhausted when a new one is over budget."""
         assert state.kernel is not None, "only complete programs are evaluated"
+        self.join()
         key = state.kernel.key
         if key in self.cache:
             return self.cache[key]
@@ -123,27 +134,62 @@ class Evaluator:
         self._count(state, ev)
         return ev.reward
 
-    def evaluate_all(self, states: Sequence[State]) -> list[float]:
+    def evaluate_all(self, states: Sequence[State], *, background: bool = False) -> list[float] | None:
         """`evaluate` of each terminal state, with the same trials in the same order, but the new kernels
         evaluated `batch` at a time (a measured source measures them in parallel on its pool); BudgetExhausted
-        after those that fit when more new kernels come than the budget allows."""
+        after those that fit when more new kernels come than the budget allows.
+
+        `background` (with a pool of several workers, when every new kernel fits the budget): the batch is
+        evaluated in a thread while the caller goes on (drawing the next programs); returns None, and the batch
+        is recorded by the next `evaluate`, `evaluate_all` or `join`, which raise its error if it failed."""
+        self.join()
         new: dict[str, State] = {}
         for state in states:
             assert state.kernel is not None, "only complete programs are evaluated"
             if state.kernel.key not in self.cache:
                 new.setdefault(state.kernel.key, state)
         fits = list(new.values())[:max(self.budget - self.count, 0)]
+        if background and len(fits) == len(new) > 1 and self.batch > 1:
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(1, thread_name_prefix="lift-gym-evaluate")
+            self._pending, self._in_flight = self._thread.submit(self._evaluate_many, fits), len(fits)
+            return None
         if len(fits) > 1:
-            for i in range(0, len(fits), self.batch):
-                chunk = fits[i:i + self.batch]
-                if len(chunk) > 1:
-                    for state, ev in zip(chunk, self.reward_fn.evaluate_many(chunk), strict=True):
-                        self._count(state, ev)
+            for state, ev in self._evaluate_many(fits):
+                self._count(state, ev)
         for state in fits:  # the kernels of chunks of one (the others are cached now)
             self.evaluate(state)
         if len(new) > len(fits):
             raise BudgetExhausted
         return [self.evaluate(state) for state in states]
+
+    def _evaluate_many(self, fits: list[State]) -> list[tuple[State, Any]]:
+        """The evaluations of the chunks of more than one kernel (the others are left to `evaluate`)."""
+        out = []
+        for i in range(0, len(fits), self.batch):
+            chunk = fits[i:i + self.batch]
+            if len(chunk) > 1:
+                out += zip(chunk, self.reward_fn.evaluate_many(chunk), strict=True)
+        return out
+
+    def join(self) -> None:
+        """Record the batch evaluated in the background, if any (its error is raised here)."""
+        if self._pending is None:
+            return
+        future, self._pending, self._in_flight = self._pending, None, 0
+        done = future.result()
+        for state, ev in done:
+            self._count(state, ev)
+
+    def close(self) -> None:
+        """Wait for a batch still in the background without recording it (the search stopped), then stop the thread."""
+        if self._pending is not None:
+            with contextlib.suppress(Exception):
+                self._pending.result()
+            self._pending, self._in_flight = None, 0
+        if self._thread is not None:
+            self._thread.shutdown()
+            self._thread = None
 
     def _count(self, state: State, ev) -> None:
         self.record(state, ev.reward, ev.speedup, ev.final.time_s if ev.final.ok else None, ev.source,
@@ -278,9 +324,9 @@ class Search:
         self.episodes += 1
         return self.evaluator.evaluate(state)
 
-    def evaluate_all(self, states: Sequence[State]) -> list[float]:
+    def evaluate_all(self, states: Sequence[State], *, background: bool = False) -> list[float] | None:
         self.episodes += len(states)
-        return self.evaluator.evaluate_all(states)
+        return self.evaluator.evaluate_all(states, background=background)
 
     def cheap_score(self, state: State) -> float:
         """The roofline estimate (log speedup) of the state's default completion: free, not an evaluation."""
@@ -310,8 +356,8 @@ def run_random(s: Search) -> None:
         drawn.append(complete(s.start, choose))
         if drawn[-1].kernel.key not in ev.cache:
             new.add(drawn[-1].kernel.key)
-        if len(new) >= max(min(ev.batch, ev.budget - ev.count), 1):
-            s.evaluate_all(drawn)
+        if len(new) >= max(min(ev.batch, ev.budget - ev.count - ev.in_flight), 1):
+            s.evaluate_all(drawn, background=True)  # measured while the next programs are drawn
             drawn, new = [], set()
     s.evaluate_all(drawn)
 
@@ -486,6 +532,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         except BudgetExhausted:
             pass
         finally:
+            ev.close()
             s.close()
         if ev.count < budget:
             s.notes.append(f"{strategy} stopped after {ev.count} of {budget} evaluations (no new kernel found)")

@@ -60,7 +60,7 @@ def one_run(args, backend: str, workers: int, store: Path) -> dict:
         size = fn.batch_size  # starts the pool (the worker process, or the actors)
         start_s = time.perf_counter() - t0
         described = [{k: v for k, v in d.items() if k != "info"} for d in getattr(fn.ctx.pool, "described", [])]
-        in_pool = [0.0]  # seconds inside the pool's measure (the rest of the search is this process's own work)
+        in_pool = [0.0]  # seconds inside the pool's measure (overlapping the drawing of programs with several workers)
         measure = fn.ctx.pool.measure
 
         def timed(jobs, **kw):
@@ -93,8 +93,9 @@ def markdown(report: dict) -> str:
              f"Device {report['device']}, {report['gpus']} GPU(s) seen by Ray, host {report['host']}, "
              f"ray {report['ray_version']}, Ray head start {report['ray_init_s']} s, build caches "
              f"{'on' if report['warm_caches'] else 'off'}. Same kernels in every run: {report['same_kernels']}.", "",
-             "`search s` is the search's wall time, `in pool s` the part spent waiting for measurements (the rest: "
-             "drawing programs, lowering, features, gold outputs and the store, in this process).", "",
+             "`search s` is the search's wall time, `in pool s` the time the pool was measuring (the rest: drawing "
+             "programs, lowering, features, gold outputs and the store, in this process; with several workers the "
+             "next programs are drawn while a batch is measured, so the two overlap).", "",
              "| run | evaluations | kernels measured | statuses | search s | in pool s | evaluations/min | "
              "vs first run | pool start s |", "|---|---:|---:|---|---:|---:|---:|---:|---:|"]
     for r in report["runs"]:

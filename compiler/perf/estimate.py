@@ -1,4 +1,4 @@
-"""Static kernel-time estimation and work-group pruning after seed 004 (Wang et al., TPDS 2019), on our kernel IR.
+"""Static kernel-time estimation after seed 004 (Wang et al., TPDS 2019), from our code generator's kernel IR.
 
     estimate_program(program, sizes, local_size, device) -> Estimate      (seconds, with bounds per kernel)
 
@@ -31,10 +31,11 @@ Choices (paper section; "inferred" = ours, not in the paper):
 - Simulation (§5.2). One round of work groups on one compute unit, warps round-robin on lockable resources
   (FPU, SFU, local memory, global memory), each warp in order. An operation holds its resource for its
   occupancy (warp / lanes cycles for arithmetic, the delay D per transaction for memory) and the warp for its
-  latency (memory: L + (k - 1) D for k transactions: pre-wait + delay + post-wait). Barriers wait for the
-  group. A warp whose resource is busy waits until it is free (the paper's "notify the time until release").
-  Inferred: traces longer than `SIM_OPS` events over the round are simulated with every loop's trips divided
-  (same divisor in every warp) and the time scaled back by the ratio of events.
+  latency, at least the occupancy (memory, k transactions: pre-wait + delay + post-wait = L + (k - 1) D; for
+  k < 1, lines reused from earlier accesses, between the hit latency `cache_latency` and L). Barriers wait for
+  the group. A warp whose resource is busy waits until it is free (the paper's "notify the time until release").
+  Inferred: a round of more than `SIM_OPS` events is simulated with every loop's trips cut to one common cap
+  (bisection, the same loops in every warp) and the time scaled back by the ratio of the warps' latency chains.
 - Kernel time (Eq. 8). T = T_pipeline x ceil(groups / N_SM) / n, with n = min(N_awg, ceil(groups / N_SM)) groups in
   the simulated round (inferred: the paper's GPUs had 1-3 SMs, so its rounds were always full), plus
   `launch_s` per kernel and `group_s` per group a compute unit runs (inferred: neither is in the paper, whose
@@ -42,7 +43,7 @@ Choices (paper section; "inferred" = ours, not in the paper):
 - Bounds (Eqs. 11-21). L_B = max(L_fpu, L_sfu, max_i Eq16_lm, max_i Eq16_gm, the longest warp's own latency
   chain): the chain term (inferred) makes L_B a bound of the simulation. L_W = every operation of every warp
   serialised with its full latency (Eq. 20, with the memory terms serial instead of Eq. 16, inferred, so that
-  L_W bounds the simulation too). The estimate is clamped into [L_B, L_W].
+  L_W bounds the simulation too), at least L_B. The estimate is clamped into [L_B, L_W].
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ Features (B.3), one flat dict per scenario, computed when the dataset is built:
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -169,7 +170,7 @@ class Scenario:
     dataset: str
     features: Mapping[str, float]
     candidates: tuple[WgSize, ...]  # W(s): within the device's limits and dividing the global size
-    times: Mapping[WgSize, float]  # W_legal(s): mean runtime in seconds
+    times: Mapping[WgSize, float]  # W_legal(s): runtime in seconds (the loader's statistic of the samples)
     refused: Mapping[WgSize, str] = field(default_factory=dict)  # W_refused(s): the runtime's reason
     default: WgSize | None = None  # the default lowering's local size
 
@@ -177,7 +178,7 @@ class Scenario:
     def name(self) -> str:
         return f"{self.program}@{self.dataset}@{self.device}"
 
-    @property
+    @functools.cached_property
     def oracle(self) -> WgSize:
         return min(self.times, key=lambda w: (self.times[w], w))
 
@@ -369,7 +370,7 @@ def fit(train: Sequence[Scenario], method: str, *, model: str = "J48", fallback:
     for i, s in enumerate(train):
         sizes = list(s.times)
         rows.append(_with_sizes(x[i:i + 1], sizes))
-        ref = s.times.get(base)
+        ref = s.times.get(base)  # None only when no size is legal in every training scenario: then p itself
         ys += [s.times[w] if method == "runtime" else (ref / s.times[w] if ref else s.perf(w)) for w in sizes]
     est = RandomForestRegressor(n_estimators=100, random_state=seed, n_jobs=1)
     est.fit(np.vstack(rows), np.array(ys))

@@ -9,7 +9,10 @@ local worker (the one MeasureWorker process of the default configuration), then 
 of the machine (`--workers K`: K actors; `--devices 0:0,0:1`: the OpenCL device of each actor instead of one GPU per
 actor through CUDA_VISIBLE_DEVICES). The same seed gives the same kernels in every run (checked: `same_kernels`).
 The build caches (pyopencl's, PoCL's, NVIDIA's) are off unless --warm-caches, so a later run does not build faster
-than the first. Ray runs on a local head started here (`ray.init()`, no dashboard, no network needed).
+than the first. Ray runs on a local head started here (`ray.init()`, no dashboard, no network needed). The report
+lists the OpenCL devices this process sees and, on a GPU host, those a Ray task holding one GPU sees: one NVIDIA
+device there means the actors each measure on their own GPU; all of them means CUDA_VISIBLE_DEVICES is not honoured
+by the OpenCL driver, and --devices P:0,P:1 (P: the NVIDIA platform's index, listed) must place the actors.
 
 Prints evaluations per minute for each run and writes ray_throughput.json and ray_throughput.md to --out.
 """
@@ -32,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agents.search import search
 from compiler.perf.store import MeasurementStore
-from compiler.runtime.pool import PoolConfig, import_ray
+from compiler.runtime import cl
+from compiler.runtime.pool import PACKAGE_ROOT, PoolConfig, import_ray
 from lift_gym.rewards import RewardConfig, RewardFunction
 
 CACHES_OFF = {"PYOPENCL_NO_CACHE": "1", "POCL_KERNEL_CACHE": "0", "CUDA_CACHE_DISABLE": "1"}
@@ -86,6 +90,19 @@ def one_run(args, backend: str, workers: int, store: Path) -> dict:
             "best_speedup": result.best.speedup if result.best is not None else None}
 
 
+def _visible() -> dict:
+    """The OpenCL devices a process sees (in a Ray task holding one GPU: does CUDA_VISIBLE_DEVICES narrow them?)."""
+    return {"cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
+            "opencl": [c.describe() for c in cl.list_candidates()]}
+
+
+def one_gpu_view(ray) -> dict:
+    """`_visible` in a Ray task of one GPU, with the package importable there as the pool's actors have it."""
+    path = os.pathsep.join(p for p in (PACKAGE_ROOT, os.environ.get("PYTHONPATH", "")) if p)
+    task = ray.remote(_visible).options(num_gpus=1, runtime_env={"env_vars": {"PYTHONPATH": path}})
+    return ray.get(task.remote(), timeout=300)
+
+
 def markdown(report: dict) -> str:
     base = report["runs"][0]["evals_per_min"] if report["runs"] else None
     lines = [f"# Measured-reward throughput: {report['benchmark']}", "",
@@ -93,6 +110,11 @@ def markdown(report: dict) -> str:
              f"Device {report['device']}, {report['gpus']} GPU(s) seen by Ray, host {report['host']}, "
              f"ray {report['ray_version']}, Ray head start {report['ray_init_s']} s, build caches "
              f"{'on' if report['warm_caches'] else 'off'}. Same kernels in every run: {report['same_kernels']}.", "",
+             f"OpenCL devices of this process: {'; '.join(report['opencl_devices']['driver']['opencl'])}.", "",
+             *([f"OpenCL devices of a Ray task holding one GPU (CUDA_VISIBLE_DEVICES="
+                f"{report['opencl_devices']['one_gpu_task']['cuda_visible_devices']}): "
+                f"{'; '.join(report['opencl_devices']['one_gpu_task']['opencl'])}.", ""]
+               if report["opencl_devices"]["one_gpu_task"] else []),
              "`search s` is the search's wall time, `in pool s` the time the pool was measuring (the rest: drawing "
              "programs, lowering, features, gold outputs and the store, in this process; with several workers the "
              "next programs are drawn while a batch is measured, so the two overlap).", "",
@@ -116,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--devices", default="", help="OpenCL device per actor, comma-separated (e.g. 0:0,0:1)")
     ap.add_argument("--device", default=None, help="OpenCL device of the local worker and of every actor")
     ap.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray head (default: all)")
+    ap.add_argument("--num-gpus", type=int, default=None, help="GPUs of the local Ray head (default: detected)")
     ap.add_argument("--warm-caches", action="store_true", help="leave the build caches on")
     ap.add_argument("--out", default=os.environ.get("OUT", "ray-throughput-out"), help="output folder")
     args = ap.parse_args(argv)
@@ -127,11 +150,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(CACHES_OFF)  # before any worker process or Ray node starts: they inherit it
     ray = import_ray()
     t0 = time.perf_counter()
-    ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False)
+    ray.init(num_cpus=args.num_cpus, num_gpus=args.num_gpus, include_dashboard=False, log_to_driver=False)
     ray_init_s = round(time.perf_counter() - t0, 2)
     gpus = int(ray.cluster_resources().get("GPU", 0))
     print(f"ray {ray.__version__}: local head in {ray_init_s} s, {gpus} GPU(s), "
           f"{int(ray.cluster_resources().get('CPU', 0))} CPU(s)", flush=True)
+    seen = {"driver": _visible(), "one_gpu_task": one_gpu_view(ray) if gpus else None}
+    print(f"OpenCL devices: {seen}", flush=True)
     results = []
     with tempfile.TemporaryDirectory(prefix="ray-throughput-") as tmp:
         for i, (backend, workers) in enumerate(tqdm(runs, desc="runs", unit="run")):
@@ -144,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     report = {"benchmark": args.benchmark, "n": args.n, "seed": args.seed, "command": "python3 " + " ".join(sys.argv),
               "device": results[0]["device"] if results else None, "gpus": gpus, "host": platform.node(),
               "ray_version": ray.__version__, "ray_init_s": ray_init_s, "warm_caches": args.warm_caches,
-              "same_kernels": len({tuple(r["kernel_keys"]) for r in results}) == 1, "runs": results}
+              "same_kernels": len({tuple(r["kernel_keys"]) for r in results}) == 1, "opencl_devices": seen,
+              "runs": results}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "ray_throughput.json").write_text(json.dumps(report, indent=2) + "\n")

@@ -11,11 +11,12 @@ watchdog and the crash isolation of `worker.py` hold inside every actor.
 - `local` (the default): the one `MeasureWorker` of this process; Ray is never imported.
 - `ray`: `address` "auto" joins a running cluster, "host:port" a given one, None starts a local head in this
   process (`ray.init()`, no dashboard; a machine without network needs nothing else), which stays up for later
-  pools until the process exits. `workers` actors (0: one
-  per GPU of the cluster, at least one), each holding `gpus_per_worker` GPUs (None: 1 when the cluster has a GPU
-  for every actor, else 0); Ray sets `CUDA_VISIBLE_DEVICES` per actor, which NVIDIA's OpenCL honours, so each
-  actor's default device is its own GPU. `devices` selects the OpenCL device per actor instead (actor i takes
-  `devices[i % len(devices)]`, e.g. "0:0", "0:1"); without it every actor uses the pool's `device` selection.
+  pools until the process exits. `workers` actors (0: one per GPU of the cluster, at least one), each holding
+  `gpus_per_worker` GPUs (None: 1 when the cluster has a GPU for every actor, else 0). Ray sets
+  `CUDA_VISIBLE_DEVICES` per actor: where the OpenCL driver honours it, an actor's default device is its own GPU
+  (scripts/ray_throughput.py reports what a one-GPU task sees). `devices` selects the OpenCL device per actor
+  instead (actor i takes `devices[i % len(devices)]`, e.g. "0:0", "0:1"); without it every actor uses the pool's
+  `device` selection. A pool that needs more GPUs or CPUs than the cluster has is refused at once.
 
 The driver hands one job at a time to each idle actor (a queue, `ray.wait` for the next result). An actor that
 dies (a node lost, `ray.kill`) loses only its job in flight, which goes back to the head of the queue for the

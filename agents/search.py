@@ -477,7 +477,9 @@ def run_presets(s: Search) -> None:
         return
     ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
     best, here = next((sc, st) for sc, _, st in ranked if st.template)
+    idle = 0
     for _ in range(10 * ev.budget):
+        before = ev.count
         cands = _neighbours(start, here)
         found = s.evaluate_all(cands)
         k = int(np.argmax(found)) if found else -1
@@ -487,6 +489,10 @@ def run_presets(s: Search) -> None:
             name = names[int(s.rng.integers(len(names)))]
             here = complete(transition.step(start, start.config.layout.template(name)), random_choice(s.rng))
             best = s.evaluate(here)
+        idle = idle + 1 if ev.count == before else 0
+        if idle >= 20:
+            s.notes.append("presets stopped: 20 moves found no new kernel (the spaces are nearly exhausted)")
+            return
 
 
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,

@@ -48,6 +48,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import sympy
 
 from .. import arith
@@ -69,12 +70,15 @@ from .constraint import (
 )
 from .device import DeviceLimits
 from .interval import INF, interval
-from .solver import Space, narrow
+from .solver import Space, _divisibility, _divisors_of_any, narrow
 
 TUNING_OPS = frozenset({Op.SPLIT, Op.SLIDE, Op.SLIDE_STRICT, Op.AS_VECTOR, Op.VECTORISE, *PADS, Op.REORDER,
                         Op.ITERATE})
 SCALAR_BYTES = {"float": 4, "double": 8, "int": 4, "bool": 4}
 MAX_DOMAIN = 10_000_000
+DIVISOR_DOMAIN_FROM = 64  # a wider range of a split's divisor is enumerated as the divisors of the split length
+MAX_DIVIDENDS = 1_000_000  # ... when that length takes at most this many values (over its parameters' domains)
+DIVISOR_WORK = 50_000_000  # ... and its distinct values times sqrt(the largest) is at most this (trial divisions)
 
 
 # --- program analysis -------------------------------------------------------------------------------------------
@@ -572,7 +576,7 @@ def simplify_problem(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | I
         live.append(Constraint.of(e, c.origin))
     live = _dedupe(live, tp.dropped)
     bounds = _bounds(tp.params, live, ranges)
-    domains = {p: _domain(p, bounds[p], ranges.get(p), live) for p in tp.params}
+    domains = _domains(tp.params, bounds, ranges, live)
     before = list(live)
     for _ in range(20):
         domains, live, culprit = narrow(domains, live)
@@ -594,19 +598,67 @@ def simplify_problem(tp: TuningProblem, ranges: Mapping[str, tuple[int, int] | I
     return tp
 
 
-def _domain(p: str, bound: tuple[float, float], explicit, live: list[Constraint]) -> tuple[int, ...]:
-    """The values of p within its bounds (and within an explicit set of values, when one is given)."""
+def _domains(params: Sequence[str], bounds: Mapping[str, tuple[float, float]], ranges, live: list[Constraint]
+             ) -> dict[str, tuple[int, ...]]:
+    """The domain of every parameter (`_domain`). A divisor of a split whose range is wider than
+    DIVISOR_DOMAIN_FROM gets the divisors of the split length's values instead (`_divisor_values`), once the
+    domains of the parameters in that length are known: a tile of a tile waits for the outer tile's domain."""
+    divisors = {q for c in live if (pattern := _divisibility(c)) is not None for q in pattern[2]}
+    wide = [p for p in params if p in divisors and DIVISOR_DOMAIN_FROM < bounds[p][1] - bounds[p][0] + 1 < INF]
+    out = {p: _domain(p, bounds[p], ranges.get(p), live) for p in params if p not in wide}
+    while wide:
+        found = {p: vals for p in wide if (vals := _divisor_values(p, live, out)) is not None}
+        for p, vals in found.items():
+            out[p] = _domain(p, bounds[p], ranges.get(p), live, vals)
+        wide = [p for p in wide if p not in found]
+        if not found:
+            break
+    for p in wide:
+        out[p] = _domain(p, bounds[p], ranges.get(p), live)
+    return {p: out[p] for p in params}
+
+
+def _domain(p: str, bound: tuple[float, float], explicit, live: list[Constraint],
+            divisors: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The values of p within its bounds (and within an explicit set of values, when one is given, and among
+    `divisors`, when given)."""
     lo, hi = bound
     if hi == INF:
         raise ConstraintError(f"tuning parameter {p} has no finite range; bound it with ranges={{{p!r}: ...}}")
     if hi < lo:
         raise ConstraintError(f"tuning parameter {p} has no valid value: its bounds [{lo}, {hi}] are empty "
                               f"({_why(p, live)})")
-    if hi - lo + 1 > MAX_DOMAIN:
-        raise ConstraintError(f"tuning parameter {p} ranges over {hi - lo + 1} values (more than {MAX_DOMAIN})")
+    if divisors is None and hi - lo + 1 > MAX_DOMAIN:
+        raise ConstraintError(f"tuning parameter {p} ranges over {hi - lo + 1} values (more than {MAX_DOMAIN}) and "
+                              f"divides no split length of known values ({_why(p, live)[:300]})")
+    vals = range(int(lo), int(hi) + 1) if divisors is None else [v for v in divisors if lo <= v <= hi]
     if explicit is not None and not _is_pair(explicit):
-        return tuple(v for v in sorted({int(x) for x in explicit}) if lo <= v <= hi)
-    return tuple(range(int(lo), int(hi) + 1))
+        allowed = {int(x) for x in explicit}
+        return tuple(v for v in vals if v in allowed)
+    return tuple(vals)
+
+
+def _divisor_values(p: str, live: Sequence[Constraint], domains: Mapping[str, Sequence[int]]) -> list[int] | None:
+    """The sorted divisors of the values of L, for the first live `L % (k * p * q ...) = 0` whose dividend L
+    takes positive values only, at most MAX_DIVIDENDS of them, over the known `domains` of its parameters; None
+    when there is none. Exact: p | k*p*q | L. A split of a 14,450,688-element im2col matrix otherwise ranges its
+    tile size over [1, 14450688] (more than MAX_DOMAIN values) where 108 values divide the length."""
+    for c in live:
+        pattern = _divisibility(c)
+        if pattern is None or p not in pattern[2] or not all(q in domains for q in pattern[1]):
+            continue
+        fn, lparams, _ = pattern
+        if math.prod(len(domains[q]) for q in lparams) > MAX_DIVIDENDS:
+            continue
+        grids = np.meshgrid(*[np.asarray(domains[q], dtype=np.int64) for q in lparams], indexing="ij", sparse=True)
+        with np.errstate(all="ignore"):
+            lv = np.asarray(fn(*grids), dtype=float).ravel()
+        if not (len(lv) and np.isfinite(lv).all() and (lv == np.round(lv)).all() and (lv > 0).all()):
+            continue
+        lvals = np.unique(lv.astype(np.int64))
+        if len(lvals) * math.isqrt(int(lvals[-1])) <= DIVISOR_WORK:  # trial division up to sqrt(max L)
+            return _divisors_of_any(lvals, DIVISOR_WORK).tolist()
+    return None
 
 
 def _substitute_fixed(live: list[Constraint], domains: Mapping[str, tuple[int, ...]],

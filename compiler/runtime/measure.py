@@ -2,8 +2,9 @@
 
 1. build (time recorded; failure: status "compile" with the log);
 2. correctness: upload inputs, poison outputs and write the guard words after every written buffer, launch
-   once, compare every output with the caller's gold arrays (rtol/atol) and check the guard words; a
-   mismatch or a write past a buffer's end is status "correctness" and gets no timing;
+   once, compare every output with the caller's gold arrays (rtol/atol, or a Gold's per-element error
+   bound: `gold.py`) and check the guard words; a mismatch or a write past a buffer's end is status
+   "correctness" and gets no timing;
 3. probe: one launch; ≥ `prune_probe_factor` × `best_known_s` stops with status "timeout" (pruned), and so
    does a single launch longer than the time cap;
 4. warm-up: at least `min_warmup_launches`, and launches until `warmup_s` of device time (or the cap);
@@ -40,6 +41,7 @@ from compiler.errors import (
     RuntimeFailure,
 )
 from compiler.runtime import stats
+from compiler.runtime.gold import Gold
 from compiler.runtime.plan import plan_buffers, validate_gold, validate_inputs
 
 PhaseHook = Callable[[str], None]
@@ -173,40 +175,49 @@ class Measurement:
 # ---------------------------------------------------------------- correctness
 
 
-def _compare_chunk(got: np.ndarray, want: np.ndarray, rtol: float, atol: float):
+def _compare_chunk(got: np.ndarray, want: np.ndarray, rtol: float, atol: float, bound: np.ndarray | None = None):
     g, w = got.astype(np.float64), want.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         ok = np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
         same = (g == w) | (np.isnan(g) & np.isnan(w))
         diff = np.nan_to_num(np.where(same, 0.0, np.abs(g - w)), nan=np.inf)
         rel = diff / np.maximum(np.abs(w), np.finfo(np.float64).tiny)
+        if bound is not None:  # within the summation bound (NaN and inf never are: diff is inf then)
+            ok |= diff <= bound
     return ok, diff, np.where(same, 0.0, np.nan_to_num(rel, nan=np.inf))
 
 
-def compare_output(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
+def compare_output(name: str, got: np.ndarray, want: np.ndarray | Gold, rtol: float, atol: float,
                    chunk: int = 1 << 22) -> None:
-    """Raise CorrectnessError (with first bad index and max abs/rel error) if `got` is not close to `want`."""
+    """Raise CorrectnessError (with first bad index and max abs/rel error) if `got` is not close to `want`: each
+    element within rtol/atol of the gold, or, for a Gold with a bound, within its bound."""
+    bound = None
+    if isinstance(want, Gold):
+        want, bound = want.values, np.ravel(np.broadcast_to(want.bound, np.shape(want.values)))
     got, want = np.ravel(got), np.ravel(want)
     if got.size != want.size:
         raise CorrectnessError(f"output {name!r} has {got.size} elements; gold has {want.size}")
     n_bad, first, max_abs, max_rel = 0, -1, 0.0, 0.0
     for s in range(0, got.size, chunk):
-        ok, diff, rel = _compare_chunk(got[s:s + chunk], want[s:s + chunk], rtol, atol)
+        ok, diff, rel = _compare_chunk(got[s:s + chunk], want[s:s + chunk], rtol, atol,
+                                       None if bound is None else bound[s:s + chunk])
         bad = np.flatnonzero(~ok)
         if bad.size and first < 0:
             first = s + int(bad[0])
         n_bad += int(bad.size)
         max_abs, max_rel = max(max_abs, float(diff.max(initial=0.0))), max(max_rel, float(rel.max(initial=0.0)))
     if n_bad:
+        beyond = f"rtol {rtol:g}, atol {atol:g}" + ("" if bound is None else
+                                                   f" and the error bound (here {bound[first]:.4g})")
         err = CorrectnessError(
-            f"output {name!r}: {n_bad} of {got.size} elements differ beyond rtol {rtol:g}, atol {atol:g}; "
+            f"output {name!r}: {n_bad} of {got.size} elements differ beyond {beyond}; "
             f"first bad index {first}: got {got[first].item()!r}, expected {want[first].item()!r}; "
             f"max abs error {max_abs:.4g}, max rel error {max_rel:.4g}")
         err.output, err.first_bad_index, err.max_abs_err, err.max_rel_err = name, first, max_abs, max_rel
         raise err
 
 
-def check_outputs(outputs: Mapping[str, np.ndarray], gold: Mapping[str, np.ndarray],
+def check_outputs(outputs: Mapping[str, np.ndarray], gold: Mapping[str, np.ndarray | Gold],
                   rtol: float = 1e-4, atol: float = 1e-5) -> None:
     for name, want in gold.items():
         if name not in outputs:

@@ -21,6 +21,7 @@ import numpy as np
 from compiler.codegen.kernel import Kernel, KernelProgram
 from compiler.errors import InvalidKernel
 from compiler.runtime.device import DeviceInfo
+from compiler.runtime.gold import Gold
 
 DTYPES: dict[str, np.dtype] = {
     "float": np.dtype(np.float32), "double": np.dtype(np.float64), "half": np.dtype(np.float16),
@@ -171,7 +172,14 @@ def validate_gold(program: KernelProgram, plan: BufferPlan,
     missing = [n for n in program.outputs if n not in gold]
     if missing:
         raise ValueError(f"missing gold arrays for outputs {missing}; the program outputs {list(program.outputs)}")
-    return {n: _as_buffer_array("gold", n, gold[n], plan[n]) for n in program.outputs}
+    return {n: _as_gold(n, gold[n], plan[n]) for n in program.outputs}
+
+
+def _as_gold(name: str, g, spec: BufferSpec):
+    """A gold value flattened to the buffer's type (a Gold: its values, and its bound to match)."""
+    if isinstance(g, Gold):
+        return g.flat(_as_buffer_array("gold", name, g.values, spec), name)
+    return _as_buffer_array("gold", name, g, spec)
 
 
 GUARD_ELEMS = 32  # elements after the end of every buffer a kernel may write (outputs, in-place, temporaries)

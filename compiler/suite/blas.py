@@ -15,7 +15,7 @@ import numpy as np
 from ..ir.build import get, join, map_, program, reduce_, transpose, zip_
 from ..ir.userfuns import ABS, ADD, MULT, userfun
 from ..types import FLOAT, array
-from .common import ZERO, Benchmark, scalar, uniform
+from .common import ZERO, Benchmark, Summation, on_magnitudes, scalar, uniform
 
 F = FLOAT
 AXPBY = userfun("axpby", "a x b y", F, F, "return a * x + b * y;", "a * x + b * y")
@@ -119,12 +119,14 @@ BENCHMARKS = [
         presets={"default": {"N": 1 << 24}, "small": {"N": 64}, "small2": {"N": 100}},
         flops=lambda s: 2 * s["N"], bytes=lambda s: 4 * (s["N"] + 1),
         description="BLAS sasum: sum of absolute values (abs and add per element)",
+        summation=Summation(lambda s: s["N"] - 1, on_magnitudes(_asum_ref)),  # |x| exact, N - 1 additions
     ),
     Benchmark(
         name="dot", family="blas", program=DOT, reference=_dot_ref, make_inputs=_dot_inputs,
         presets={"default": {"N": 1 << 24}, "small": {"N": 64}, "small2": {"N": 100}},
         flops=lambda s: 2 * s["N"], bytes=lambda s: 4 * (2 * s["N"] + 1),
         description="BLAS sdot: sum of products of two vectors",
+        summation=Summation(lambda s: s["N"], on_magnitudes(_dot_ref)),  # a product, N - 1 additions
     ),
     Benchmark(
         name="gemv", family="blas", program=GEMV, reference=_gemv_ref, make_inputs=_gemv_inputs,
@@ -132,6 +134,8 @@ BENCHMARKS = [
         flops=lambda s: 2 * s["M"] * s["N"] + 3 * s["M"],
         bytes=lambda s: 4 * (s["M"] * s["N"] + s["N"] + 2 * s["M"] + 2),
         description="BLAS sgemv: y' = alpha * A x + beta * y",
+        # a product, N - 1 additions, then alpha * s, beta * y and their sum
+        summation=Summation(lambda s: s["N"] + 2, on_magnitudes(_gemv_ref)),
     ),
     Benchmark(
         name="mm", family="blas", program=MM, reference=_mm_ref, make_inputs=_mm_inputs,
@@ -140,5 +144,6 @@ BENCHMARKS = [
         flops=lambda s: 2 * s["M"] * s["N"] * s["K"],
         bytes=lambda s: 4 * (s["M"] * s["K"] + s["K"] * s["N"] + s["M"] * s["N"]),
         description="matrix multiplication C = A B (Lift's high-level mm)",
+        summation=Summation(lambda s: s["K"], on_magnitudes(_mm_ref)),  # a product, K - 1 additions
     ),
 ]

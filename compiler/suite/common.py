@@ -9,6 +9,14 @@ Error metric (one for the whole suite): `rel_error(out, ref) = max|out - ref| / 
 deviation normalised by the largest reference magnitude. It is insensitive to the scale of the data and does not
 blow up on individual near-zero outputs (which a per-element relative error would); the suite tolerance is 1e-5.
 
+Summation bound (`Summation`, `Benchmark.error_bound`): an output that is a long float32 sum is correct when it
+lies within gamma_m * sum|terms| of the exact value, gamma_m = m u / (1 - m u), u = 2^-24 (Higham, Accuracy and
+Stability of Numerical Algorithms, 2nd ed., Lemma 3.1 and §4.2: recursive, pairwise and every blocked order of a
+sum of n terms put each term through at most n - 1 additions), m the longest chain of roundings from the float32
+inputs to the output element (the additions, the operations of each term, the rounding of the float64 reference
+to float32); relative to the sum of the absolute values of the terms, not to |sum|. Declared only where
+gamma_m <= MAX_GAMMA: a looser bound would let a real bug through.
+
 Input size: a binding whose inputs hold more than `max_input_elements()` scalars in all (`MAX_INPUT_ELEMENTS`,
 overridden by `$LIFT_GYM_MAX_INPUT_ELEMENTS`) is refused when the sizes are resolved, before any host array is
 allocated (`input_size_error`, used by `Benchmark.size_error` and for program files by the CLI).
@@ -29,12 +37,47 @@ from ..ir.node import Program
 from ..types import FLOAT, ArrayType, TupleType, Type, VectorType, size_names
 
 TOLERANCE = 1e-5
+UNIT_ROUNDOFF = 2.0 ** -24  # float32, round to nearest
+MAX_GAMMA = 1e-3  # a summation bound is used only where gamma_m is at most this (an error of 0.1% of sum|terms|)
 MAX_INPUT_ELEMENTS = 1 << 30  # scalars in all of a program's inputs (4 GiB of float32)
 MAX_INPUT_RANK = 32  # array dimensions of one input (NumPy allows 64)
 ZERO = value(0, FLOAT)
 
 Sizes = Mapping[str, int]
 Inputs = dict[str, np.ndarray]
+
+
+def gamma(m: int) -> float:
+    """Higham's gamma_m = m u / (1 - m u) for float32 (inf when m u >= 1: no bound)."""
+    mu = m * UNIT_ROUNDOFF
+    return mu / (1.0 - mu) if mu < 1.0 else float("inf")
+
+
+@dataclass(frozen=True)
+class Summation:
+    """How each output element of a benchmark is summed: `roundings(sizes)`, the longest chain of float32
+    roundings from the inputs to an element (the additions of the sum, the operations of a term, an epilogue;
+    the reference's rounding to float32 is added by `bound`); `magnitude(inputs, sizes)`, the sum of the absolute
+    values of the element's terms (float64, shaped like the reference)."""
+
+    roundings: Callable[[Sizes], int]
+    magnitude: Callable[[Inputs, Sizes], np.ndarray]
+
+    def gamma(self, sizes: Sizes) -> float:
+        return gamma(self.roundings(sizes) + 1)  # + 1: the float64 reference rounded to the float32 gold
+
+    def bound(self, inputs: Inputs, sizes: Sizes) -> np.ndarray | None:
+        """Per output element, gamma_m * sum|terms| (None where gamma_m > MAX_GAMMA: the sum is too long)."""
+        g = self.gamma(sizes)
+        if g > MAX_GAMMA:
+            return None
+        return g * np.abs(np.asarray(self.magnitude(inputs, sizes), dtype=np.float64))
+
+
+def on_magnitudes(reference: Callable[[Inputs, Sizes], np.ndarray]) -> Callable[[Inputs, Sizes], np.ndarray]:
+    """sum|terms| of a reference that is a sum of products of inputs (dot, mm, conv, gemv): the reference itself
+    evaluated on the absolute values of the inputs."""
+    return lambda inputs, sizes: reference({k: np.abs(v) for k, v in inputs.items()}, sizes)
 
 
 @dataclass(frozen=True, repr=False)
@@ -57,6 +100,7 @@ class Benchmark:
     bytes: Callable[[Sizes], int]
     description: str = ""
     tolerance: float = TOLERANCE
+    summation: Summation | None = None  # outputs that are long float32 sums: their error bound (`error_bound`)
     check_sizes: Callable[[Sizes], str | None] | None = None  # extra validity rule: an error message or None
     dataset: str = "lift"  # the suite; a user benchmark's dataset otherwise (compiler.suite.user)
     uri_base: str = ""  # the URI without sizes when not benchmark://lift/NAME (a file's file:// URI)
@@ -88,6 +132,14 @@ class Benchmark:
     @property
     def uri(self) -> str:
         return self.uri_base or f"benchmark://lift/{self.name}"
+
+    def error_bound(self, inputs: Inputs, sizes: Sizes) -> np.ndarray | None:
+        """Per output element, the absolute deviation from the float32 gold that a correct float32 evaluation
+        may show (the summation bound, see the module doc; flat), or None: the rtol/atol check alone."""
+        if self.summation is None:
+            return None
+        b = self.summation.bound(inputs, sizes)
+        return None if b is None else b.reshape(-1)
 
     def sizes(self, preset: str = "default") -> dict[str, int]:
         """The sizes of a preset (a user benchmark without that preset: {}, its sizes must be given)."""
@@ -202,5 +254,6 @@ def pick(i: int, n: int):
     return pad(-i, -(n - 1 - i), ZERO)
 
 
-__all__ = ["MAX_INPUT_ELEMENTS", "TOLERANCE", "ZERO", "Benchmark", "f32", "input_size_error", "max_input_elements",
-           "pick", "rel_error", "scalar", "uniform"]
+__all__ = ["MAX_GAMMA", "MAX_INPUT_ELEMENTS", "TOLERANCE", "UNIT_ROUNDOFF", "ZERO", "Benchmark", "Summation", "f32",
+           "gamma", "input_size_error", "max_input_elements", "on_magnitudes", "pick", "rel_error", "scalar",
+           "uniform"]

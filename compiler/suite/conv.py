@@ -44,7 +44,7 @@ from ..ir.build import (
 )
 from ..ir.userfuns import ADD, MULT
 from ..types import FLOAT, array
-from .common import ZERO, Benchmark, uniform
+from .common import ZERO, Benchmark, Summation, on_magnitudes, uniform
 
 F = FLOAT
 PAD = (1, 1, 1, 1)  # top, bottom, left, right
@@ -134,6 +134,8 @@ BENCHMARKS = [
     Benchmark(
         name="conv", family="conv", program=CONV, reference=_reference, make_inputs=_inputs, presets=PRESETS,
         flops=_flops, bytes=_bytes, check_sizes=_check,
+        # a product per window element, kerH * kerW * inChs - 1 additions
+        summation=Summation(lambda s: s["kerH"] * s["kerW"] * s["inChs"], on_magnitudes(_reference)),
         description="direct 2-D convolution (thesis Listing 4.1), H x W x C layout, pad 1, stride 1; "
                     "presets vgg16-N are the VGG-16 layers of Table 4.3",
     ),

@@ -35,7 +35,7 @@ import numpy as np
 from ..ir.build import get, join, let, map_, program, reduce_, transpose, value, zip_
 from ..ir.userfuns import ADD, MIN, MULT, SQUARE, SUB, userfun
 from ..types import FLOAT, array
-from .common import ZERO, Benchmark, f32, uniform
+from .common import ZERO, Benchmark, Summation, f32, uniform
 
 F = FLOAT
 EPS2 = "0.01"
@@ -106,6 +106,24 @@ def _nbody_ref(inp, s):
     return np.einsum("ij,ijk->ik", w, d)
 
 
+# roundings of one nbody term w_j * (x_j - x_i) from the float32 inputs (Higham's gamma counting, each
+# gamma_a op gamma_b within gamma_(a+b)): r2 = 3 sub, 3 square (the difference's error counts twice), 2 add:
+# gamma_5 (sums of non-negative terms keep relative errors); + eps^2: 1, and 0.01f is 0.01 rounded: 1 (gamma_7);
+# sqrt: half of gamma_7, + 1 (gamma_5); d * sqrt(d): gamma_13; m / ...: gamma_14; x_j - x_i and the product:
+# gamma_16
+NBODY_TERM_ROUNDINGS = 16
+
+
+def _nbody_magnitude(inp, s):
+    """sum_j |w_j (x_j - x_i)| per body and coordinate: the terms of _nbody_ref in absolute value."""
+    p = inp["pos"].astype(np.float64)
+    m = inp["mass"].astype(np.float64)
+    d = p[None, :, :] - p[:, None, :]
+    r2 = np.einsum("ijk,ijk->ij", d, d) + float(EPS2)
+    w = m[None, :] / (r2 * np.sqrt(r2))
+    return np.einsum("ij,ijk->ik", np.abs(w), np.abs(d))
+
+
 def _kmeans_ref(inp, s):
     x = inp["points"].astype(np.float64)
     c = inp["centres"].astype(np.float64)
@@ -142,6 +160,7 @@ BENCHMARKS = [
         presets={"default": {"N": 8192}, "small": {"N": 16}, "small2": {"N": 24}},
         flops=lambda s: 22 * s["N"] * s["N"], bytes=lambda s: 4 * (3 * s["N"] + s["N"] + 3 * s["N"]),
         description="N-body accelerations with softening (eps^2 = 0.01), positions [[float]3]N",
+        summation=Summation(lambda s: s["N"] - 1 + NBODY_TERM_ROUNDINGS, _nbody_magnitude),
     ),
     Benchmark(
         name="kmeans", family="lift", program=KMEANS, reference=_kmeans_ref, make_inputs=_kmeans_inputs,

@@ -4,6 +4,8 @@
     python scripts/check_rewrite_points_pocl.py --n 100                 # 100 direct + 100 GEMM configurations
     python scripts/check_rewrite_points_pocl.py --n 4 --layers 19 --progress
     python scripts/check_rewrite_points_pocl.py --n 20 --designs        # the hand-written designs instead
+    python scripts/check_rewrite_points_pocl.py --compile-only --limits h100 --channels 128,128 --layers 7 \
+        --n 40 --variants gemm                                           # full layer 7: sampled and compiled only
 
 For each variant (the `direct` and `gemm` presets of `compiler.suite.annotated`) and each of the N samples, in
 turn over the VGG-16 layers of Table 4.3 (`--layers`): the layer's sizes with the channels reduced for PoCL
@@ -14,7 +16,8 @@ tuning values under the Ch4 constraints inferred on the rewritten program, one c
 all complete configurations), the rewrite points applied with those values, the result lowered
 (`compiler.lowering.points`: a parallel mapping drawn from the Ch5 CSP until the code generator accepts one),
 compiled, and run once in the runtime's worker process with the correctness check against the benchmark's float64
-NumPy reference (rtol 1e-4, atol 1e-5; no timing). A configuration for which no parallel mapping compiles
+NumPy reference (rtol 1e-4, atol 1e-5, or within the conv's summation bound gamma_m * sum|terms|:
+`Benchmark.error_bound`; no timing). A configuration for which no parallel mapping compiles
 (`LoweringFailed`: the Ch5 constraints have no solution, or the code generator rejects every mapping drawn) is
 *rejected* (the thesis's "extra compiler checks", §5.5.3), counted and kept, and another one is drawn. So is one
 that builds but whose work group the device refuses for the compiled kernel (status "invalid": the kernel's own
@@ -23,6 +26,12 @@ longer than --config-timeout seconds (reported with where it was, and a nonzero 
 but status "ok" (an RP that does not apply, an OpenCL build error, a wrong result, a crash) is a failure, kept with
 its configuration. `--measure` also times each correct configuration; Ctrl-C or SIGTERM ends the run with the
 configurations checked so far in the report.
+
+The lowering rejects, like a mapping the code generator refuses, a mapping whose single launch would take
+longer than 2 s by a static floor (`compiler.lowering.points.time_error`: statements per work item times the
+waves of work items the device runs; inferred); each record keeps the floor of its kernels (`time_floor_s`).
+`--compile-only` stops after the OpenCL source is generated (no device, no build, no run): the device limits the
+lowering checks against are then `--limits` (h100, pocl or generic, `compiler.constraints.device.PROFILES`).
 
 `--designs` checks the hand-written direct and GEMM designs (`conv_design`) with tile sizes drawn uniformly from
 their valid values instead (no rewrite points involved: a check of the lowering alone).
@@ -150,12 +159,19 @@ def run(args) -> dict:
     channels = tuple(int(x) for x in args.channels.split(","))
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGALRM, _alarm)  # --config-timeout
-    worker = MeasureWorker(args.device)
-    from compiler.constraints.device import DeviceLimits
+    from compiler.constraints.device import PROFILES, DeviceLimits
 
-    limits = DeviceLimits.from_device_info(worker.info)  # a mapping whose work groups do not fit is rejected
+    if args.compile_only:
+        worker = None
+        limits = PROFILES[args.limits or "h100"]
+        device = f"none (compile only; limits {limits.name})"
+    else:
+        worker = MeasureWorker(args.device)
+        # a mapping whose work groups do not fit, or whose launch the time floor puts over 2 s, is rejected
+        limits = PROFILES[args.limits] if args.limits else DeviceLimits.from_device_info(worker.info)
+        device = worker.info.fingerprint
     report: dict = {"command": "python scripts/check_rewrite_points_pocl.py " + " ".join(args.argv),
-                    "device": worker.info.fingerprint, "machine": f"{platform.node()} {os.cpu_count()} cpus",
+                    "device": device, "limits": limits.name, "machine": f"{platform.node()} {os.cpu_count()} cpus",
                     "commit": _commit(),
                     "seed": args.seed, "channels": {"inChs_max": channels[0], "outChs_max": channels[1]},
                     "mode": "designs" if args.designs else "rewrite points", "variants": []}
@@ -168,7 +184,8 @@ def run(args) -> dict:
             if "interrupted" in report:
                 break
     finally:
-        worker.close()
+        if worker is not None:
+            worker.close()
     return report
 
 
@@ -197,14 +214,17 @@ def _check_variant(args, vi: int, variant: str, layers: list[int], channels: tup
             sizes = reduced_sizes(layer, channels)
             rec: dict = {"layer": layer, "sizes": sizes}
             low, outcome = _lower(args, variant, cache, layer, sizes, rng, dev.limits, rec)
-            if outcome is None:
+            if outcome is None and args.compile_only:
+                rec.update(status="compiled", source_chars=sum(len(k.source) for k in low.kernel.kernels))
+                outcome = "checked"
+            elif outcome is None:
                 outcome = _check(args, vi, i, sizes, low, dev, rec)
             out[outcome].append(rec)
             if args.progress:
                 print(_progress(variant, outcome, out, args.n, layer, rec, low), flush=True)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (a `timeout`): keep what was checked
         report["interrupted"] = f"{variant} after {len(records)} configurations"
-    failures = [r for r in records if r.get("status") != "ok"]
+    failures = [r for r in records if r.get("status") not in ("ok", "compiled")]
     return {
         "variant": variant, "checked": len(records), "passed": len(records) - len(failures),
         "rejected_by_lowering": len(out["rejected"]), "rejected": out["rejected"],
@@ -220,7 +240,7 @@ def _check_variant(args, vi: int, variant: str, layers: list[int], channels: tup
 def _lower(args, variant: str, cache: dict, layer: int, sizes: dict, rng, limits, rec: dict):
     """(the lowered configuration, None), or (None, "timeout" | "rejected" | "checked") when sampling or lowering
     stalls, no parallel mapping compiles, or the configuration does not apply or compile (a failure)."""
-    from compiler.lowering.points import LoweringFailed
+    from compiler.lowering.points import LoweringFailed, time_floor
 
     signal.alarm(args.config_timeout)
     try:
@@ -235,6 +255,8 @@ def _lower(args, variant: str, cache: dict, layer: int, sizes: dict, rng, limits
         low = v.build(config, rng, limits)
         rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
                    kernels=low.kernels, rejected_mappings=len(low.rejected),
+                   rejected_by_time_floor=sum("launch-time floor" in r for r in low.rejected),
+                   time_floor_s={k: round(t, 6) for k, t, _ in time_floor(low.kernel, low.lowered, sizes, limits)},
                    applied=_jsonable(list(low.applied)), eliminated=_jsonable(list(low.eliminated)))
         return low, None
     except ConfigTimeout as err:  # a stall in the solver or the lowering: kept and reported
@@ -256,7 +278,9 @@ def _check(args, vi: int, i: int, sizes: dict, low, dev: _Device, rec: dict) -> 
     device cannot launch the built kernel."""
     bench, _ = resolve("benchmark://lift/conv")
     inputs = bench.make_inputs(sizes, np.random.default_rng([args.seed, vi, i]))
-    gold = np.asarray(bench.reference(inputs, sizes), dtype=np.float32)
+    from compiler.runtime.gold import gold_value
+
+    gold = gold_value(np.asarray(bench.reference(inputs, sizes), dtype=np.float32), bench.error_bound(inputs, sizes))
     kp = dataclasses.replace(low.kernel, flops=float(bench.flops(sizes)), bytes=float(bench.bytes(sizes)))
     m = dev.worker.measure(kp, {n: inputs[n] for n in kp.inputs}, {kp.outputs[0]: gold}, dev.cfg)
     rec.update(status=m.status, message=m.message[:600], build_s=round(m.build_s, 3))
@@ -293,6 +317,11 @@ def summary(report: dict) -> str:
                      f"statuses {v['statuses']}, kernels per "
                      f"program {v['kernels']}, mapping draws rejected by the code generator "
                      f"{v['rejected_mappings']}, {v['seconds']} s")
+        floors = sorted(sum(r["time_floor_s"].values()) for r in v["configurations"] if r.get("time_floor_s"))
+        if floors:
+            lines.append(f"  launch-time floor of the lowered configurations: max {floors[-1]:.3g} s, median "
+                         f"{floors[len(floors) // 2]:.3g} s; mapping draws rejected by the floor "
+                         f"{sum(r.get('rejected_by_time_floor', 0) for r in v['configurations'])}")
         timed = sorted(r["gflops"] for r in v["configurations"] if r.get("gflops"))
         if timed:
             lines.append(f"  timed {len(timed)}: GFLOP/s min {timed[0]:.1f}, median {timed[len(timed) // 2]:.1f}, "
@@ -318,6 +347,11 @@ def main(argv=None) -> int:
                     help="also time every correct configuration with the runtime's full protocol")
     ap.add_argument("--designs", action="store_true", help="check the hand-written designs instead of RP samples")
     ap.add_argument("--device", default=None)
+    ap.add_argument("--compile-only", action="store_true",
+                    help="sample, lower and generate OpenCL only (no device, no build, no run)")
+    ap.add_argument("--limits", choices=("h100", "pocl", "generic"), default=None,
+                    help="device limits the lowering checks against (default: the device's; h100 with "
+                         "--compile-only)")
     ap.add_argument("--out", help="write the full results as JSON here")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import arith
-from ..codegen import KernelProgram, compile_program
+from ..codegen import PASSES, KernelProgram, compile_program
+from ..codegen.pipeline import CodegenState
 from ..constraints.infer import analyse, hardware_constraints
 from ..constraints.mapping import MappingSpace, code_text, mapping_space
 from ..errors import CompilerError, ConstraintError
@@ -52,11 +53,20 @@ from ..ir.node import (
 from ..ir.ops import MAPS, Op
 from ..ir.sizes import substitute_sizes
 from ..ir.typecheck import typecheck
+from ..perf.features import DeviceModel, LaunchedKernel, kernel_features
 from ..rewrite.points import apply_rewrite_points
 from .default import finish, lowering_form
 from .util import computes, fuse_program, unique_binders
 
 MAX_DRAWS = 24  # mapping draws per program before giving up
+# Launch-time floor (inferred, `time_floor`): a mapping whose single launch would run for seconds is rejected
+# before it is built. A work item executes at most ITEM_STATEMENTS_PER_S of its statements (loop bodies, loads,
+# stores: the per-thread counts of compiler.perf.features) per second (one per cycle at 2 GHz), a compute unit
+# runs RESIDENT_ITEMS work items at once (an NVIDIA SM: 2048 threads), so a kernel of W work items takes at least
+# statements per item x ceil(W / (compute units x RESIDENT_ITEMS)) / ITEM_STATEMENTS_PER_S.
+ITEM_STATEMENTS_PER_S = 2e9
+RESIDENT_ITEMS = 2048
+LAUNCH_BUDGET_S = 2.0  # the runtime's cap on one launch (MeasureConfig.time_cap_s)
 
 
 class LoweringFailed(ConstraintError):
@@ -181,6 +191,47 @@ def launch_error(kp: KernelProgram, limits) -> str | None:
     return None
 
 
+def time_floor(kp: KernelProgram, lowered: Program, env: Mapping[str, int], limits) -> list[tuple[str, float, str]]:
+    """Per kernel of a compiled program: (name, seconds at least, why), from the statements one work item runs
+    and the waves of work items the device needs (see ITEM_STATEMENTS_PER_S; inferred, a floor: no memory
+    latency, no contention)."""
+    irs = _kernel_irs(lowered, env)
+    slots = max(int(limits.compute_units or 1), 1) * RESIDENT_ITEMS
+    out = []
+    for k, ir in zip(kp.kernels, irs, strict=False):
+        acc = kernel_features(ir, DeviceModel(warp=max(int(limits.warp_size), 1)))
+        per_item = acc.fors + sum(acc.loads.values()) + sum(acc.stores.values())
+        items = math.prod(ir.global_size or (1,))
+        waves = -(-items // slots)
+        out.append((k.name, per_item * waves / ITEM_STATEMENTS_PER_S,
+                    f"{per_item:.3g} statements per work item x {waves} wave(s) of {slots} work items"))
+    return out
+
+
+def _kernel_irs(lowered: Program, env: Mapping[str, int]) -> list[LaunchedKernel]:
+    """The kernel IR of each kernel (the code generator's passes before `emit`) with its launch geometry."""
+    state = CodegenState(lowered, dict(env), None, None)
+    for name, fn in PASSES:
+        if name == "emit":
+            break
+        state = fn(state)
+    return [LaunchedKernel(tuple(k.body), tuple(state.launches[k.name].global_size),
+                           None if state.launches[k.name].local_size is None
+                           else tuple(state.launches[k.name].local_size)) for k in state.lowered.kernels]
+
+
+def time_error(kp: KernelProgram, lowered: Program, env: Mapping[str, int], limits,
+               budget_s: float = LAUNCH_BUDGET_S) -> str | None:
+    """Why a compiled program's single launch would run for longer than `budget_s` (its `time_floor`), or None."""
+    floors = time_floor(kp, lowered, env, limits)
+    total = sum(t for _, t, _ in floors)
+    if total <= budget_s:
+        return None
+    name, t, why = max(floors, key=lambda f: f[1])
+    return (f"one launch takes at least {total:.3g} s (launch-time floor, budget {budget_s:g} s); kernel {name}: "
+            f"{t:.3g} s, {why}")
+
+
 def memory_error(lowered: Program, env: Mapping[str, int], limits) -> str | None:
     """Why a lowered program's buffers do not fit the device `limits` (thesis §4.3.1.2 memory constraints, as
     `compiler.constraints.infer.hardware_constraints` states them: local memory per work group, the private-memory
@@ -199,8 +250,9 @@ def memory_error(lowered: Program, env: Mapping[str, int], limits) -> str | None
 def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Generator | int | None = None,
                   mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
     """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`.
-    `limits` (a `compiler.constraints.device.DeviceLimits`): a mapping whose work groups do not fit is rejected
-    like one the code generator refuses."""
+    `limits` (a `compiler.constraints.device.DeviceLimits`): a mapping whose work groups do not fit, or whose
+    single launch would run for longer than LAUNCH_BUDGET_S (`time_error`), is rejected like one the code
+    generator refuses."""
     env = {k: int(v) for k, v in env.items()}
     typecheck(program)
     program, _ = output_to_global(program)
@@ -241,7 +293,8 @@ def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Ge
         except CompilerError as err:
             rejected.append(f"{ms.describe(codes)}: {str(err).splitlines()[0][:240]}")
             continue
-        why = (launch_error(kp, limits) or memory_error(lowered, env, limits)) if limits is not None else None
+        why = (launch_error(kp, limits) or memory_error(lowered, env, limits)
+               or time_error(kp, lowered, env, limits)) if limits is not None else None
         if why is not None:
             rejected.append(f"{ms.describe(codes)}: {why}")
             continue
@@ -271,4 +324,5 @@ def kernel_count(program: Program) -> int:
 
 
 __all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
-           "lower_rewrite_points", "memory_error", "outer_mapping", "output_to_global", "rp_mapping_space"]
+           "lower_rewrite_points", "memory_error", "outer_mapping", "output_to_global", "rp_mapping_space",
+           "time_error", "time_floor"]

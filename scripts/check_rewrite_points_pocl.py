@@ -331,6 +331,26 @@ def summary(report: dict) -> str:
     return "\n".join(lines)
 
 
+def markdown(report: dict) -> str:
+    """The report as a markdown table, one row per variant, with the command, device and commit above it."""
+    lines = [f"`{report['command']}`", "", f"device: {report['device']}; limits: {report.get('limits')}; "
+             f"commit {report['commit']}; channels <= {report['channels']['inChs_max']},"
+             f"{report['channels']['outChs_max']}", "",
+             "| variant | checked | passed | statuses | rejected by the lowering | rejected by the device | "
+             "timed out | max launch-time floor (s) | draws rejected by the floor | median GFLOP/s | seconds |",
+             "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for v in report["variants"]:
+        floors = [sum(r["time_floor_s"].values()) for r in v["configurations"] if r.get("time_floor_s")]
+        timed = sorted(r["gflops"] for r in v["configurations"] if r.get("gflops"))
+        median = f"{timed[len(timed) // 2]:.1f}" if timed else "-"
+        lines.append(f"| {v['variant']} | {v['checked']} | {v['passed']} | {v['statuses']} | "
+                     f"{v.get('rejected_by_lowering', 0)} | {v.get('rejected_by_device', 0)} | "
+                     f"{v.get('timed_out', 0)} | {max(floors, default=0):.3g} | "
+                     f"{sum(r.get('rejected_by_time_floor', 0) for r in v['configurations'])} | {median} | "
+                     f"{v['seconds']} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=100, help="configurations per variant (100)")
@@ -353,6 +373,7 @@ def main(argv=None) -> int:
                     help="device limits the lowering checks against (default: the device's; h100 with "
                          "--compile-only)")
     ap.add_argument("--out", help="write the full results as JSON here")
+    ap.add_argument("--md", help="write the summary as a markdown table here")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
     args.argv = sys.argv[1:] if argv is None else list(argv)
@@ -361,6 +382,9 @@ def main(argv=None) -> int:
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(report, fh, indent=1)
+    if args.md:
+        with open(args.md, "w") as fh:
+            fh.write(markdown(report))
     ok = "interrupted" not in report and all(not v["failures"] and not v.get("timed_out") for v in report["variants"])
     return 0 if ok else 1
 

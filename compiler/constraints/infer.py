@@ -642,7 +642,7 @@ def _divisor_values(p: str, live: Sequence[Constraint], domains: Mapping[str, Se
     """The sorted divisors of the values of L, for the first live `L % (k * p * q ...) = 0` whose dividend L
     takes positive values only, at most MAX_DIVIDENDS of them, over the known `domains` of its parameters; None
     when there is none. Exact: p | k*p*q | L. A split of a 14,450,688-element im2col matrix otherwise ranges its
-    tile size over [1, 14450688] (more than MAX_DOMAIN values) where 108 values divide the length."""
+    tile size over [1, 14450688] (more than MAX_DOMAIN values) where 144 values divide the length."""
     for c in live:
         pattern = _divisibility(c)
         if pattern is None or p not in pattern[2] or not all(q in domains for q in pattern[1]):

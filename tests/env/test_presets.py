@@ -4,8 +4,10 @@ same OpenCL."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from compiler.ir.interpret import interpret
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import default_preset, named_preset
 from compiler.lowering.templates import TEMPLATE_NAMES, templates_of
@@ -66,3 +68,25 @@ def test_template_values_are_masked_by_the_inferred_space():
     s = transition.step(s, s.config.layout.tune_base + 0)  # TN
     s = transition.step(s, s.config.layout.tune_base + 0)  # TK
     assert all(max(offered) % v == 0 for v in transition.slot_values(s))  # RM divides TM
+
+
+TEMPLATE_PAIRS = [(b, t) for b in PLAIN for t in templates_of(get(b))]
+
+
+@pytest.mark.parametrize(("name", "template"), TEMPLATE_PAIRS, ids=[f"{b}-{t}" for b, t in TEMPLATE_PAIRS])
+def test_random_template_episodes_compile_and_compute_the_reference(name, template):
+    """Two random masked episodes per named lowering: every offered value extends to a kernel that compiles, and
+    the program its values build computes the benchmark's reference (NumPy interpreter)."""
+    bench = get(name)
+    sizes = bench.sizes("small")
+    inputs = bench.make_inputs(sizes, np.random.default_rng(0))
+    want = np.asarray(bench.reference(inputs, sizes))
+    rng = np.random.default_rng(len(name))
+    start = transition.initial(f"benchmark://lift/{name}/small")
+    for _ in range(2):
+        s = transition.step(start, start.config.layout.template(template))
+        while not transition.is_terminal(s):
+            s = transition.step(s, int(rng.choice(np.flatnonzero(transition.legal_actions(s)))))
+        assert s.kernel is not None and s.kernel.kernels
+        got = np.asarray(interpret(s.lowered, inputs, sizes))
+        assert np.max(np.abs(got - want)) <= bench.tolerance * max(np.max(np.abs(want)), 1.0), s.assignment

@@ -126,13 +126,15 @@ class LiftGymEnv(gym.Env):
     ## Arguments
     `benchmark` (a URI, a program file's path, a `Program` or a `compiler.suite` Benchmark, or a list of them;
     see `benchmark_uri`), `sizes` (sizes added to every benchmark's URI, e.g. {"N": 64}),
-    `reward` (measured | predicted | replay | analytical),
+    `reward` (measured | predicted | replay | analytical | estimated),
     `device` (an OpenCL selection such as "pocl" or "gpu:0"; one that is absent is an error when the env is made),
     `profile` (the device profile of the tuning slots and the analytical reward: "generic" (default), "h100" or
     "pocl"; results do not depend on the host's device), `store` (sqlite path), `model` (a saved kNN model; a
     missing or unreadable one is an error when the env is made), `reward_fallback`, `max_rewrites`,
     `max_nodes`, `n_slots`, `render_mode` ("ansi"; another mode raises TypeError, so SB3's `make_vec_env`,
-    which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id).
+    which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id),
+    `rewrite_points`, `prune_work_groups` (offer only the work-group sizes the static estimator's pruning keeps,
+    compiler.perf.prune; opt-in).
 
         >>> import gymnasium, lift_gym
         >>> env = gymnasium.make("LiftGym-Rewrite-v1", benchmark="benchmark://lift/scal/small", reward="analytical")
@@ -142,9 +144,12 @@ class LiftGymEnv(gym.Env):
 
     ## Version History
     * v0: rewrite rules (algorithmic group of catalogue version 1), mapping, work-group sizes; log-speedup reward.
-    * v1 (`rewrite_points=True`): v0 plus a first phase on programs annotated with rewrite points (thesis Ch6):
-      one decision per rewrite-point parameter through the tuning slots (compiler.lowering.point_stages), then
-      mapping and tuning of the rewritten program (no rule rewrites on annotated programs); other programs as in v0.
+    * `rewrite_points=True` (LiftGym-RewritePoints): a first phase on programs annotated with rewrite points
+      (thesis Ch6): one decision per rewrite-point parameter through the tuning slots
+      (compiler.lowering.point_stages), then mapping and tuning of the rewritten program (no rule rewrites on
+      annotated programs); other programs as without it.
+    * v1: the named lowerings with tuning parameters as actions before the first rewrite
+      (compiler.lowering.templates), their parameters decided through the tuning slots.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
@@ -153,7 +158,8 @@ class LiftGymEnv(gym.Env):
                  reward: str | RewardConfig = "measured", device: str | None = None, *,
                  sizes: Mapping[str, int] | None = None, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
-                 render_mode: str | None = None, rewrite_points: bool = False, profile: str | None = None):
+                 render_mode: str | None = None, rewrite_points: bool = False, profile: str | None = None,
+                 prune_work_groups: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # a TypeError, as for an argument the env does not take: SB3's make_vec_env then retries without one
             raise TypeError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
@@ -170,7 +176,8 @@ class LiftGymEnv(gym.Env):
         self.reward_fn = RewardFunction(cfg)
         self.reward_fn.check()  # an absent device or model file fails here, not at an episode's last step
         self.config = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots,
-                             limits=self.reward_fn.ctx.limits, rewrite_points=bool(rewrite_points))
+                             limits=self.reward_fn.ctx.limits, rewrite_points=bool(rewrite_points),
+                             prune_work_groups=bool(prune_work_groups))
         self.layout = self.config.layout
         self.action_space = MaskedDiscrete(self.layout.n, self)
         self.observation_space = encode.observation_space(max_nodes, n_slots)

@@ -15,7 +15,8 @@ Phases, each asking one decision per step:
 3. TUNING: the value of each tuning parameter (`layout.tune_base + slot`; slot i is the i-th of the values
    `slot_values(s)` lists: the valid values, log-thinned to `n_slots` when there are more, a named lowering's
    default value always kept): the work-group sizes (`stages.LocalSizeProblem`), or a named lowering's parameters
-   over the space Ch4 inference gives its program (`templates.TemplateProblem`).
+   over the space Ch4 inference gives its program (`templates.TemplateProblem`). With
+   `Config.prune_work_groups` the work-group sizes offered are those the static estimator's pruning keeps.
 4. DONE: the program is lowered, every parameter bound, and the kernel compiled.
 
 Search baselines and replay use these functions directly; `LiftGymEnv` is a thin shell over them.
@@ -34,6 +35,8 @@ from compiler.ir.node import Program
 from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, point_stages, stages, templates
 from compiler.lowering.stages import MAP_CODES
 from compiler.lowering.templates import TEMPLATE_NAMES
+from compiler.perf.estimate_params import device_for_limits
+from compiler.perf.prune import prune_local_sizes
 
 
 class Phase(enum.IntEnum):
@@ -110,6 +113,7 @@ class Config:
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
     rewrite_points: bool = False  # LiftGym-RewritePoints-v1: rewrite-point decisions first on annotated programs
+    prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
@@ -305,8 +309,12 @@ def _slots(uri: str, template: str, lowered: Program, sizes: tuple, config: Conf
     else:
         tp = stages.local_size_problem(lowered, dict(sizes), config.limits)
     param = tp.params[len(values)].name
-    partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
-    vals = sorted(set(tp.valid_values(param, partial)))
+    if config.prune_work_groups and not template:
+        vals = sorted({c[len(values)] for c in _kept_local_sizes(lowered, sizes, config.limits)
+                       if c[:len(values)] == values})
+    else:
+        partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
+        vals = sorted(set(tp.valid_values(param, partial)))
     if len(vals) <= config.n_slots:
         return tuple(vals)
     default = tp.defaults.get(param) if template else None  # a named lowering's own choice stays reachable
@@ -314,6 +322,16 @@ def _slots(uri: str, template: str, lowered: Program, sizes: tuple, config: Conf
     # log-thinned: keep the smallest and the largest and spread the rest evenly by position
     keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n)).astype(int))
     return tuple(sorted({vals[i] for i in keep} | ({default} if default in vals else set())))
+
+
+@functools.lru_cache(maxsize=1024)
+def _kept_local_sizes(lowered: Program, sizes: tuple, limits: DeviceLimits) -> tuple[tuple[int, ...], ...]:
+    """The valid work-group sizes (in the order of the tuning parameters, ls0 first) that the static estimator's
+    work-group pruning keeps (compiler.perf.prune, seed 004; at least one)."""
+    tp = stages.local_size_problem(lowered, dict(sizes), limits)
+    names = [p.name for p in tp.params]
+    points = [tuple(int(pt[n]) for n in names) for pt in tp.space.enumerate()]
+    return tuple(tuple(c) for c in prune_local_sizes(lowered, dict(sizes), points, device_for_limits(limits)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -10,6 +10,7 @@ import pytest
 from compiler.ir.interpret import interpret
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import default_preset, named_preset
+from compiler.lowering.stages import MAP_CODES, env_rules
 from compiler.lowering.templates import TEMPLATE_NAMES, templates_of
 from compiler.suite import get, list_benchmarks
 from lift_gym import transition
@@ -90,3 +91,26 @@ def test_random_template_episodes_compile_and_compute_the_reference(name, templa
         assert s.kernel is not None and s.kernel.kernels
         got = np.asarray(interpret(s.lowered, inputs, sizes))
         assert np.max(np.abs(got - want)) <= bench.tolerance * max(np.max(np.abs(want)), 1.0), s.assignment
+
+
+def test_work_group_pruning_offers_a_subset_that_still_completes_episodes():
+    from lift_gym.env import LiftGymEnv
+
+    uri = "benchmark://lift/mm/small"
+    preset = default_preset(get("mm"), get("mm").sizes("small"))  # a 2-D mapGlb kernel
+    offered = {}
+    for cfg in (transition.Config(), transition.Config(prune_work_groups=True)):
+        s = transition.initial(uri, 0, cfg)
+        position = {r.name: i for i, r in enumerate(env_rules())}
+        for rule, site in preset.rewrites:
+            s = transition.step(s, cfg.layout.rewrite(position[rule], site))
+        s = transition.step(s, cfg.layout.done)
+        for code in preset.mapping:
+            s = transition.step(s, cfg.layout.map_base + MAP_CODES.index(code))
+        offered[cfg.prune_work_groups] = transition.slot_values(s)
+        while not transition.is_terminal(s):
+            s = transition.step(s, cfg.layout.tune_base)
+        assert s.kernel is not None
+    assert set(offered[True]) < set(offered[False])
+    env = LiftGymEnv(uri, reward="analytical", prune_work_groups=True)
+    assert env.config.prune_work_groups

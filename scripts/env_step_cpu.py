@@ -10,8 +10,8 @@ processes' load) and the process's CPU time (`time.process_time`: this process's
 the code generator's compilations during the timed steps (calls of its first pass) and the time the garbage
 collector spent in them (`gc.callbacks`), and the live objects at the end (what each full collection walks).
 
-It runs against any checkout of the env since the stages moved into `compiler.lowering` and before
-(`LiftGym-Rewrite-v0`, else `LiftGym-v0`), so two commits can be compared with the same script:
+It runs against any checkout of the env since 854a1e4 (the newest `LiftGym-Rewrite-vN` registered, else
+`LiftGym-v0`), so two commits can be compared with the same script (the env id it used is printed):
 
     PYTHONPATH=/path/to/checkout python3 scripts/env_step_cpu.py
 """
@@ -58,7 +58,9 @@ class _Counters:
 
 
 def env_id() -> str:
-    return "LiftGym-Rewrite-v0" if "LiftGym-Rewrite-v0" in gym.registry else "LiftGym-v0"
+    """The newest LiftGym-Rewrite-vN registered, else the first env's LiftGym-v0."""
+    versions = [int(k.rsplit("-v", 1)[1]) for k in gym.registry if k.startswith("LiftGym-Rewrite-v")]
+    return f"LiftGym-Rewrite-v{max(versions)}" if versions else "LiftGym-v0"
 
 
 def measure(uris, max_rewrites: int, episodes: int, warmup: int, seed: int) -> dict:

@@ -3,10 +3,11 @@
     python -m lift_gym.speed [--reward analytical|predicted|replay|measured] [--store PATH] [--model PATH]
                              [--max-rewrites N] [--episodes N] [--warmup N] [--seed S] [URI ...]
 
-Prints one line per benchmark and a total: episodes, steps, steps/s and mean/p95 of the whole step
-(transition + mask + observation + reward at the end, as an agent sees it; the caches of rule sites, mapping
-searches and compilations fill as episodes repeat, and `--warmup` episodes run before timing), and the mask
-time: `legal_actions` recomputed from cold caches for every state the timed episodes visited (rule listing,
+Prints one line per benchmark and a total: episodes, steps, steps/s (wall clock; the total also per second of
+this process's CPU time, which the load of other processes on a shared machine does not count) and mean/p95 of
+the whole step (transition + mask + observation + reward at the end, as an agent sees it; the caches of rule
+sites, mapping searches and compilations fill as episodes repeat, and `--warmup` episodes run before timing),
+and the mask time: `legal_actions` recomputed from cold caches for every state the timed episodes visited (rule listing,
 mapping-constraint answers with their compile checks, tuning values).
 """
 
@@ -30,6 +31,7 @@ def measure_speed(uri: str, reward: str, episodes: int, seed: int, warmup: int, 
     env = gym.make("LiftGym-Rewrite-v1", benchmark=uri, reward=reward, **kw)
     rng = np.random.default_rng(seed)
     steps: list[float] = []
+    cpu: list[float] = []
     rewards: list[float] = []
     states = []
     for ep in range(warmup + episodes):
@@ -39,17 +41,19 @@ def measure_speed(uri: str, reward: str, episodes: int, seed: int, warmup: int, 
         while not done:
             if timed:
                 states.append(env.unwrapped.state)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             m = env.unwrapped.action_masks()
             _, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(m))))
             done = term or trunc
             if timed:
                 steps.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
                 if term:
                     rewards.append(reward_time(env.unwrapped))
     env.close()
     masks = [cold_mask_time(s) for s in states]
     return {"uri": uri, "episodes": episodes, "steps": len(steps), "steps_per_s": len(steps) / max(sum(steps), 1e-9),
+            "steps_per_cpu_s": len(steps) / max(sum(cpu), 1e-9),
             "mask_ms_mean": 1e3 * float(np.mean(masks)), "mask_ms_p95": 1e3 * float(np.percentile(masks, 95)),
             "step_ms_mean": 1e3 * float(np.mean(steps)), "step_ms_p95": 1e3 * float(np.percentile(steps, 95)),
             "reward_ms_mean": 1e3 * float(np.mean(rewards)) if rewards else 0.0,
@@ -95,7 +99,8 @@ def main(argv=None) -> None:
               f"step {r['step_ms_mean']:8.2f} ms (p95 {r['step_ms_p95']:8.2f})  "
               f"reward {r['reward_ms_mean']:6.2f} ms/episode ({100 * r['reward_share']:.0f}% of step time)")
     n, t = sum(r["steps"] for r in rows), sum(r["steps"] / r["steps_per_s"] for r in rows)
-    print(f"total: {n} steps, {n / t:.1f} steps/s")
+    c = sum(r["steps"] / r["steps_per_cpu_s"] for r in rows)
+    print(f"total: {n} steps, {n / t:.1f} steps/s, {n / c:.1f} steps per CPU second")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -55,11 +56,11 @@ def expand_pass(s: CodegenState) -> CodegenState:
 
 def specialise_pass(s: CodegenState) -> CodegenState:
     """Bind every size variable and tuning parameter: lengths and static parameters become integers."""
-    subs = {arith.var(k): int(v) for k, v in s.sizes.items()}
+    key = tuple(sorted((k, int(v)) for k, v in s.sizes.items()))
     missing: set[str] = set()
 
     def size(e):
-        v = sympy.sympify(e).subs(subs)
+        v = _bind(e, key)
         missing.update(x.name for x in v.free_symbols)
         return v
 
@@ -82,6 +83,12 @@ def specialise_pass(s: CodegenState) -> CodegenState:
         raise CodegenError(f"size variable(s) {', '.join(sorted(missing))} are not bound by the sizes given")
     assert isinstance(p, Program)
     return replace(s, program=p)
+
+
+@functools.lru_cache(maxsize=1 << 16, typed=True)
+def _bind(e, sizes_key: tuple) -> sympy.Expr:
+    # sympy's subs costs about a millisecond; compilations of related programs bind the same lengths again
+    return sympy.sympify(e).subs({arith.var(k): v for k, v in sizes_key})
 
 
 def check_types(s: CodegenState) -> CodegenState:

@@ -129,7 +129,7 @@ def has_mapping(program: Program, sizes: Mapping[str, int]) -> bool:
 @functools.lru_cache(maxsize=8192)
 def _has_mapping(program: Program, sizes_key: tuple) -> bool:
     try:  # all mapSeq without building the mapping constraints (the MAPPING phase's search finds it first)
-        if _compiles(_complete_memory(lowering_default.lowering_form(program)), sizes_key):
+        if _compiles(_complete_memory(_lowering_form(program)), sizes_key):
             return True
     except CompilerError:
         pass
@@ -140,9 +140,21 @@ def _has_mapping(program: Program, sizes_key: tuple) -> bool:
 
 
 def apply_rewrite(program: Program, rule_pos: int, site_index: int, sizes: Mapping[str, int]) -> Program:
+    return _apply_rewrite(program, rule_pos, site_index, tuple(sorted(sizes.items())))
+
+
+@functools.lru_cache(maxsize=8192)
+def _apply_rewrite(program: Program, rule_pos: int, site_index: int, sizes_key: tuple) -> Program:
+    # memoised: `offered_rewrites` applies every legal rewrite of a cropping program, and the step applies one again
     q = prepare(program)
     path = _path_of_index(q, site_index)
-    return apply(q, env_rules()[rule_pos], site_of(q, path), dict(sizes))
+    return apply(q, env_rules()[rule_pos], site_of(q, path), dict(sizes_key))
+
+
+@functools.lru_cache(maxsize=4096)
+def _lowering_form(program: Program) -> Program:
+    # one lowering form per program: `has_mapping` and the mapping problem of the same program share it
+    return lowering_default.lowering_form(program)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -207,6 +219,10 @@ class MappingProblem:
     def lower(self, codes: Sequence[int]) -> Program:
         """The lowered program of a complete mapping (tuning parameters, if any, still symbolic)."""
         raise NotImplementedError
+
+    def _to_compile(self, codes: Sequence[int]) -> Program:
+        """`lower`, possibly without its final type check: the compile check type-checks what it compiles."""
+        return self.lower(codes)
 
     def valid_codes(self, partial: Sequence[int]) -> tuple[int, ...]:
         """The codes for the next map that extend `partial` to a complete mapping that compiles (exact up to the
@@ -294,7 +310,7 @@ class MappingProblem:
         return hit
 
     def _compiles(self, codes: tuple[int, ...]) -> bool:
-        return _compiles(self.lower(codes), tuple(sorted(self.sizes.items())))
+        return _compiles(self._to_compile(codes), tuple(sorted(self.sizes.items())))
 
     def _check_length(self, codes: Sequence[int]) -> None:
         if len(codes) != len(self.sites):
@@ -317,11 +333,15 @@ class _KeepMappedLowerer(lowering_default._Lowerer):
 _MAPPED = frozenset({Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
 
 
+def _typechecked(p: Program) -> Program:
+    typecheck(p)  # raises TypeCheckError
+    return p
+
+
 def _complete_memory(p: Program) -> Program:
+    """Memory and reductions completed (not type-checked: its callers compile it, which type-checks it first)."""
     low = _KeepMappedLowerer(p, typecheck(p), Op.MAP_SEQ)
-    out = Program(kernel_name(p.name), p.params, low.lo(p.body, (len(p.params),), True))
-    typecheck(out)
-    return out
+    return Program(kernel_name(p.name), p.params, low.lo(p.body, (len(p.params),), True))
 
 
 class CspMapping(MappingProblem):
@@ -332,7 +352,7 @@ class CspMapping(MappingProblem):
 
     def __init__(self, program: Program, sizes: Mapping[str, int]):
         super().__init__(sizes)
-        p = lowering_default.lowering_form(program)
+        p = _lowering_form(program)
         # (5.10) is a search heuristic, not a validity rule; without it the all-mapSeq completion stays in the
         # space, which keeps the compile check's search short
         self._space = csp_mapping.mapping_space(p, fusion_heuristic=False)
@@ -360,6 +380,9 @@ class CspMapping(MappingProblem):
             yield tuple(shape[n] for n in self._names)
 
     def lower(self, codes: Sequence[int]) -> Program:
+        return _typechecked(self._to_compile(codes))
+
+    def _to_compile(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
         return _complete_memory(self._space.apply(dict(zip(self._names, codes, strict=True))))
 
@@ -373,7 +396,7 @@ class ReductionMapping(MappingProblem):
     def __init__(self, program: Program, sizes: Mapping[str, int]):
         super().__init__(sizes)
         self._high = program
-        p = unique_binders(fuse_program(lowering_default.lowering_form(program)))
+        p = unique_binders(fuse_program(_lowering_form(program)))
         self.program = p
         self._typing = typecheck(p)
         body = (len(p.params),)
@@ -392,14 +415,15 @@ class ReductionMapping(MappingProblem):
         yield (30,)
 
     def lower(self, codes: Sequence[int]) -> Program:
+        return _typechecked(self._to_compile(codes))
+
+    def _to_compile(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
         if codes[0] == 30:
             return default_lowering(self._high, self.sizes)
         low = lowering_default._Lowerer(self.program, self._typing, Op.MAP_SEQ)
-        out = Program(kernel_name(self.program.name), self.program.params,
-                      low.lo(self.program.body, (len(self.program.params),), True))
-        typecheck(out)
-        return out
+        return Program(kernel_name(self.program.name), self.program.params,
+                       low.lo(self.program.body, (len(self.program.params),), True))
 
 
 # OpenCL C built-in functions that are also program names in the suite: a kernel named after the program cannot
@@ -422,7 +446,7 @@ def _witness_set(kind: str, program: Program, sizes_key: tuple) -> set[tuple[int
 @functools.lru_cache(maxsize=256)
 def _mapping_problem(program: Program, sizes_key: tuple) -> MappingProblem:
     sizes = dict(sizes_key)
-    if lowering_default._top_reduce(lowering_default.lowering_form(program)) is not None:
+    if lowering_default._top_reduce(_lowering_form(program)) is not None:
         return ReductionMapping(program, sizes)
     return CspMapping(program, sizes)
 
@@ -535,8 +559,10 @@ def default_kernel(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[Program,
 
 
 def clear_caches() -> None:
-    """Empty the memoised answers of the mapping, work-group-size and compile stages (for timing them cold)."""
-    for cached in (_mapping_problem, _local_size_problem, _compile, _compiles):
+    """Empty the memoised answers of the rewrite, mapping, work-group-size and compile stages (for timing them
+    cold): the rewrites applied, the mapping witnesses found and the programs known to have a mapping too."""
+    for cached in (_apply_rewrite, _has_mapping, crops, _lowering_form, _witness_set, _mapping_problem,
+                   _local_size_problem, _compile, _compiles):
         cached.cache_clear()
 
 

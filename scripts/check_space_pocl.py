@@ -4,7 +4,8 @@
     python scripts/check_space_pocl.py                         # 200 points per space, 200 unconstrained draws
     python scripts/check_space_pocl.py --n 8 --random 1000 --space mm --out /tmp/s.json
 
-For each space: the lowering's program (compiler/lowering, sizes and tuning parameters symbolic) goes through
+For each space (`compiler.lowering.templates.TemplateProblem`, the env's space of a named lowering): the
+lowering's program (compiler/lowering, sizes and tuning parameters symbolic) goes through
 `compiler.constraints.infer.infer` with the device's limits read from OpenCL (`DeviceLimits.from_device_info`)
 and the lowering's local sizes (Table 4.1 for conv42); the lowering's structural 0/1 switches (conv42's unroll
 and coalesce) are extra solver variables. `Space.sample` draws N valid points uniformly (with replacement; conv42
@@ -26,7 +27,6 @@ one-parameter domain (after Algorithm 2's per-parameter filtering).
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
 import platform
@@ -40,17 +40,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from compiler.constraints.constraint import VECTOR_WIDTHS
 from compiler.constraints.device import DeviceLimits
-from compiler.constraints.infer import infer
-from compiler.constraints.solver import SpaceUnion
-from compiler.lowering.catalog import lowerings
-from compiler.lowering.lowered import Lowered
+from compiler.lowering.templates import TemplateProblem
 from compiler.suite import get
 
 SWITCHES = {"unroll", "coalesce"}  # structural 0/1 parameters: choices between programs, solver variables here
-LOCAL_SIZES = {
-    "conv42": {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"},  # Table 4.1
-    "tiled": {0: "TN/RN", 1: "TM/RM"},
-}
 
 
 def parse_sizes(bench, text: str) -> dict[str, int]:
@@ -69,26 +62,14 @@ class SpaceUnderTest:
 
     def __init__(self, bench_name: str, lowering: str, sizes: dict[str, int], limits: DeviceLimits):
         self.bench = get(bench_name)
-        self.lowering = lowerings(bench_name)[lowering]
         self.sizes = sizes
         t = time.perf_counter()
-        switches = [p.name for p in self.lowering.params if p.name in SWITCHES]
-        members = []
-        self.problems = {}
-        for combo in itertools.product((0, 1), repeat=len(switches)):
-            # the default point with these switches: every symbolic parameter present (v, VW > 1)
-            fixed = dict(zip(switches, combo))
-            values = {**self.lowering.choose({**sizes, **fixed}), **fixed}
-            program, _, _ = self.lowering.build(dict(sizes), values)
-            tp = infer(program, sizes, limits, local_sizes=LOCAL_SIZES.get(lowering))
-            self.problems[combo] = tp
-            members.append((fixed, tp.space()))
-        self.space = SpaceUnion(switches, members) if switches else members[0][1]
+        self.template = TemplateProblem(self.bench, lowering, sizes, limits)
+        self.lowering = self.template.lowering
+        self.problems = self.template.inferred
+        self.space = self.template.space
         self.count = self.space.count()
         self.seconds_space = time.perf_counter() - t
-        missing = [p.name for p in self.lowering.params if p.name not in self.space.names]
-        if missing:
-            raise SystemExit(f"{lowering}: lowering parameters {missing} are not solver variables")
         self.name = f"{bench_name}/{lowering}"
 
     def unconstrained(self, rng: np.random.Generator, n: int, exact_domains: bool) -> dict:
@@ -113,10 +94,7 @@ class SpaceUnderTest:
     def build(self, point: dict[str, int]):
         """(KernelProgram, the lowering check's complaints) for a point."""
         values = {p.name: point[p.name] for p in self.lowering.params}
-        complaints = self.lowering.check(dict(self.sizes), values)
-        program, kernels, facts = self.lowering.build(dict(self.sizes), values)
-        lw = Lowered(self.bench.name, self.lowering.name, program, dict(self.sizes), values, kernels, facts)
-        return lw.compile(), complaints
+        return self.template.lowered(values).compile(), self.lowering.check(dict(self.sizes), values)
 
 
 def check_points(sut: SpaceUnderTest, points: list[dict[str, int]], workers, seed: int, progress: bool) -> dict:

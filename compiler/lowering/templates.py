@@ -33,10 +33,9 @@ from collections.abc import Mapping
 
 from ..codegen import KernelProgram
 from ..constraints import DeviceLimits, Space
-from ..constraints.infer import infer
+from ..constraints.infer import TuningProblem, infer
 from ..constraints.solver import SpaceUnion
 from ..errors import ConstraintError
-from ..ir.node import Program
 from ..suite import SUITE, Benchmark, get
 from .catalog import lowerings
 from .lowered import Lowered, Lowering, TuningParam
@@ -57,16 +56,17 @@ class TemplateProblem:
         self.defaults = self.lowering.choose(self.sizes)
         switches = [p.name for p in self.params if p.kind == "switch"]
         members, self.program = [], None
+        self.inferred: dict[tuple[int, ...], TuningProblem] = {}  # per value of the switches
         for combo in itertools.product(SWITCH_VALUES, repeat=len(switches)):
             fixed = dict(zip(switches, combo, strict=True))
             values = {**self.lowering.choose({**self.sizes, **fixed}), **fixed}
             program, _, _ = self.lowering.build(self.sizes, values)
             self.program = self.program or program
-            members.append((fixed, self._space(program, values, switches)))
+            self.inferred[combo] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+            members.append((fixed, self._space(self.inferred[combo], values, switches)))
         self.space: Space | SpaceUnion = SpaceUnion(switches, members) if switches else members[0][1]
 
-    def _space(self, program: Program, values: Mapping[str, int], switches: list[str]) -> Space:
-        tp = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+    def _space(self, tp: TuningProblem, values: Mapping[str, int], switches: list[str]) -> Space:
         names = [p.name for p in self.params if p.name not in switches]
         foreign = sorted(set(tp.params) - set(names))
         if foreign:

@@ -1,7 +1,7 @@
 """The agents' subcommands of `lift-gym` (listed in agents.cli's `COMMANDS`).
 
     lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
-    lift-gym search URI --strategy random|greedy|beam|knn --budget N [--seed S] [--json] [--out FILE]
+    lift-gym search URI --strategy random|greedy|beam|knn|presets --budget N [--seed S] [--json] [--out FILE]
     lift-gym evaluate --policy RUN --benchmarks URI,... --budget N --baselines random,greedy,beam [--out DIR]
     lift-gym pipeline [--config configs/pipeline.yaml] [--out DIR]    measure, fit, train, evaluate (resumable)
     lift-gym replay STATE.json [--reward SRC] [--json]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 import sympy
 
 from .. import arith
-from ..errors import CodegenError
+from ..errors import CodegenError, CompilerError
 from ..ir.macros import expand_program
 from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.typecheck import Typing, typecheck
@@ -227,6 +227,21 @@ PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
     ("cse", cse_pass),
     ("emit", emit),
 )
+
+
+def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSizes = None) -> CodegenState:
+    """The code generator's state after every pass but `emit`: the kernel IR of each kernel
+    (`state.lowered.kernels`) and its launch (`state.launches`), what the performance models read. Raises
+    CompilerError prefixed with the failing pass."""
+    state = CodegenState(program, dict(sizes), local_size, None)
+    for name, fn in PASSES:
+        if name == "emit":
+            break
+        try:
+            state = fn(state)
+        except CompilerError as err:
+            raise CompilerError(f"{name}: {err}") from None
+    return state
 
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,

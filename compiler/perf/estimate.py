@@ -56,10 +56,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from compiler.codegen import PASSES, kir
+from compiler.codegen import kernel_ir, kir
 from compiler.codegen.cfuns import flop_count
 from compiler.codegen.index import evaluate, variables
-from compiler.codegen.pipeline import CodegenState
 from compiler.errors import CompilerError
 from compiler.ir.node import Program
 from compiler.perf.estimate_params import (
@@ -126,14 +125,10 @@ def _dims3(xs) -> tuple[int, int, int]:
 @functools.lru_cache(maxsize=512)
 def _kernels(program: Program, sizes_key: tuple, local_size: tuple[int, ...] | None) -> tuple[_Kernel, ...]:
     """The kernel IR of every kernel (the code generator's passes before `emit`) with its launch."""
-    state = CodegenState(program, dict(sizes_key), local_size, None)
-    for name, fn in PASSES:
-        if name == "emit":
-            break
-        try:
-            state = fn(state)
-        except CompilerError as err:
-            raise CompilerError(f"estimate: code generation pass {name}: {err}") from None
+    try:
+        state = kernel_ir(program, dict(sizes_key), local_size)
+    except CompilerError as err:
+        raise CompilerError(f"estimate: code generation pass {err}") from None
     out = []
     for k in state.lowered.kernels:
         launch = state.launches[k.name]

@@ -37,11 +37,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from compiler.codegen import PASSES, kir
+from compiler.codegen import kernel_ir, kir
 from compiler.codegen.index import evaluate, variables
-from compiler.codegen.pipeline import CodegenState
 from compiler.constraints.device import vendor_defaults
-from compiler.errors import CompilerError
 from compiler.ir.node import Program
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -221,14 +219,7 @@ def as_dict(values: Sequence[float]) -> dict[str, float]:
 def _kernel_irs(program: Program, sizes_key: tuple,
                 local_size: tuple[int, ...] | None) -> tuple[LaunchedKernel, ...]:
     """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
-    state = CodegenState(program, dict(sizes_key), local_size, None)
-    for name, fn in PASSES:
-        if name == "emit":
-            break
-        try:
-            state = fn(state)
-        except CompilerError as err:
-            raise CompilerError(f"{name}: {err}") from None
+    state = kernel_ir(program, dict(sizes_key), local_size)
     out = []
     for k in state.lowered.kernels:
         launch = state.launches[k.name]

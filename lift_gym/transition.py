@@ -189,8 +189,8 @@ class State:
         if not self.template:
             return self.lowered, self.size_map, tp.local_size(self.assignment) if self.values else None
         assert isinstance(tp, templates.TemplateProblem)
-        bound = tp.lowered(tp.complete(self.assignment))
-        return bound.concrete(), self.size_map, tp.local_size(bound.params)
+        point = tp.complete(self.assignment)
+        return tp.lowered(point).concrete(), self.size_map, tp.local_size(point)
 
     @property
     def assignment(self) -> dict[str, int]:

@@ -43,6 +43,7 @@ from .util import LoweringError
 
 TEMPLATE_NAMES = ("default", "tiled", "conv42")  # every named lowering with parameters, in a fixed order
 SWITCH_VALUES = (0, 1)
+BOUND_CACHE = 256  # bound lowerings kept per template problem
 
 
 class TemplateProblem:
@@ -65,6 +66,7 @@ class TemplateProblem:
             self.inferred[combo] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
             members.append((fixed, self._space(self.inferred[combo], values, switches)))
         self.space: Space | SpaceUnion = SpaceUnion(switches, members) if switches else members[0][1]
+        self._bound: dict[tuple[int, ...], Lowered] = {}
 
     def _space(self, tp: TuningProblem, values: Mapping[str, int], switches: list[str]) -> Space:
         names = [p.name for p in self.params if p.name not in switches]
@@ -89,8 +91,15 @@ class TemplateProblem:
         return out
 
     def lowered(self, assignment: Mapping[str, int]) -> Lowered:
-        """The lowering bound to a complete assignment."""
-        return self.lowering.bind(self.sizes, {p.name: int(assignment[p.name]) for p in self.params})
+        """The lowering bound to a complete assignment (memoised: an episode's observation, its kernel and its
+        reward ask for the same one)."""
+        key = tuple(int(assignment[p.name]) for p in self.params)
+        if key not in self._bound:
+            if len(self._bound) >= BOUND_CACHE:
+                self._bound.pop(next(iter(self._bound)))
+            self._bound[key] = self.lowering.bind(self.sizes, dict(zip((p.name for p in self.params), key,
+                                                                       strict=True)))
+        return self._bound[key]
 
     def local_size(self, assignment: Mapping[str, int]) -> tuple[int, ...] | None:
         """The work-group size of the lowering's main kernel for an assignment (defaults for missing values)."""

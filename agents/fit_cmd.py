@@ -5,18 +5,20 @@
     lift-gym fit measurements.sqlite --json                   the models written, as JSON
 
 Each model is `compiler.perf.model.KnnPerfModel` fitted on the store's successful measurements of one device
-(`KnnPerfModel.fit_store`) and saved as its .npz + JSON file (no pickle), written atomically as
-`OUT/knn-DEVICE.npz` (OUT: `--out`, else the store's folder; DEVICE: the fingerprint with every character
-outside [A-Za-z0-9._-] replaced by "_"). Give the file to the env: `gymnasium.make(ENV_ID, reward="predicted",
-model=PATH)`. A store that is missing or holds no usable measurement, a `--device` that matches no device of the
-store (or several), and an `--out` that is not a folder are one-line errors (exit 2).
+and its timed-out ones as censored rows (`KnnPerfModel.fit_store`; failed kernels stay out) and saved as its
+.npz + JSON file (no pickle), written atomically as `OUT/knn-DEVICE.npz` (OUT: `--out`, else the store's folder;
+DEVICE: the fingerprint with every character outside [A-Za-z0-9._-] replaced by "_", `model_file_name`). Per
+device it prints the rows used (ok / censored), the benchmarks and the median relative IQR of the measurements
+(the model's noise floor). Give the file, or the folder (the model of the reward's device is picked), to the
+env: `gymnasium.make(ENV_ID, reward="predicted", model=PATH)`. A store that is missing or holds no usable
+measurement, a `--device` that matches no device of the store (or several), and an `--out` that is not a folder
+are one-line errors (exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,7 +27,7 @@ from tqdm.auto import tqdm
 
 from compiler.errors import StoreError
 from compiler.perf.features import FEATURE_NAMES
-from compiler.perf.model import ModelUnavailable
+from compiler.perf.model import KnnPerfModel, ModelUnavailable, model_file_name
 from compiler.perf.store import MeasurementStore
 
 from .pipeline import fit
@@ -39,11 +41,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="the folder the model files go to (default: the store's folder)")
     p.add_argument("--json", action="store_true", help="print the models written as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def model_file_name(device: str) -> str:
-    """`knn-DEVICE.npz`, the device's fingerprint made a file name."""
-    return "knn-" + re.sub(r"[^A-Za-z0-9._-]", "_", device) + ".npz"
 
 
 def store_devices(store: str) -> Counter:
@@ -95,10 +92,24 @@ def cmd_fit(args: argparse.Namespace) -> int:
             info = fit(args.store, device, path, log=log)
         except (ModelUnavailable, StoreError) as err:
             raise CliError(str(err)) from None
-        written.append({"path": str(path), **info})
+        try:
+            summary = KnnPerfModel.load(path, device).summary()
+        except ModelUnavailable as err:
+            raise CliError(str(err)) from None
+        written.append({"path": str(path), **info, **summary})
     if args.json:
         print(json.dumps(written, indent=2))
     else:
         for w in written:
-            print(f"{w['path']}: {w['rows']} measurements of {w['device']}, {w['pca_components']} PCA components")
+            print(describe(w))
     return 0
+
+
+def describe(w: dict) -> str:
+    """One line per device: rows used (ok / censored), benchmarks, median relative IQR, file."""
+    noise = "no IQR recorded" if w["median_rel_iqr"] is None else f"median relative IQR {w['median_rel_iqr']:.3g}"
+    return (f"{w['device']}: {w['rows']} rows ({w['ok']} ok / {w['censored']} censored), {w['benchmarks']} "
+            f"benchmarks, {noise}, {w['pca_components']} PCA components -> {w['path']}")
+
+
+__all__ = ["cmd_fit", "describe", "model_file_name", "pick_devices", "store_devices"]

@@ -76,7 +76,7 @@ class RewardConfig:
     store: str | None = None  # sqlite path (None: $LIFT_GYM_STORE or ~/.cache/lift-gym/measurements.sqlite)
     device: str | None = None  # device selection (None: $LIFT_GYM_DEVICE or the default)
     pool: PoolConfig = field(default_factory=PoolConfig)  # measured: local worker (default) or Ray actors
-    model: str | None = None  # a saved KnnPerfModel (None: fit on the store)
+    model: str | None = None  # a saved KnnPerfModel, or a folder of them per device (None: fit on the store)
     leave_benchmark_out: bool = True  # predicted: never use the evaluated benchmark's own rows
     measure: MeasureConfig = field(default_factory=MeasureConfig)
     failure_reward: float = -2.0
@@ -432,17 +432,24 @@ class Predicted(Source):
 
     def prepare(self) -> None:
         if self.config.model is not None and "" not in self._models:
-            if not Path(self.config.model).is_file():
+            if not Path(self.config.model).exists():
                 raise RewardUnavailable(f"predicted reward: model file {self.config.model} does not exist")
-            try:
-                self._models[""] = KnnPerfModel.load(self.config.model)
-            except ModelUnavailable as err:
-                raise RewardUnavailable(f"predicted reward: {err}") from err
+            self._models[""] = self._load()
+
+    def _load(self) -> KnnPerfModel:
+        """The model file; with a folder of `lift-gym fit` files, the model of the device the features are for.
+        A device that was asked for (`device` or $LIFT_GYM_DEVICE) must be the model's device."""
+        path = Path(self.config.model)
+        asked = path.is_dir() or resolve_spec(self.config.device).source != "default"
+        try:
+            return KnnPerfModel.load(path, device=self.ctx.fingerprint if asked else None)
+        except ModelUnavailable as err:
+            raise RewardUnavailable(f"predicted reward: {err}") from err
 
     def model(self, job: Job) -> KnnPerfModel:
         if self.config.model is not None:
             if "" not in self._models:
-                self._models[""] = KnnPerfModel.load(self.config.model)
+                self._models[""] = self._load()
             return self._models[""]
         bench = stages.resolve(job.uri)[0]
         exclude = (f"benchmark://lift/{bench.name}",) if self.config.leave_benchmark_out else ()

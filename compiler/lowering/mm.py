@@ -45,6 +45,14 @@ Tuning parameters and constraints (checked by `_check`):
 - VW: width of the vectorised global loads (asVector, float2/4/8/16) in {1, 2, 4, 8, 16}; TK % VW = 0 and
   TN % VW = 0 (both tiles are loaded along rows); VW = 1 loads scalars (no asVector).
 - Work group: local size (TN/RN, TM/RM) with (TN/RN)*(TM/RM) <= 1024; global size (N/RN, M/RM).
+- KU (switch): 1 unrolls the TK steps of the block (`reduceSeqUnroll` for the inner `reduceSeq`), so that a
+  work item's reads of a row of the A tile are adjacent words in straight-line code.
+- CB (switch, RN % 4 = 0): 1 gives a work item its RN columns as RN/4 runs of 4 adjacent columns, run q of work
+  item j at columns 4*(q*(TN/RN) + j) + 0..3, and reads each run of the B tile as one float4 from local memory
+  (`asScalar o toPrivate(mapSeqUnroll(vectorise(4, id))) o asVector(4)`); neighbouring work items still read
+  neighbouring float4s. The output view splits the columns the same way
+  (`map(join o join) o join o transposeWND(2, 0, 3, 1, 4) o map(map(map(split(4))))`).
+  Both switches off (the defaults) give the strided kernel above.
 """
 
 from __future__ import annotations
@@ -61,6 +69,7 @@ from ..ir.build import (
     map_seq_unroll,
     map_wrg,
     reduce_seq,
+    reduce_seq_unroll,
     split,
     to_global,
     to_local,
@@ -85,11 +94,16 @@ PARAMS = (
     TuningParam("RM", "rows of the private register block per work item (TM % RM = 0)"),
     TuningParam("RN", "columns of the private register block per work item (TN % RN = 0)"),
     TuningParam("VW", "vector width of the global loads, 1 (scalar), 2, 4, 8 or 16 (TK % VW = 0, TN % VW = 0)"),
+    TuningParam("KU", "1: the TK steps of a register block are unrolled (reduceSeqUnroll); 0: a loop (reduceSeq)",
+                "switch"),
+    TuningParam("CB", "1: a work item's RN columns are RN/4 runs of 4 adjacent columns (RN % 4 = 0); 0: strided "
+                "columns", "switch"),
 )
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_REGS = 64
 WIDTHS = (1, 2, 4, 8, 16)
+RUN = 4  # CB = 1: contiguous columns per run of a register block (one float4 read from local memory)
 
 
 def _lcl2(f):
@@ -110,6 +124,7 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
     vw = v["VW"]
     acc_t = array(FLOAT, arith.parse_size("TM/RM"), arith.parse_size("TN/RN"), "RM", "RN")
     lanes = arith.parse_size("TN/RN")
+    runs, unroll = bool(v.get("CB", 0)), bool(v.get("KU", 0))
 
     def copy(tile, scalars: int, cols: str):
         flat = (scalars // vw) % (v["TN"] // v["RN"]) == 0
@@ -127,15 +142,26 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
         return let(lambda aP: let(lambda bP: map_seq_unroll(
             lambda accR_a: map_seq_unroll(lambda c_b: MULT_AND_SUM_UP(get(0) << c_b, get(1) << accR_a, get(1) << c_b))
             << zip_(get(0) << accR_a, bP)) << zip_(acc2, aP)
-        ) << (to_private(map_seq_unroll(ID)) << (get(1) << ab))) << (to_private(map_seq_unroll(ID)) << (get(0) << ab))
+        ) << b_private(get(1) << ab)) << (to_private(map_seq_unroll(ID)) << (get(0) << ab))
+
+    def b_private(b_row):  # the RN values of B of one step in private memory; CB = 1: RN/4 float4 loads
+        if runs:
+            return as_scalar() << (to_private(map_seq_unroll(vectorise(RUN, ID))) << (as_vector(RUN) << b_row))
+        return to_private(map_seq_unroll(ID)) << b_row
 
     def compute(acc, aL, bL):
         # strided register blocks: work item (i, j) owns rows r*(TM/RM) + i and columns c*(TN/RN) + j, so that
-        # neighbouring work items read neighbouring local words and write neighbouring global words
+        # neighbouring work items read neighbouring local words and write neighbouring global words; with CB = 1
+        # its columns are RN/4 runs of 4, run q at columns 4*(q*(TN/RN) + j) + 0..3
         a_blocks = transpose() << (split(arith.parse_size("TM/RM")) << aL)  # [TM/RM][RM][TK]
-        b_blocks = transpose() << (map_(lambda bRow: transpose() << (split(lanes) << bRow)) << bL)  # [TN/RN][TK][RN]
+        if runs:
+            b_blocks = transpose() << (map_(lambda bRow: map_(join()) << (transpose() << (
+                split(lanes) << (split(RUN) << bRow)))) << bL)  # [TN/RN][TK][RN]
+        else:
+            b_blocks = transpose() << (map_(lambda bRow: transpose() << (split(lanes) << bRow)) << bL)
+        reduce_k = reduce_seq_unroll if unroll else reduce_seq
         return map_lcl(1, lambda accRow_aBlk: map_lcl(
-            0, lambda accBlk_bBlk: join() << (reduce_seq(to_private(_seq2(ID)) << (get(0) << accBlk_bBlk), block_step)
+            0, lambda accBlk_bBlk: join() << (reduce_k(to_private(_seq2(ID)) << (get(0) << accBlk_bBlk), block_step)
                                               << zip_(transpose() << (get(1) << accRow_aBlk), get(1) << accBlk_bBlk))
         ) << zip_(get(0) << accRow_aBlk, b_blocks)
         ) << zip_(acc, a_blocks)
@@ -150,6 +176,10 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
         red = join() << (reduce_seq(init, step) << zip_(transpose() << (map_(split("TK")) << aRows),
                                                          split("TK") << bCols))
         out = to_global(_lcl2(ID)) << red  # [TM/RM][TN/RN][RM][RN], written through the views below
+        if runs:  # [TM/RM][TN/RN][RM][RN/4][4] -> [RM][TM/RM][RN/4][TN/RN][4] -> [TM][TN]
+            runs_out = map_(lambda r: map_(lambda c: map_(split(RUN)) << c) << r) << out
+            return map_(lambda row: join() << (join() << row)) << (join() << (
+                transpose_w_nd(2, 0, 3, 1, 4) << runs_out))
         return map_(join()) << (join() << (transpose_w_nd(2, 0, 3, 1) << out))
 
     body = join() << (map_wrg(1, lambda aRows: map_(join()) << (transpose_w() << (
@@ -168,7 +198,7 @@ def _choose(s) -> dict[str, int]:
     tk = s.get("TK") or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
-    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw}
+    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0)}
 
 
 def _check(s, v) -> list[str]:
@@ -178,8 +208,8 @@ def _check(s, v) -> list[str]:
         if not cond:
             bad.append(text)
 
-    if any(int(x) < 1 for x in v.values()):
-        return ["every parameter must be a positive integer"]
+    if any(int(v[p.name]) < 1 for p in PARAMS if p.kind != "switch"):
+        return ["every size parameter must be a positive integer"]
     need(s["M"] % v["TM"] == 0, f"M % TM = 0 (M = {s['M']}, TM = {v['TM']})")
     need(s["N"] % v["TN"] == 0, f"N % TN = 0 (N = {s['N']}, TN = {v['TN']})")
     need(s["K"] % v["TK"] == 0, f"K % TK = 0 (K = {s['K']}, TK = {v['TK']})")
@@ -187,6 +217,8 @@ def _check(s, v) -> list[str]:
     need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
     need(v["VW"] in WIDTHS, f"VW in {WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
+    need(v.get("KU", 0) in (0, 1) and v.get("CB", 0) in (0, 1), "KU and CB are switches: 0 or 1")
+    need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
     need(v["RM"] * v["RN"] <= MAX_REGS, f"RM * RN <= {MAX_REGS} private accumulators")
     wg = (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1))
     need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")

@@ -1,0 +1,55 @@
+"""mm tiled with the switches KU (unrolled TK steps) and CB (columns in runs of 4, read from local memory as
+float4) on the OpenCL device (PoCL in CI): the output equals the NumPy reference, square and rectangular."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from compiler.lowering.catalog import lowerings
+from compiler.suite import get, rel_error
+
+
+def _opencl_available() -> bool:
+    try:
+        from compiler.runtime.cl import opencl_available
+    except ImportError:
+        return False
+    return opencl_available()
+
+
+pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device")]
+
+
+def _run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
+    from compiler.runtime.cl import open_device
+    from compiler.runtime.plan import plan_buffers, validate_inputs
+
+    prepared = open_device().prepare(kernel_program)
+    try:
+        arrays = validate_inputs(kernel_program, plan_buffers(kernel_program),
+                                 {n: inputs[n] for n in kernel_program.inputs})
+        prepared.write_inputs(arrays)
+        prepared.poison_outputs()
+        prepared.launch(1)
+        (out,) = prepared.read_outputs().values()
+    finally:
+        prepared.release()
+    return out
+
+
+@pytest.mark.parametrize(("sizes", "params"), [
+    ({"M": 32, "N": 32, "K": 32}, {"TM": 16, "TN": 16, "TK": 8, "RM": 4, "RN": 4, "VW": 4, "KU": 1, "CB": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 64, "TK": 8, "RM": 2, "RN": 8, "VW": 2, "KU": 0, "CB": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 64, "TK": 8, "RM": 2, "RN": 8, "VW": 2, "KU": 1, "CB": 1}),
+    ({"M": 24, "N": 40, "K": 12}, {"TM": 8, "TN": 20, "TK": 4, "RM": 4, "RN": 4, "VW": 1, "KU": 1, "CB": 1}),
+    ({"M": 24, "N": 40, "K": 12}, {"TM": 12, "TN": 8, "TK": 6, "RM": 3, "RN": 2, "VW": 2, "KU": 1, "CB": 0}),
+    ({"M": 64, "N": 32, "K": 16}, {"TM": 64, "TN": 32, "TK": 16, "RM": 8, "RN": 8, "VW": 4, "KU": 1, "CB": 1}),
+])
+def test_switches_compute_the_reference_on_the_device(sizes, params):
+    bench = get("mm")
+    lowered = lowerings("mm")["tiled"](sizes, params)
+    inputs = bench.make_inputs(sizes, np.random.default_rng(5))
+    ref = bench.reference(inputs, sizes)
+    out = _run_once(lowered.compile(), inputs).reshape(ref.shape)
+    assert rel_error(out, ref) <= bench.tolerance, params

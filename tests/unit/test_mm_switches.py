@@ -1,0 +1,107 @@
+"""mm tiled's switches KU (the TK steps of a register block unrolled) and CB (a work item's columns in runs of 4):
+the NumPy interpreter agrees with the reference, the defaults keep the strided kernel with its loop, the generated
+code has the structure each switch names, and the template's space holds both values of each."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from compiler.constraints.device import H100
+from compiler.ir.interpret import interpret
+from compiler.lowering import LoweringError, templates
+from compiler.lowering.catalog import lower, lowerings
+from compiler.suite import get, rel_error
+
+SIZES = {"M": 32, "N": 32, "K": 16}
+BASE = {"TM": 16, "TN": 16, "TK": 8, "RM": 2, "RN": 8, "VW": 4}
+
+
+def _lowered(switches: dict[str, int], sizes=SIZES, base=BASE):
+    return lowerings("mm")["tiled"](sizes, {**base, **switches})
+
+
+@pytest.mark.parametrize(("ku", "cb"), [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_switches_compute_the_reference_in_the_interpreter(ku, cb):
+    lowered = _lowered({"KU": ku, "CB": cb})
+    bench = get("mm")
+    inputs = bench.make_inputs(SIZES, np.random.default_rng(ku + 2 * cb))
+    out = interpret(lowered.program, inputs, lowered.env)
+    assert rel_error(out, bench.reference(inputs, SIZES)) <= bench.tolerance
+
+
+def test_defaults_leave_both_switches_off_and_the_kernel_unchanged():
+    default = lower("mm", "tiled", "default")
+    assert default.params["KU"] == 0 and default.params["CB"] == 0
+    explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0})
+    assert explicit.compile().source == default.compile().source
+
+
+def _block_loops(source: str) -> int:
+    return len(re.findall(r"for \(int \w+ = 0; \w+ < \d+; \w+\+\+\) \{  // reduceSeq", source))
+
+
+def test_unrolled_steps_leave_only_the_loop_over_the_tiles():
+    loop, unrolled = (_lowered({"KU": ku}).compile().source for ku in (0, 1))
+    assert _block_loops(loop) == 2 and _block_loops(unrolled) == 1  # over the K/TK tiles and, with KU = 0, TK
+    assert unrolled.count("multAndSumUp(") == loop.count("multAndSumUp(") + (BASE["TK"] - 1) * BASE["RM"] * BASE["RN"]
+
+
+def _offsets(reads: list[str]) -> list[int]:
+    return [int(m.group(1)) if (m := re.search(r"\+ (\d+)$", r)) else 0 for r in reads]
+
+
+def test_runs_of_four_are_read_from_local_memory_as_float4():
+    lanes = BASE["TN"] // BASE["RN"]
+    strided, runs = (_lowered({"CB": cb}).compile().source for cb in (0, 1))
+    scalar = re.findall(r"= local_buf2\[([^\]]+)\];", strided)[:BASE["RN"]]
+    assert _offsets(scalar) == [c * lanes for c in range(BASE["RN"])]  # strided columns, one word each
+    assert "vload4(" not in strided.split("barrier")[1]
+    vectors = re.findall(r"= vload4\(([^,]+), local_buf2\);", runs)[:BASE["RN"] // 4]
+    assert _offsets(vectors) == [q * lanes for q in range(BASE["RN"] // 4)]  # float4 q of work item j: q*lanes + j
+    assert not re.search(r"= local_buf2\[", runs)
+
+
+def test_runs_need_a_register_block_width_divisible_by_four():
+    with pytest.raises(LoweringError, match="RN % 4 = 0"):
+        _lowered({"CB": 1}, base={**BASE, "RN": 2})
+    with pytest.raises(LoweringError, match="switches"):
+        _lowered({"KU": 2})
+
+
+def test_the_template_space_offers_both_switches_and_masks_run_widths():
+    tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
+    assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1]
+    rn = tp.valid_values("RN", {"CB": 1})
+    assert rn and all(v % 4 == 0 for v in rn)
+    assert 2 in tp.valid_values("RN", {"CB": 0})
+    point = tp.complete({"CB": 1, "KU": 1})
+    assert point["RN"] % 4 == 0 and tp.compile(point).kernels
+
+
+def _sweep_module():
+    path = Path(__file__).resolve().parents[2] / "scripts" / "mm_sweep_gpu.py"
+    spec = importlib.util.spec_from_file_location("mm_sweep_gpu", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_sweep_selection_is_valid_spread_and_starts_from_the_defaults():
+    sweep = _sweep_module()
+    tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
+    points = sweep.enumerate_points(tp)
+    keys = {tuple(sorted(p.items())) for p in points}
+    assert len(keys) == len(points) > 100
+    assert all(tp.space.check(p) for p in points[:: max(1, len(points) // 50)])
+    defaults = {p.name: tp.defaults[p.name] for p in tp.params}
+    chosen = sweep.select(points, defaults, 12)
+    assert len(chosen) == 12 and chosen[0] == ("defaults", defaults)
+    assert all(tuple(sorted(p.items())) in keys for _, p in chosen)
+    assert len({tuple(sorted(p.items())) for _, p in chosen}) == 12
+    for name in ("KU", "CB", "TK", "VW"):  # farthest-point sampling reaches both ends of these axes
+        assert len({p[name] for _, p in chosen}) >= 2, name

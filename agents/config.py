@@ -42,6 +42,7 @@ UNMASKED_ALGORITHMS = {
                     "it needs a continuous (Box) action space and LiftGym's is Discrete"),
 }
 EXTRACTORS = ("nodes", "combined")
+HEADS = ("flat", "node")
 
 
 class ConfigError(ValueError):
@@ -86,9 +87,10 @@ class RewardSection:
 
 @dataclass(frozen=True)
 class PolicyConfig:
-    """The network: a `BaseFeaturesExtractor` (agents.policy) and the MLP heads after it."""
+    """The network: a `BaseFeaturesExtractor` (agents.policy), the MLPs after it and the action head."""
 
     extractor: str = "nodes"  # nodes: per-node MLP + pooling (agents.policy); combined: SB3's CombinedExtractor
+    head: str = "flat"  # flat: SB3's linear layer over every action; node: rewrites scored per node (node_policy)
     features_dim: int = 128
     node_dim: int = 64
     net_arch: tuple[int, ...] = (64, 64)
@@ -349,8 +351,8 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "store": optional_string, "model": optional_string, "ray": ray_pool,
     },
     PolicyConfig: {
-        "extractor": choice(*EXTRACTORS), "features_dim": int_at_least(1), "node_dim": int_at_least(1),
-        "net_arch": (_LIST, int_at_least(1), 0), "activation": choice("tanh", "relu"),
+        "extractor": choice(*EXTRACTORS), "head": choice(*HEADS), "features_dim": int_at_least(1),
+        "node_dim": int_at_least(1), "net_arch": (_LIST, int_at_least(1), 0), "activation": choice("tanh", "relu"),
     },
     TrainConfig: {
         "algorithm": algorithm, "total_steps": int_between(1, 10**12), "seed": int_between(0, 2**32 - 1),
@@ -427,6 +429,9 @@ def _cross_checks(cfg: ExperimentConfig, errors: list[str]) -> None:
     if t.batch_size > t.n_steps * e.n_envs:
         errors.append(f"train.batch_size: {t.batch_size} is larger than a rollout (train.n_steps x env.n_envs = "
                       f"{t.n_steps * e.n_envs})")
+    if cfg.policy.head == "node" and cfg.policy.extractor != "nodes":
+        errors.append(f"policy.head: node scores actions from node embeddings and needs extractor: nodes (got "
+                      f"{cfg.policy.extractor})")
     if e.sampling == "per_env" and e.n_envs < len(e.benchmarks):
         errors.append(f"env.sampling: per_env needs env.n_envs >= the {len(e.benchmarks)} benchmarks "
                       f"(got {e.n_envs}); use sampling: random")
@@ -494,6 +499,7 @@ def with_overrides(cfg: ExperimentConfig, **train: Any) -> ExperimentConfig:
 
 __all__ = [
     "EXTRACTORS",
+    "HEADS",
     "MASKED_ALGORITHMS",
     "ConfigError",
     "EnvConfig",

@@ -7,6 +7,10 @@ look at the node the decision is about: the node features carry a "decision targ
 the pooled vector with an embedding of the flat vectors (phase, decision, slots, assigned, summary, features).
 Its size does not depend on `max_nodes`; SB3's `CombinedExtractor` (extractor: combined) flattens the
 (256 x 86) node matrix instead.
+
+`policy_class(cfg)` is the policy MaskablePPO is built with: SB3's MultiInputPolicy (`head: flat`, one linear
+layer from the policy MLP to every action) or `agents.node_policy.NodeHeadPolicy` (`head: node`, rewrite actions
+scored per node; it brings its own extractor, `NodeMessageExtractor`).
 """
 
 from __future__ import annotations
@@ -60,11 +64,27 @@ class NodePoolExtractor(BaseFeaturesExtractor):
         return self.out(th.cat([mean, maxed, attn, flat], dim=1))
 
 
+def policy_class(cfg: PolicyConfig) -> type:
+    """The policy class MaskablePPO is built with for a policy section (`head`: flat | node)."""
+    if cfg.head == "node":
+        from .node_policy import NodeHeadPolicy  # sb3_contrib's policies: imported with the network
+
+        return NodeHeadPolicy
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO.policy_aliases["MultiInputPolicy"]
+
+
 def policy_kwargs(cfg: PolicyConfig) -> dict[str, Any]:
     """MaskablePPO's `policy_kwargs` for a policy section (the algorithm is never subclassed)."""
     act = {"tanh": nn.Tanh, "relu": nn.ReLU}[cfg.activation]
     kw: dict[str, Any] = {"net_arch": list(cfg.net_arch), "activation_fn": act}
-    if cfg.extractor == "nodes":
+    if cfg.head == "node":
+        from .node_policy import NodeMessageExtractor
+
+        kw["features_extractor_class"] = NodeMessageExtractor
+        kw["features_extractor_kwargs"] = {"features_dim": cfg.features_dim, "node_dim": cfg.node_dim}
+    elif cfg.extractor == "nodes":
         kw["features_extractor_class"] = NodePoolExtractor
         kw["features_extractor_kwargs"] = {"features_dim": cfg.features_dim, "node_dim": cfg.node_dim}
     else:
@@ -72,4 +92,4 @@ def policy_kwargs(cfg: PolicyConfig) -> dict[str, Any]:
     return kw
 
 
-__all__ = ["NodePoolExtractor", "policy_kwargs"]
+__all__ = ["NodePoolExtractor", "policy_class", "policy_kwargs"]

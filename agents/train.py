@@ -67,14 +67,14 @@ def progress_kind() -> str:
 
 
 def build_model(cfg: ExperimentConfig, venv):
-    """A fresh MaskablePPO for `cfg` on `venv` (MultiInputPolicy; the network from `cfg.policy`)."""
+    """A fresh MaskablePPO for `cfg` on `venv` (the policy class and network from `cfg.policy`)."""
     # sb3_contrib and agents.policy (a torch network) load torch: imported only when training
     from sb3_contrib import MaskablePPO
 
-    from .policy import policy_kwargs
+    from .policy import policy_class, policy_kwargs
 
     t = cfg.train
-    return MaskablePPO("MultiInputPolicy", venv, learning_rate=t.learning_rate, n_steps=t.n_steps,
+    return MaskablePPO(policy_class(cfg.policy), venv, learning_rate=t.learning_rate, n_steps=t.n_steps,
                        batch_size=t.batch_size, n_epochs=t.n_epochs, gamma=t.gamma, gae_lambda=t.gae_lambda,
                        clip_range=t.clip_range, ent_coef=t.ent_coef, vf_coef=t.vf_coef,
                        max_grad_norm=t.max_grad_norm, policy_kwargs=policy_kwargs(cfg.policy), seed=t.seed,

@@ -4,7 +4,7 @@ Policy zips. An SB3 zip holds torch tensors (SB3 reads them with `weights_only=T
 which some entries are cloudpickled: the policy class and kwargs, the spaces, the learning-rate and clip-range
 schedules, the rollout buffer class, the last observation and the episode-info buffers. Unpickling any of them
 can run arbitrary code. `load_maskable_ppo` hands SB3 a replacement for each of them (`custom_objects`), rebuilt
-from the run's config: the MultiInputPolicy class, `agents.policy.policy_kwargs`, the env's spaces, constant
+from the run's config: `agents.policy.policy_class` and `policy_kwargs`, the env's spaces, constant
 schedules of the config's learning rate and clip range, and nothing for the buffers and the last observation
 (SB3 rebuilds those when it trains). A zip with a pickled entry outside that list, or with no run config to
 rebuild from, is refused in one line that names what is missing, unless `trusted=True` (the CLI's
@@ -53,13 +53,11 @@ def pickled_entries(path: str | Path) -> list[str]:
 
 def custom_objects(cfg: ExperimentConfig) -> dict[str, Any]:
     """Replacements for every pickled entry of a MaskablePPO zip trained with `cfg` (see the module docstring)."""
-    from sb3_contrib import MaskablePPO  # loads torch: only when a policy is loaded
-
-    from .policy import policy_kwargs
+    from .policy import policy_class, policy_kwargs  # loads torch: only when a policy is loaded
 
     t, env = cfg.train, cfg.env
     layout = TransitionConfig(max_rewrites=env.max_rewrites, max_nodes=env.max_nodes, n_slots=env.n_slots).layout
-    return {"policy_class": MaskablePPO.policy_aliases["MultiInputPolicy"], "policy_kwargs": policy_kwargs(cfg.policy),
+    return {"policy_class": policy_class(cfg.policy), "policy_kwargs": policy_kwargs(cfg.policy),
             "observation_space": encode.observation_space(env.max_nodes, env.n_slots),
             "action_space": spaces.Discrete(layout.n), "lr_schedule": None, "learning_rate": float(t.learning_rate),
             "clip_range": float(t.clip_range), "clip_range_vf": None, "rollout_buffer_class": None,

@@ -36,7 +36,7 @@ from compiler.ir.interpret import interpret
 from compiler.ir.printer import print_program
 from compiler.ir.typecheck import typecheck
 
-from . import commands, explore_cmd, fit_cmd, run_cmd, space_cmd
+from . import commands, explore_cmd, fit_cmd, knn_study_cmd, run_cmd, space_cmd
 from .subcommand import (
     CliError,
     Command,
@@ -162,12 +162,12 @@ def _configure_show(p: argparse.ArgumentParser) -> None:
 def cmd_show(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes, need_sizes=args.opencl)
     if args.opencl:
-        kp, lowered = run_cmd.generate(t, args.lowering)
+        kp, params = run_cmd.generate(t, args.lowering)
         for k in kp.kernels:
             print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
             print(k.source.rstrip("\n"))
-        if lowered is not None and lowered.params:
-            print("// parameters: " + " ".join(f"{k}={v}" for k, v in lowered.params.items()))
+        if params:
+            print("// parameters: " + " ".join(f"{k}={v}" for k, v in params.items()))
         return 0
     result = typecheck(t.program).result
     text = print_program(t.program).rstrip("\n")
@@ -280,6 +280,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     cmd_benchmarks, cmd_show, cmd_check,
     commands.cmd_train, commands.cmd_search, commands.cmd_evaluate, commands.cmd_pipeline, commands.cmd_replay,
     commands.cmd_validate, explore_cmd.cmd_explore, run_cmd.cmd_run, space_cmd.cmd_space, fit_cmd.cmd_fit,
+    knn_study_cmd.cmd_knn_study,
 )}
 
 if __name__ == "__main__":  # pragma: no cover

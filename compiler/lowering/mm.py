@@ -45,8 +45,13 @@ Tuning parameters and constraints (checked by `_check`):
 - VW: width of the vectorised global loads (asVector, float2/4/8/16) in {1, 2, 4, 8, 16}; TK % VW = 0 and
   TN % VW = 0 (both tiles are loaded along rows); VW = 1 loads scalars (no asVector).
 - Work group: local size (TN/RN, TM/RM) with (TN/RN)*(TM/RM) <= 1024; global size (N/RN, M/RM).
-- KU (switch): 1 unrolls the TK steps of the block (`reduceSeqUnroll` for the inner `reduceSeq`), so that a
-  work item's reads of a row of the A tile are adjacent words in straight-line code.
+- KU (switch, TK % 4 = 0): 1 unrolls the TK steps of the block and reads A four steps at a time, one float4 per
+  row of the block (rows of the A tile run along K):
+      join o reduceSeqUnroll(copy << accBlk, (acc2, (aChunk, bChunk)) =>       aChunk [RM][4], bChunk [4][RN]
+        let(aP => join o reduceSeqUnroll(copy << acc2, outer product of (aCol, bRow)) << zip(transpose(aP), bChunk))
+        << split(4) o asScalar o toPrivate(mapSeqUnroll(vectorise(4, id))) o join o map(asVector(4)) << aChunk
+      ) << zip(transpose o map(split(4)) << aBlk, split(4) << bBlk)
+  (the A values of a step are read from the private float4s, components .s0 to .s3).
 - CB (switch, RN % 4 = 0): 1 gives a work item its RN columns as RN/4 runs of 4 adjacent columns, run q of work
   item j at columns 4*(q*(TN/RN) + j) + 0..3, and reads each run of the B tile as one float4 from local memory
   (`asScalar o toPrivate(mapSeqUnroll(vectorise(4, id))) o asVector(4)`); neighbouring work items still read
@@ -94,8 +99,8 @@ PARAMS = (
     TuningParam("RM", "rows of the private register block per work item (TM % RM = 0)"),
     TuningParam("RN", "columns of the private register block per work item (TN % RN = 0)"),
     TuningParam("VW", "vector width of the global loads, 1 (scalar), 2, 4, 8 or 16 (TK % VW = 0, TN % VW = 0)"),
-    TuningParam("KU", "1: the TK steps of a register block are unrolled (reduceSeqUnroll); 0: a loop (reduceSeq)",
-                "switch"),
+    TuningParam("KU", "1: the TK steps of a register block are unrolled (reduceSeqUnroll) and its A values read "
+                "as one float4 per row every 4 steps (TK % 4 = 0); 0: a loop (reduceSeq) of scalar reads", "switch"),
     TuningParam("CB", "1: a work item's RN columns are RN/4 runs of 4 adjacent columns (RN % 4 = 0); 0: strided "
                 "columns", "switch"),
 )
@@ -159,12 +164,29 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
                 split(lanes) << (split(RUN) << bRow)))) << bL)  # [TN/RN][TK][RN]
         else:
             b_blocks = transpose() << (map_(lambda bRow: transpose() << (split(lanes) << bRow)) << bL)
-        reduce_k = reduce_seq_unroll if unroll else reduce_seq
+
+        def block(acc_blk, a_blk, b_blk):  # acc_blk [RM][RN], a_blk [RM][TK], b_blk [TK][RN]
+            if unroll:  # TK/4 unrolled chunks of 4 unrolled steps
+                return join() << (reduce_seq_unroll(to_private(_seq2(ID)) << acc_blk, chunk_step) << zip_(
+                    transpose() << (map_(split(RUN)) << a_blk), split(RUN) << b_blk))
+            return join() << (reduce_seq(to_private(_seq2(ID)) << acc_blk, block_step)
+                              << zip_(transpose() << a_blk, b_blk))
+
         return map_lcl(1, lambda accRow_aBlk: map_lcl(
-            0, lambda accBlk_bBlk: join() << (reduce_k(to_private(_seq2(ID)) << (get(0) << accBlk_bBlk), block_step)
-                                              << zip_(transpose() << (get(1) << accRow_aBlk), get(1) << accBlk_bBlk))
+            0, lambda accBlk_bBlk: block(get(0) << accBlk_bBlk, get(1) << accRow_aBlk, get(1) << accBlk_bBlk)
         ) << zip_(get(0) << accRow_aBlk, b_blocks)
         ) << zip_(acc, a_blocks)
+
+    def chunk_step(acc2, ab):  # 4 steps: aChunk [RM][4] read as RM float4s, bChunk [4][RN]
+        a_p = split(RUN) << (as_scalar() << (to_private(map_seq_unroll(vectorise(RUN, ID))) << (
+            join() << (map_(as_vector(RUN)) << (get(0) << ab)))))  # [RM][4] in private float4s
+        return let(lambda aP: join() << (reduce_seq_unroll(to_private(_seq2(ID)) << acc2, private_a_step) << zip_(
+            transpose() << aP, get(1) << ab))) << a_p
+
+    def private_a_step(acc2, ab):  # ab: (the RM values of A of one step, already private; its RN values of B)
+        return let(lambda bP: map_seq_unroll(
+            lambda accR_a: map_seq_unroll(lambda c_b: MULT_AND_SUM_UP(get(0) << c_b, get(1) << accR_a, get(1) << c_b))
+            << zip_(get(0) << accR_a, bP)) << zip_(acc2, get(0) << ab)) << b_private(get(1) << ab)
 
     def step(acc, tiles):
         b_tile = copy(get(1) << tiles, v["TK"] * v["TN"], "TN")
@@ -218,6 +240,7 @@ def _check(s, v) -> list[str]:
     need(v["VW"] in WIDTHS, f"VW in {WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
     need(v.get("KU", 0) in (0, 1) and v.get("CB", 0) in (0, 1), "KU and CB are switches: 0 or 1")
+    need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
     need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
     need(v["RM"] * v["RN"] <= MAX_REGS, f"RM * RN <= {MAX_REGS} private accumulators")
     wg = (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1))

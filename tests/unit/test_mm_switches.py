@@ -1,6 +1,7 @@
-"""mm tiled's switches KU (the TK steps of a register block unrolled) and CB (a work item's columns in runs of 4):
-the NumPy interpreter agrees with the reference, the defaults keep the strided kernel with its loop, the generated
-code has the structure each switch names, and the template's space holds both values of each."""
+"""mm tiled's switches KU (the TK steps of a register block unrolled, A read as float4 along K) and CB (a work
+item's columns in runs of 4, B read as float4): the NumPy interpreter agrees with the reference, the defaults keep
+the strided kernel with its loop, the generated code has the structure each switch names, and the template's space
+holds both values of each; the sweep script's choice of points."""
 
 from __future__ import annotations
 
@@ -45,10 +46,15 @@ def _block_loops(source: str) -> int:
     return len(re.findall(r"for \(int \w+ = 0; \w+ < \d+; \w+\+\+\) \{  // reduceSeq", source))
 
 
-def test_unrolled_steps_leave_only_the_loop_over_the_tiles():
+def test_unrolled_steps_leave_only_the_loop_over_the_tiles_and_read_a_as_float4():
     loop, unrolled = (_lowered({"KU": ku}).compile().source for ku in (0, 1))
     assert _block_loops(loop) == 2 and _block_loops(unrolled) == 1  # over the K/TK tiles and, with KU = 0, TK
     assert unrolled.count("multAndSumUp(") == loop.count("multAndSumUp(") + (BASE["TK"] - 1) * BASE["RM"] * BASE["RN"]
+    assert not re.search(r"= vload4\([^;]*, local_buf\);", loop)
+    a_reads = re.findall(r"= vload4\(([^;]*), local_buf\);", unrolled)
+    assert len(a_reads) == BASE["RM"] * BASE["TK"] // 4  # one float4 per row of the block and 4 steps
+    assert not re.search(r"= local_buf\[", unrolled)
+    assert re.search(r"multAndSumUp\(acc_\d+, priv_\d+\.s3, ", unrolled)  # a step's A value: a component
 
 
 def _offsets(reads: list[str]) -> list[int]:
@@ -66,19 +72,22 @@ def test_runs_of_four_are_read_from_local_memory_as_float4():
     assert not re.search(r"= local_buf2\[", runs)
 
 
-def test_runs_need_a_register_block_width_divisible_by_four():
+def test_switches_need_widths_divisible_by_four():
     with pytest.raises(LoweringError, match="RN % 4 = 0"):
         _lowered({"CB": 1}, base={**BASE, "RN": 2})
+    with pytest.raises(LoweringError, match="TK % 4 = 0"):
+        _lowered({"KU": 1}, base={**BASE, "TK": 2, "VW": 2})
     with pytest.raises(LoweringError, match="switches"):
         _lowered({"KU": 2})
 
 
-def test_the_template_space_offers_both_switches_and_masks_run_widths():
+def test_the_template_space_offers_both_switches_and_masks_widths():
     tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
     assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1]
     rn = tp.valid_values("RN", {"CB": 1})
     assert rn and all(v % 4 == 0 for v in rn)
     assert 2 in tp.valid_values("RN", {"CB": 0})
+    assert all(v % 4 == 0 for v in tp.valid_values("TK", {"KU": 1})) and 2 in tp.valid_values("TK", {"KU": 0})
     point = tp.complete({"CB": 1, "KU": 1})
     assert point["RN"] % 4 == 0 and tp.compile(point).kernels
 

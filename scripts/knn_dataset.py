@@ -2,11 +2,12 @@
 benchmark of the suite, N distinct kernels of the environment's space, measured with their P000 features into a
 measurement store (sqlite).
 
-    python3 scripts/knn_dataset.py [--device SEL] [--sizes 128] [--kernels 24] [--only gaussian,...]
-                                   [--template-share 0.5] [--bench-s 60] [--budget-s 540] [--workers 2]
-                                   [--profile auto|generic|h100|pocl] [--seed 0] --out knn.sqlite
+    python3 scripts/knn_dataset.py [--device SEL] [--sizes 128] [--kernels 16] [--only gaussian,...]
+                                   [--template-share 0.5] [--max-rewrites 2] [--bench-s 120] [--budget-s 540]
+                                   [--workers 2] [--profile auto|generic|h100|pocl] [--seed 0] --out knn.sqlite
 
-PoCL here (the committed study; about 6 minutes on two shared cores):
+PoCL here (the committed study; defaults on a CPU: 128^2, 16 kernels, at most 2 rewrites; no kernel is started
+after 9 minutes, and a second run resumes what a loaded machine did not finish):
     python3 scripts/knn_dataset.py --device pocl --out knn_pocl.sqlite
 NVIDIA GPU at 4096^2 (every sampling process in parallel with the measurements; under 6 minutes of wall time):
     python3 scripts/knn_dataset.py --device nvidia --sizes 4096 --kernels 48 --bench-s 28 --budget-s 320 \
@@ -15,17 +16,19 @@ Then the table: `lift-gym knn-study --store knn.sqlite` (agents/knn_study_cmd.py
 
 Scenarios are the suite's 2-D and 3-D stencils (family "stencil", two or three sizes, every size = n) at each
 --sizes n. A scenario's kernels are finished random episodes of LiftGym-Rewrite-v1's transitions
-(lift_gym.transition, the device profile's limits): at the first decision, with probability --template-share a
-named lowering of the benchmark (uniform over those offered), else one of the other legal actions (a rewrite or
-stop rewriting); every later decision uniform over the legal actions (rewrites, mappings, tuning values). Draw i of
-a scenario is seeded by (--seed, the URI, i), so a scenario's kernels are the first --kernels distinct kernel keys
-in draw order whatever the number of sampling processes; at most 8 x --kernels draws are made. Draws run in
---workers processes (default: the CPUs less one) while this process measures.
+(lift_gym.transition, with the device profile's limits and --max-rewrites as the rewrite horizon): at the first
+decision, with probability --template-share a named lowering of the benchmark (uniform over those offered), else
+one of the other legal actions (a rewrite or stop rewriting); every later decision uniform over the legal actions
+(rewrites, mappings, tuning values). Draw i of a scenario is seeded by (--seed, the URI, i), so a scenario's
+kernels are the first --kernels distinct kernel keys in draw order whatever the number of sampling processes; at
+most 8 x --kernels draws are made. Draws run in --workers processes (default: the CPUs less one, at least 2)
+while this process measures.
 
 Each kernel is measured as the measured reward measures it (lift_gym.rewards): the runtime's protocol in an
 isolated `MeasureWorker` process (build, correctness against the benchmark's NumPy reference on seeded inputs,
 warm-up, batched samples, median), `measure_settled` (a failure is stored once it repeats; a worker death is
-never stored), short batches (CONFIG), and pruning against the fastest kernel of the scenario so far: a kernel
+never stored, nor measured again in this run), short batches (CONFIG: a launch that does not finish within the
+1 s time cap + a 4 s margin kills the worker), and pruning against the fastest kernel of the scenario so far: a kernel
 10x slower stops early with status "timeout" and the time at the stop (a lower bound). Every settled result is
 stored under the measured reward's key (kernel, sizes, device, version) with the benchmark URI, the features
 (`job_features`, the device's warp and cache line) and, in its report, the episode (`sample`: draw, actions,
@@ -67,8 +70,9 @@ from lift_gym.rewards import final_job, job_features
 # short batches (spec C.4: the median of k >= 5 launches for search loops); kernels 10x slower than the scenario's
 # fastest so far are stopped early (status "timeout", censored rows of the model)
 CONFIG = MeasureConfig(warmup_s=0.005, min_warmup_launches=1, min_sample_s=0.002, min_samples=5, max_samples=10,
-                       target_rel_iqr=0.05, time_cap_s=1.0, prune_median_factor=10.0)
-DEFAULTS = {"cpu": {"sizes": "128", "kernels": 24}, "gpu": {"sizes": "4096", "kernels": 48}}
+                       target_rel_iqr=0.05, time_cap_s=1.0, prune_median_factor=10.0, watchdog_margin_s=4.0)
+DEFAULTS = {"cpu": {"sizes": "128", "kernels": 16, "max_rewrites": 2},
+            "gpu": {"sizes": "4096", "kernels": 48, "max_rewrites": transition.Config().max_rewrites}}
 MAX_DRAWS_PER_KERNEL = 8
 CHUNK = 2  # draws per sampling task
 
@@ -79,13 +83,15 @@ def stencils() -> list[str]:
 
 
 # --- sampling (in the pool's processes) ---------------------------------------------------------------------------
-_STARTS: dict[tuple[str, str], transition.State] = {}
+_STARTS: dict[tuple[str, str, int], transition.State] = {}
 
 
-def _start(uri: str, profile: str) -> transition.State:
-    if (uri, profile) not in _STARTS:
-        _STARTS[(uri, profile)] = transition.initial(uri, 0, transition.Config(limits=device_profile(profile)))
-    return _STARTS[(uri, profile)]
+def _start(uri: str, profile: str, max_rewrites: int) -> transition.State:
+    key = (uri, profile, max_rewrites)
+    if key not in _STARTS:
+        cfg = transition.Config(max_rewrites=max_rewrites, limits=device_profile(profile))
+        _STARTS[key] = transition.initial(uri, 0, cfg)
+    return _STARTS[key]
 
 
 def first_action(state: transition.State, rng: np.random.Generator, template_share: float) -> int:
@@ -99,11 +105,12 @@ def first_action(state: transition.State, rng: np.random.Generator, template_sha
     return int(rng.choice(other))
 
 
-def draw(uri: str, profile: str, seed: int, index: int, template_share: float, dev: DeviceModel) -> dict:
+def draw(uri: str, profile: str, max_rewrites: int, seed: int, index: int, template_share: float,
+         dev: DeviceModel) -> dict:
     """Draw `index` of a scenario: a finished random episode, its kernel, program key and features."""
     rng = np.random.default_rng([seed, zlib.crc32(uri.encode()), index])
     try:
-        s = _start(uri, profile)
+        s = _start(uri, profile, max_rewrites)
         if s.phase is transition.Phase.REWRITE and s.rewrites == 0 and not transition.is_terminal(s):
             s = transition.step(s, first_action(s, rng, template_share))
         while not transition.is_terminal(s):
@@ -112,13 +119,15 @@ def draw(uri: str, profile: str, seed: int, index: int, template_share: float, d
         return {"index": index, "kernel": s.kernel, "program_key": job.lowered.key,
                 "features": job_features(job, dev),
                 "sample": {"draw": index, "seed": seed, "actions": [int(a) for a in s.actions],
-                           "template": s.template, "local_size": list(job.local_size or ()), "profile": profile}}
+                           "template": s.template, "local_size": list(job.local_size or ()), "profile": profile,
+                           "max_rewrites": max_rewrites}}
     except Exception as err:  # a draw the env cannot finish is reported, the others go on
         return {"index": index, "error": f"{type(err).__name__}: {err}"[:300]}
 
 
-def draw_chunk(uri: str, profile: str, seed: int, indices: list[int], share: float, dev: DeviceModel) -> list[dict]:
-    return [draw(uri, profile, seed, i, share, dev) for i in indices]
+def draw_chunk(uri: str, profile: str, max_rewrites: int, seed: int, indices: list[int], share: float,
+               dev: DeviceModel) -> list[dict]:
+    return [draw(uri, profile, max_rewrites, seed, i, share, dev) for i in indices]
 
 
 # --- scenarios ------------------------------------------------------------------------------------------------------
@@ -134,6 +143,7 @@ class Scenario:
     cursor: int = 0  # draws before it are consumed (in draw order)
     seen: set = dataclasses.field(default_factory=set)
     selected: int = 0
+    done: int = 0  # selected kernels stored before or measured now
     errors: int = 0
 
     @property
@@ -187,6 +197,7 @@ class Run:
     worker: MeasureWorker
     fingerprint: str
     profile: str
+    max_rewrites: int
     dev: DeviceModel
     scenarios: list[Scenario]
     t0: float
@@ -207,7 +218,8 @@ class Run:
                 idx = list(range(sc.next_draw, min(sc.next_draw + CHUNK, sc.max_draws)))
                 sc.next_draw += len(idx)
                 sc.pending += len(idx)
-                f = self.pool.submit(draw_chunk, sc.uri, self.profile, a.seed, idx, a.template_share, self.dev)
+                f = self.pool.submit(draw_chunk, sc.uri, self.profile, self.max_rewrites, a.seed, idx,
+                                     a.template_share, self.dev)
                 self.futures[f] = sc
 
     def collect(self) -> None:
@@ -239,6 +251,7 @@ class Run:
                 mkey = measurement_key(r["kernel"].key, sc.sizes, self.fingerprint)
                 if mkey in self.store:
                     self.counts["stored"] += 1
+                    sc.done += 1
                     bar.update(1)
                     continue
                 stop = self.over(started)
@@ -248,12 +261,13 @@ class Run:
                     data = inputs_and_gold(sc.name, sc.sizes, self.args.seed, r["kernel"])
                     started = time.time()  # the inputs and the reference are not measuring time
                 best = self.measure(sc, key, mkey, r, data, best)
+                sc.done += 1
                 bar.update(1)
             if stop or sc.exhausted() or (not any(o is sc for o in self.futures.values()) and not sc.wants_draws()):
                 break
             self.collect()
         if stop:
-            self.cut.append(f"{sc.name} {sc.n}: cut by {stop} after {sc.selected} kernels drawn")
+            self.cut.append(f"{sc.name} {sc.n}: cut by {stop} after {sc.done} kernels")
             sc.need = sc.selected  # no more draws for it
         elif sc.selected < sc.need:
             self.cut.append(f"{sc.name} {sc.n}: {sc.selected} distinct kernels in {sc.next_draw} draws")
@@ -262,7 +276,8 @@ class Run:
     def measure(self, sc: Scenario, key: str, mkey: str, r: dict, data: tuple, best: float | None) -> float | None:
         """Measure one kernel and store its settled result; the scenario's fastest time so far."""
         try:
-            m = self.worker.measure_settled(r["kernel"], *data, dataclasses.replace(CONFIG, best_known_s=best))
+            m = self.worker.measure_settled(r["kernel"], *data, dataclasses.replace(CONFIG, best_known_s=best),
+                                            max_deaths=0)
         except ValueError as err:  # inputs that do not fit the kernel: reported, the others go on
             self.counts["errors"] += 1
             tqdm.write(f"{sc.uri}: draw {r['index']}: {err}"[:300], file=sys.stderr)
@@ -307,8 +322,10 @@ def parse_args(argv) -> argparse.Namespace:
     ap.add_argument("--bench-s", type=float, default=120.0,
                     help="wall-time cap per scenario in seconds, from its first kernel measured")
     ap.add_argument("--budget-s", type=float, default=540.0, help="start no kernel after this many seconds")
-    ap.add_argument("--workers", type=int, default=max((os.cpu_count() or 2) - 1, 1),
-                    help="sampling processes (default: the CPUs less one)")
+    ap.add_argument("--workers", type=int, default=max((os.cpu_count() or 2) - 1, 2),
+                    help="sampling processes (default: the CPUs less one, at least 2)")
+    ap.add_argument("--max-rewrites", type=int, default=None,
+                    help="the env's rewrite horizon (Config.max_rewrites; default 2 on a CPU, the env's 6 on a GPU)")
     ap.add_argument("--profile", default="auto", choices=("auto", "generic", "h100", "pocl"),
                     help="device profile of the env's tuning limits (auto: pocl on a CPU, generic on a GPU)")
     ap.add_argument("--seed", type=int, default=0)
@@ -323,6 +340,8 @@ def parse_args(argv) -> argparse.Namespace:
         ap.error(f"--template-share must be in [0, 1], got {args.template_share}")
     if args.workers < 1 or (args.kernels is not None and args.kernels < 1):
         ap.error("--workers and --kernels must be positive")
+    if args.max_rewrites is not None and not 0 <= args.max_rewrites <= transition.MAX_REWRITES:
+        ap.error(f"--max-rewrites must be in [0, {transition.MAX_REWRITES}], got {args.max_rewrites}")
     if args.sizes is not None and not all(v.strip().isdigit() and int(v) > 0 for v in args.sizes.split(",")):
         ap.error(f"--sizes must be comma-separated positive integers, got {args.sizes!r}")
     return args
@@ -340,6 +359,7 @@ def main(argv=None) -> int:
     kind = "gpu" if info.is_gpu else "cpu"
     ns = [int(v) for v in (args.sizes or DEFAULTS[kind]["sizes"]).split(",")]
     need = args.kernels or DEFAULTS[kind]["kernels"]
+    max_rewrites = DEFAULTS[kind]["max_rewrites"] if args.max_rewrites is None else args.max_rewrites
     profile = args.profile if args.profile != "auto" else ("generic" if info.is_gpu else "pocl")
     fp = info.fingerprint
     scenarios = []
@@ -349,9 +369,10 @@ def main(argv=None) -> int:
             uri = suite.uri(bench, None, **{k: n for k in bench.size_keys})
             stored = sum(1 for _ in store.records(benchmark=stages.canonical_uri(uri), device=fp))
             scenarios.append(Scenario(name, n, uri, need, selected=need if stored >= need else 0))
-    print(f"{info.device_name} ({fp}), profile {profile}: {len(scenarios)} scenarios x {need} kernels, "
+    print(f"{info.device_name} ({fp}), profile {profile}, at most {max_rewrites} rewrites: {len(scenarios)} "
+          f"scenarios x {need} kernels, "
           f"{sum(s.selected >= need for s in scenarios)} complete in {args.out}", file=sys.stderr)
-    run = Run(args, store, worker, fp, profile, DeviceModel.for_device(info), scenarios, t0)
+    run = Run(args, store, worker, fp, profile, max_rewrites, DeviceModel.for_device(info), scenarios, t0)
     try:
         run.run()
     finally:

@@ -162,12 +162,12 @@ def _configure_show(p: argparse.ArgumentParser) -> None:
 def cmd_show(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes, need_sizes=args.opencl)
     if args.opencl:
-        kp, lowered = run_cmd.generate(t, args.lowering)
+        kp, params = run_cmd.generate(t, args.lowering)
         for k in kp.kernels:
             print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
             print(k.source.rstrip("\n"))
-        if lowered is not None and lowered.params:
-            print("// parameters: " + " ".join(f"{k}={v}" for k, v in lowered.params.items()))
+        if params:
+            print("// parameters: " + " ".join(f"{k}={v}" for k, v in params.items()))
         return 0
     result = typecheck(t.program).result
     text = print_program(t.program).rstrip("\n")

@@ -1,6 +1,7 @@
 """`lift-gym run URI|FILE [--lowering NAME] [--device SEL] [--size NAME] [--json]`: generate, build, check, measure.
 
-A benchmark is lowered by one of its catalogued lowerings (`compiler.lowering.catalog`), its kernels are built on
+A benchmark is lowered by one of its named lowerings, taken as decisions (`compiler.lowering.presets`) through the
+compiler's stages (the decisions an environment episode can take too); its kernels are built on
 the selected OpenCL device (first GPU, else PoCL; `--device`, then $LIFT_GYM_DEVICE, override), checked against
 the benchmark's NumPy reference on fresh random inputs, then timed by the runtime's protocol in an isolated worker.
 A program file (or a registered user benchmark) has the lowering `default`: the program as written when it is fully
@@ -16,7 +17,9 @@ import json
 
 import numpy as np
 
+from compiler.lowering import is_lowered
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.presets import named_preset
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 
@@ -32,16 +35,22 @@ from .subcommand import (
 
 
 def generate(t: Target, lowering: str = "default"):
-    """(KernelProgram, Lowered) for a target: one of its benchmark's catalogued lowerings (a program file or user
-    benchmark has only `default`: its default lowering, or the program as written when it is lowered)."""
+    """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings, built from its
+    decisions (`presets.named_preset`) through the compiler's stages. A program file or user benchmark has only
+    `default`: the program as written when it is already lowered (no decision is left), else the decisions of
+    its default lowering."""
     b = t.benchmark
     assert b is not None, "load_target gives every target a benchmark"
     table = lowerings(b)
     if lowering not in table:
         raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(table)}")
-    lowered = table[lowering](t.sizes)
-    kp = lowered.compile()
-    return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), lowered
+    preset = None if is_lowered(b.program) else named_preset(b, lowering, t.sizes)
+    if preset is None:
+        lowered = table[lowering](t.sizes)
+        kp, params = lowered.compile(), dict(lowered.params)
+    else:
+        kp, params = preset.kernel(b, t.sizes), dict(preset.values)
+    return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), params
 
 
 def _configure_run(p: argparse.ArgumentParser) -> None:
@@ -56,7 +65,7 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
 @command("run", "generate, build, check and measure a program on an OpenCL device", _configure_run)
 def cmd_run(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
-    kp, lowered = generate(t, args.lowering)
+    kp, params = generate(t, args.lowering)
     rng = np.random.default_rng(args.seed)
     b = t.benchmark
     assert b is not None
@@ -68,7 +77,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         info = worker.info
         device = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
     report = {"target": t.label, "lowering": args.lowering, "reference": b.reference_name,
-              "params": dict(lowered.params), "device": device,
+              "params": params, "device": device,
               "kernels": [k.name for k in kp.kernels], **m.to_dict()}
     if args.json:
         print(json.dumps(report, indent=2, default=str))

@@ -71,8 +71,7 @@ def reward_time(env) -> float:
 
 def cold_mask_time(state: transition.State) -> float:
     """Seconds to compute the mask of `state` with the transition and pipeline caches emptied."""
-    for cached in (transition._mask, transition._legal, transition._slots):
-        cached.cache_clear()
+    transition.clear_caches()
     stages.clear_caches()
     t0 = time.perf_counter()
     transition.legal_actions(state)

@@ -5,46 +5,33 @@
     s = step(s, a)                         # raises gymnasium.error.InvalidAction when not m[a]
     is_terminal(s)                         # phase DONE: s.kernel is the compiled program
 
-Phases, each asking one decision per step:
-1. REWRITE: apply a rule of `stages.env_rules()` at a site (action `rule * max_nodes + site`), or stop
-   rewriting (`layout.done`). Ends by itself after `config.max_rewrites` rewrites or when no rule applies.
-   Before the first rewrite, a named lowering of the benchmark may be chosen instead
-   (`layout.template_base + k`, k indexing `templates.TEMPLATE_NAMES`: mm `tiled`, the 2-D stencils' `default`
-   with rowsPerItem and `tiled`, conv `conv42`); the episode then goes to TUNING with that lowering's parameters.
-2. MAPPING: the parallel mapping of each map, outer to inner (a Ch5 code, `layout.map_base + k`).
-3. TUNING: the value of each tuning parameter (`layout.tune_base + slot`; slot i is the i-th of the values
-   `slot_values(s)` lists: the valid values, log-thinned to `n_slots` when there are more, a named lowering's
-   default value always kept): the work-group sizes (`stages.LocalSizeProblem`), or a named lowering's parameters
-   over the space Ch4 inference gives its program (`templates.TemplateProblem`). With
-   `Config.prune_work_groups` the work-group sizes offered are those the static estimator's pruning keeps.
-4. DONE: the program is lowered, every parameter bound, and the kernel compiled.
+The decisions are the compiler's (`compiler.lowering.decisions`: rewrite points, rewrites or a named lowering,
+the Ch5 mapping, the tuning parameters; each with exactly its legal values); this module numbers them onto one
+fixed Discrete layout (`ActionLayout`), the same for every benchmark:
+- REWRITE: `rule * max_nodes + site` (a rule of `stages.env_rules()` at a pre-order site below `max_nodes`),
+  `layout.done` (stop rewriting), or before the first rewrite `layout.template_base + k` (a named lowering,
+  k indexing `templates.TEMPLATE_NAMES`).
+- MAPPING: `layout.map_base + k`, k indexing the Ch5 codes `MAP_CODES`.
+- TUNING and REWRITE_POINTS: `layout.tune_base + slot`; slot i is the i-th of the values `slot_values(s)` lists:
+  the legal values, log-thinned to `n_slots` when there are more (a named lowering's default value always kept).
 
 Search baselines and replay use these functions directly; `LiftGymEnv` is a thin shell over them.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from gymnasium.error import InvalidAction
 
 from compiler.ir.node import Program
-from compiler.lowering import GENERIC_GPU, DeviceLimits, KernelProgram, point_stages, stages, templates
+from compiler.lowering import GENERIC_GPU, DeviceLimits, decisions, stages
 from compiler.lowering.stages import MAP_CODES
 from compiler.lowering.templates import TEMPLATE_NAMES
-from compiler.perf.estimate_params import device_for_limits
-from compiler.perf.prune import prune_local_sizes
 
-
-class Phase(enum.IntEnum):
-    REWRITE = 0
-    MAPPING = 1
-    TUNING = 2
-    DONE = 3
-    REWRITE_POINTS = 4  # rewrite-point env only: the first phase on annotated programs (compiler.lowering.point_stages)
+Phase = decisions.Stage  # the decision asked: REWRITE, MAPPING, TUNING, DONE, REWRITE_POINTS
 
 
 @dataclass(frozen=True)
@@ -126,6 +113,11 @@ class Config:
         return _layout(self.max_nodes, self.n_slots)
 
     @property
+    def options(self) -> decisions.Options:
+        """The compiler's options for these transitions (rewrite sites are offered while they fit the layout)."""
+        return _options(self)
+
+    @property
     def max_steps(self) -> int:
         """An upper bound of the decisions of any episode (rewrites + stop + maps + parameters)."""
         return self.max_rewrites + 1 + 64 + 16
@@ -136,112 +128,58 @@ def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
     return ActionLayout(len(stages.env_rules()), max_nodes, len(MAP_CODES), n_slots)
 
 
+@functools.lru_cache(maxsize=64)
+def _options(config: Config) -> decisions.Options:
+    return decisions.Options(config.max_rewrites, config.limits, config.rewrite_points, config.prune_work_groups,
+                             site_limit=config.max_nodes)
+
+
 @dataclass(frozen=True)
 class State:
-    """One point of an episode. `high` is the (rewritten) high-level program; `codes` the mapping chosen so far;
-    `lowered` the mapped program (from phase TUNING on); `values` the tuning values chosen so far; `kernel`
-    the compiled program (phase DONE)."""
+    """One point of an episode: the compiler's decision state (`route`, `compiler.lowering.decisions.State`)
+    and the actions that reached it. The route's fields read through: `high` is the (rewritten) high-level
+    program; `codes` the mapping chosen so far; `lowered` the mapped program (from phase TUNING on); `values` the
+    tuning values chosen so far; `kernel` the compiled program (phase DONE)."""
 
-    uri: str
-    sizes: tuple[tuple[str, int], ...]
+    route: decisions.State
     seed: int
     config: Config
-    phase: Phase
-    high: Program
     actions: tuple[int, ...] = ()
-    rewrites: int = 0
-    codes: tuple[int, ...] = ()
-    lowered: Program | None = None
-    values: tuple[int, ...] = ()
-    kernel: KernelProgram | None = None
-    rp: tuple[tuple[str, object], ...] = ()  # rewrite-point values (LiftGym-RewritePoints-v1), in decision order
-    template: str = ""  # the named lowering chosen instead of rewrites and mapping ("" when none)
 
-    @property
-    def rp_problem(self) -> point_stages.RPProblem:
-        bench, _ = stages.resolve(self.uri)
-        return point_stages.problem(bench.name, bench.program, self.size_map)
-
-    @property
-    def size_map(self) -> dict[str, int]:
-        return dict(self.sizes)
-
-    @property
-    def mapping(self) -> stages.MappingProblem:
-        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (point_stages.RPMapping)
-            return point_stages.mapping_problem(self.high, self.size_map)
-        return stages.mapping_problem(self.high, self.size_map)
-
-    @property
-    def tuning(self) -> stages.LocalSizeProblem | templates.TemplateProblem:
-        assert self.lowered is not None, "no tuning problem before the mapping is complete"
-        if self.template:
-            bench, _ = stages.resolve(self.uri)
-            return templates.template_problem(bench, self.template, self.size_map, self.config.limits)
-        return stages.local_size_problem(self.lowered, self.size_map, self.config.limits)
+    uri = property(lambda self: self.route.uri)
+    sizes = property(lambda self: self.route.sizes)
+    phase = property(lambda self: self.route.stage)
+    high = property(lambda self: self.route.high)
+    rewrites = property(lambda self: self.route.rewrites)
+    codes = property(lambda self: self.route.codes)
+    lowered = property(lambda self: self.route.lowered)
+    values = property(lambda self: self.route.values)
+    kernel = property(lambda self: self.route.kernel)
+    rp = property(lambda self: self.route.rp)
+    template = property(lambda self: self.route.template)
+    rp_problem = property(lambda self: self.route.rp_problem)
+    size_map = property(lambda self: self.route.size_map)
+    mapping = property(lambda self: self.route.mapping)
+    tuning = property(lambda self: self.route.tuning)
+    assignment = property(lambda self: self.route.assignment)
+    program = property(lambda self: self.route.program, doc="The program the current decision is about.")
 
     def decided(self) -> tuple[Program, dict[str, int], tuple[int, ...] | None]:
-        """The kernel as decided so far (from phase TUNING on): its program, the values of its size variables and
-        its work-group size, with valid values for the parameters not chosen yet (a named lowering's defaults
-        where they fit, else the smallest valid value)."""
-        assert self.lowered is not None, "nothing is decided before the mapping is complete"
-        tp = self.tuning
-        if not self.template:
-            return self.lowered, self.size_map, tp.local_size(self.assignment) if self.values else None
-        assert isinstance(tp, templates.TemplateProblem)
-        point = tp.complete(self.assignment)
-        return tp.lowered(point).concrete(), self.size_map, tp.local_size(point)
-
-    @property
-    def assignment(self) -> dict[str, int]:
-        if self.lowered is None:
-            return {}
-        return {p.name: v for p, v in zip(self.tuning.params, self.values, strict=False)}
-
-    @property
-    def program(self) -> Program:
-        """The program the current decision is about (what the observation encodes)."""
-        if self.phase in (Phase.REWRITE, Phase.REWRITE_POINTS):
-            return self.high
-        if self.phase is Phase.MAPPING:
-            return self.mapping.program
-        assert self.lowered is not None
-        return self.lowered
+        """The kernel as decided so far (`decisions.State.decided`)."""
+        return self.route.decided()
 
     @property
     def decision(self) -> str:
         """The decision asked now, in words."""
-        if self.phase is Phase.REWRITE_POINTS:
-            p = self.rp_problem.next_param(self.rp)
-            assert p is not None
-            return f"value of rewrite-point parameter {p.name} ({'tuning' if p.role == 'tuning' else 'structural'})" \
-                   f", decision {len(self.rp) + 1}"
-        if self.phase is Phase.REWRITE:
-            also = ", or a named lowering" if self.rewrites == 0 and _templates(self) else ""
-            return f"rewrite {self.rewrites + 1} of at most {self.config.max_rewrites} (or stop rewriting{also})"
-        if self.phase is Phase.MAPPING:
-            site = self.mapping.sites[len(self.codes)]
-            return f"mapping of map #{site.index} (length {site.length}), {len(self.codes) + 1} of " \
-                   f"{len(self.mapping.sites)}"
-        if self.phase is Phase.TUNING:
-            p = self.tuning.params[len(self.values)]
-            return f"value of tuning parameter {p.name} ({p.kind}), {len(self.values) + 1} of " \
-                   f"{len(self.tuning.params)}"
-        return "none (episode over)"
+        d = decisions.next_decision(self.route)
+        return d.text if d is not None else "none (episode over)"
 
 
 # --- the functions -------------------------------------------------------------------------------------------------
 def initial(uri: str, seed: int = 0, config: Config | None = None) -> State:
     """The start state of an episode on benchmark `uri` (sizes from the URI)."""
     config = config or Config()
-    bench, sizes = stages.resolve(uri)
-    if config.rewrite_points and point_stages.is_annotated(bench.program):
-        rpp = point_stages.problem(bench.name, bench.program, sizes)
-        s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE_POINTS, rpp.program)
-    else:
-        s = State(uri, tuple(sorted(sizes.items())), int(seed), config, Phase.REWRITE,
-                  stages.start_program(bench))
-    return _advance(s)
+    return State(decisions.start(uri, config.options), int(seed), config)
 
 
 def is_terminal(state: State) -> bool:
@@ -250,98 +188,74 @@ def is_terminal(state: State) -> bool:
 
 def legal_actions(state: State) -> np.ndarray:
     """The exact mask of legal actions (read-only bool array of length `state.config.layout.n`)."""
-    return _mask(state)
+    return _mask(state.route, state.config)
 
 
 @functools.lru_cache(maxsize=4096)
-def _mask(state: State) -> np.ndarray:
-    layout = state.config.layout
+def _mask(route: decisions.State, config: Config) -> np.ndarray:
+    layout = config.layout
     m = np.zeros(layout.n, dtype=bool)
-    if state.phase is Phase.REWRITE:
-        for r, site in _rewrites(state):
-            m[layout.rewrite(r, site)] = True
-        m[layout.done] = True
-        for name in _templates(state):
-            m[layout.template(name)] = True
-    elif state.phase is Phase.MAPPING:
-        for c in state.mapping.valid_codes(state.codes):
+    d = decisions.next_decision(route)
+    if d is None:
+        pass
+    elif d.stage is Phase.REWRITE:
+        for v in d.values:
+            m[_action(layout, d, v)] = True
+    elif d.stage is Phase.MAPPING:
+        for c in d.values:
             m[layout.map_base + MAP_CODES.index(c)] = True
-    elif state.phase in (Phase.TUNING, Phase.REWRITE_POINTS):
-        m[layout.tune_base:layout.tune_base + len(slot_values(state))] = True
+    else:
+        m[layout.tune_base:layout.tune_base + len(_slots(route, config.n_slots))] = True
     m.flags.writeable = False
     return m
 
 
-def _templates(state: State) -> tuple[str, ...]:
-    """The named lowerings offered: before the first rewrite, those whose parameter space has a point."""
-    if state.phase is not Phase.REWRITE or state.rewrites:
-        return ()
-    bench, _ = stages.resolve(state.uri)
-    return templates.available_templates(bench, state.size_map, state.config.limits)
+def _action(layout: ActionLayout, d: decisions.Decision, value) -> int:
+    """The action id of a value of a REWRITE or MAPPING decision."""
+    if d.stage is Phase.MAPPING:
+        return layout.map_base + MAP_CODES.index(value)
+    if value[0] == "rewrite":
+        return layout.rewrite(value[1], value[2])
+    if value[0] == "template":
+        return layout.template(value[1])
+    return layout.done
 
 
-def _rewrites(state: State) -> list[tuple[int, int]]:
-    """Legal (rule, site) pairs whose site fits the layout."""
-    return [(r, s) for r, s in _legal(state.high, state.sizes) if s < state.config.max_nodes]
+def action_of(state: State, value) -> int:
+    """The action that takes `value` for the decision asked now (a value of `decisions.next_decision`)."""
+    d = decisions.next_decision(state.route)
+    assert d is not None, "no decision is asked in phase DONE"
+    if d.stage in (Phase.REWRITE, Phase.MAPPING):
+        return _action(state.config.layout, d, value)
+    offered = slot_values(state)
+    if value not in offered:
+        raise InvalidAction(f"value {value!r} of {d.text} is not offered by the {len(offered)} tuning slots")
+    return state.config.layout.tune_base + offered.index(value)
 
 
-@functools.lru_cache(maxsize=2048)
-def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
-    """The rule engine's legal pairs whose result has a parallel mapping that compiles (stages.offered_rewrites)."""
-    return tuple(stages.offered_rewrites(program, dict(sizes)))
-
-
-def slot_values(state: State) -> tuple[int, ...]:
+def slot_values(state: State) -> tuple:
     """The values the tuning slots stand for now (empty outside phases TUNING and REWRITE_POINTS; in the
     latter they may be memories or dimension orders, see compiler.lowering.point_stages)."""
-    if state.phase is Phase.REWRITE_POINTS:
-        return _rp_slots(state.uri, state.sizes, state.config.n_slots, state.rp)
-    if state.phase is not Phase.TUNING:
+    if state.phase not in (Phase.TUNING, Phase.REWRITE_POINTS):
         return ()
-    return _slots(state.uri, state.template, state.lowered, state.sizes, state.config, state.values)
+    return _slots(state.route, state.config.n_slots)
 
 
 @functools.lru_cache(maxsize=4096)
-def _slots(uri: str, template: str, lowered: Program, sizes: tuple, config: Config,
-           values: tuple[int, ...]) -> tuple[int, ...]:
-    if template:
-        tp = templates.template_problem(stages.resolve(uri)[0], template, dict(sizes), config.limits)
-    else:
-        tp = stages.local_size_problem(lowered, dict(sizes), config.limits)
-    param = tp.params[len(values)].name
-    if config.prune_work_groups and not template:
-        vals = sorted({c[len(values)] for c in _kept_local_sizes(lowered, sizes, config.limits)
-                       if c[:len(values)] == values})
-    else:
-        partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
-        vals = sorted(set(tp.valid_values(param, partial)))
-    if len(vals) <= config.n_slots:
-        return tuple(vals)
-    default = tp.defaults.get(param) if template else None  # a named lowering's own choice stays reachable
-    n = config.n_slots - (default in vals)
-    # log-thinned: keep the smallest and the largest and spread the rest evenly by position
-    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n)).astype(int))
-    return tuple(sorted({vals[i] for i in keep} | ({default} if default in vals else set())))
-
-
-@functools.lru_cache(maxsize=1024)
-def _kept_local_sizes(lowered: Program, sizes: tuple, limits: DeviceLimits) -> tuple[tuple[int, ...], ...]:
-    """The valid work-group sizes (in the order of the tuning parameters, ls0 first) that the static estimator's
-    work-group pruning keeps (compiler.perf.prune, seed 004; at least one)."""
-    tp = stages.local_size_problem(lowered, dict(sizes), limits)
-    names = [p.name for p in tp.params]
-    points = [tuple(int(pt[n]) for n in names) for pt in tp.space.enumerate()]
-    return tuple(tuple(c) for c in prune_local_sizes(lowered, dict(sizes), points, device_for_limits(limits)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _rp_slots(uri: str, sizes: tuple, n_slots: int, rp: tuple) -> tuple:
-    bench, _ = stages.resolve(uri)
-    vals = point_stages.problem(bench.name, bench.program, dict(sizes)).valid_values(rp)
+def _slots(route: decisions.State, n_slots: int) -> tuple:
+    d = decisions.next_decision(route)
+    assert d is not None
+    vals = d.values
     if len(vals) <= n_slots:
         return tuple(vals)
-    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n_slots)).astype(int))
-    return tuple(vals[i] for i in keep)
+    # a named lowering's own choice stays reachable
+    default = route.tuning.defaults.get(d.key) if route.template and d.stage is Phase.TUNING else None
+    n = n_slots - (default in vals)
+    # log-thinned: keep the smallest and the largest and spread the rest evenly by position
+    keep = np.unique(np.round(np.linspace(0, len(vals) - 1, n)).astype(int))
+    if default is None:
+        return tuple(vals[i] for i in keep)
+    return tuple(sorted({vals[i] for i in keep} | ({default} if default in vals else set())))
 
 
 def describe_action(state: State, action: int) -> str:
@@ -371,43 +285,15 @@ def step(state: State, action: int) -> State:
         raise InvalidAction(f"action {a} ({what}) is not legal in phase {state.phase.name} "
                             f"({state.decision}); {int(mask.sum())} actions are legal")
     kind = state.config.layout.decode(a)
-    acts = (*state.actions, a)
-    if kind[0] == "rewrite":
-        high = stages.apply_rewrite(state.high, kind[1], kind[2], state.size_map)
-        s = replace(state, high=high, actions=acts, rewrites=state.rewrites + 1)
+    if kind[0] in ("rewrite", "template"):
+        value = kind
     elif kind[0] == "done":
-        s = replace(state, phase=Phase.MAPPING, actions=acts)
-    elif kind[0] == "template":
-        bench, _ = stages.resolve(state.uri)
-        tp = templates.template_problem(bench, kind[1], state.size_map, state.config.limits)
-        s = replace(state, phase=Phase.TUNING, template=kind[1], lowered=tp.program, actions=acts)
+        value = decisions.STOP
     elif kind[0] == "map":
-        s = replace(state, codes=(*state.codes, kind[1]), actions=acts)
-    elif state.phase is Phase.REWRITE_POINTS:
-        p = state.rp_problem.next_param(state.rp)
-        assert p is not None
-        s = replace(state, rp=(*state.rp, (p.name, slot_values(state)[kind[1]])), actions=acts)
+        value = kind[1]
     else:
-        s = replace(state, values=(*state.values, slot_values(state)[kind[1]]), actions=acts)
-    return _advance(s)
-
-
-def _advance(s: State) -> State:
-    """Take the decisions that have no alternative: leave a phase whose decisions are all made. The rewrite-point
-    env goes from the rewrite-point phase straight to MAPPING (no rule rewrites on an annotated program)."""
-    if s.phase is Phase.REWRITE_POINTS and s.rp_problem.next_param(s.rp) is None:
-        s = replace(s, phase=Phase.MAPPING, high=s.rp_problem.result(s.rp))
-    if s.phase is Phase.REWRITE and (s.rewrites >= s.config.max_rewrites or not _rewrites(s)):
-        s = replace(s, phase=Phase.MAPPING)
-    if s.phase is Phase.MAPPING and len(s.codes) == len(s.mapping.sites):
-        s = replace(s, phase=Phase.TUNING, lowered=s.mapping.lower(s.codes))
-    if s.phase is Phase.TUNING and len(s.values) == len(s.tuning.params):
-        if s.template:  # the program its values build, every size bound (they may choose its structure)
-            bound = s.tuning.lowered(s.assignment)
-            s = replace(s, phase=Phase.DONE, lowered=bound.concrete(), kernel=bound.compile())
-        else:
-            s = replace(s, phase=Phase.DONE, kernel=s.tuning.compile(s.assignment))
-    return s
+        value = slot_values(state)[kind[1]]
+    return State(decisions.decide(state.route, value), state.seed, state.config, (*state.actions, a))
 
 
 def run(uri: str, actions, seed: int = 0, config: Config | None = None) -> State:
@@ -418,5 +304,12 @@ def run(uri: str, actions, seed: int = 0, config: Config | None = None) -> State
     return s
 
 
-__all__ = ["ActionLayout", "Config", "Phase", "State", "describe_action", "initial", "is_terminal", "legal_actions",
-           "run", "slot_values", "step"]
+def clear_caches() -> None:
+    """Empty the memoised masks and slots, and the compiler's decision caches (for timing them cold)."""
+    for cached in (_mask, _slots, _options):
+        cached.cache_clear()
+    decisions.clear_caches()
+
+
+__all__ = ["ActionLayout", "Config", "Phase", "State", "action_of", "clear_caches", "describe_action", "initial",
+           "is_terminal", "legal_actions", "run", "slot_values", "step"]

@@ -11,7 +11,7 @@ from ..codegen import KernelProgram
 from ..constraints import GENERIC_GPU, DeviceLimits
 from ..constraints.device import PROFILES, device_profile
 from ..ir.sizes import substitute_sizes
-from . import point_stages, stages
+from . import decisions, point_stages, stages
 from .analysis import IRFacts, ir_facts
 from .catalog import lower, lowerings
 from .default import default_lowering, default_params, is_lowered
@@ -29,6 +29,7 @@ __all__ = [
            "Lowering",
            "LoweringError",
            "TuningParam",
+           "decisions",
            "default_lowering",
            "default_params",
            "device_profile",

@@ -1,0 +1,332 @@
+"""The one route from a benchmark to a kernel, as a sequence of decisions each with exactly its legal values.
+
+    s = start("benchmark://lift/mm?M=1024&N=1024&K=1024", Options(limits=H100))
+    while (d := next_decision(s)) is not None:      # Decision(stage, key, values, text)
+        s = decide(s, choose(d, s))                 # any value of d.values
+    s.kernel                                        # the compiled KernelProgram (stage DONE)
+
+    build(uri, chooser, options)                    # the same loop: chooser(decision, state) -> value
+    preset_chooser(preset)                          # a named lowering as a recorded chooser (presets.Preset)
+    random_chooser(rng)                             # a uniform sampler over each decision's values
+
+Stages, in order, each asking one decision at a time (the thesis's stages, `stages` and `point_stages` answer
+them):
+1. REWRITE_POINTS (only with `Options.rewrite_points` on a program annotated with rewrite points, Ch6): the value
+   of each rewrite-point parameter (`point_stages.RPProblem`); the program they build goes to MAPPING.
+2. REWRITE: an algorithmic rewrite `("rewrite", rule, site)` (rule: position in `stages.env_rules()`, site: the
+   pre-order index), `("stop",)`, or, before the first rewrite, a named lowering `("template", name)` of the
+   benchmark (`templates`: mm `tiled`, the 2-D stencils' `default` and `tiled`, conv `conv42`), which replaces
+   the rewrites and the mapping by the lowering's program and goes to TUNING with its parameters. The stage ends
+   by itself after `Options.max_rewrites` rewrites or when no rule applies.
+3. MAPPING: the Ch5 code of each map, outer to inner (`stages.MappingProblem.valid_codes`, exact).
+4. TUNING: the value of each tuning parameter: the work-group sizes (`stages.LocalSizeProblem`) or a named
+   lowering's parameters over the space Ch4 inference gives its program (`templates.TemplateProblem`). With
+   `Options.prune_work_groups` the work-group sizes offered are those the static estimator's pruning keeps
+   (`compiler.perf.prune`).
+5. DONE: the program is lowered, every parameter bound and the kernel compiled.
+
+A state with a decision to take always has at least one legal value (every stage's values come from the rule
+engine or the solver, which never leave a partial choice without a completion). The environment is the chooser
+that asks an agent: it numbers each decision's values onto its fixed action layout (`lift_gym.transition`).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..constraints import GENERIC_GPU, DeviceLimits
+from ..errors import CompilerError
+from ..ir.node import Program
+from ..perf.estimate_params import device_for_limits
+from ..perf.prune import prune_local_sizes
+from . import point_stages, stages, templates
+from .stages import KernelProgram
+
+
+class Stage(enum.IntEnum):
+    REWRITE = 0
+    MAPPING = 1
+    TUNING = 2
+    DONE = 3
+    REWRITE_POINTS = 4
+
+
+STOP = ("stop",)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the decisions depend on besides the benchmark."""
+
+    max_rewrites: int = 6
+    limits: DeviceLimits = GENERIC_GPU
+    rewrite_points: bool = False  # rewrite-point decisions first on annotated programs
+    prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
+    site_limit: int = 1 << 16  # rewrite sites at a pre-order index below it are offered (an encoding's bound)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One open question: its stage, a stable key (`rewrite 1`, `map #3`, a parameter's name), exactly its legal
+    values (never empty), and the question in words."""
+
+    stage: Stage
+    key: str
+    values: tuple
+    text: str
+
+
+@dataclass(frozen=True)
+class State:
+    """One point of the route. `high` is the (rewritten) high-level program; `codes` the mapping chosen so far;
+    `lowered` the mapped program (from TUNING on); `values` the tuning values chosen so far; `kernel` the compiled
+    program (DONE); `rp` the rewrite-point values; `template` the named lowering chosen ("" when none)."""
+
+    uri: str
+    sizes: tuple[tuple[str, int], ...]
+    options: Options
+    stage: Stage
+    high: Program
+    rewrites: int = 0
+    codes: tuple[int, ...] = ()
+    lowered: Program | None = None
+    values: tuple[int, ...] = ()
+    kernel: KernelProgram | None = None
+    rp: tuple[tuple[str, object], ...] = ()
+    template: str = ""
+
+    @property
+    def size_map(self) -> dict[str, int]:
+        return dict(self.sizes)
+
+    @property
+    def rp_problem(self) -> point_stages.RPProblem:
+        bench, _ = stages.resolve(self.uri)
+        return point_stages.problem(bench.name, bench.program, self.size_map)
+
+    @property
+    def mapping(self) -> stages.MappingProblem:
+        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (point_stages.RPMapping)
+            return point_stages.mapping_problem(self.high, self.size_map)
+        return stages.mapping_problem(self.high, self.size_map)
+
+    @property
+    def tuning(self) -> stages.LocalSizeProblem | templates.TemplateProblem:
+        assert self.lowered is not None, "no tuning problem before the mapping is complete"
+        if self.template:
+            bench, _ = stages.resolve(self.uri)
+            return templates.template_problem(bench, self.template, self.size_map, self.options.limits)
+        return stages.local_size_problem(self.lowered, self.size_map, self.options.limits)
+
+    @property
+    def assignment(self) -> dict[str, int]:
+        if self.lowered is None:
+            return {}
+        return {p.name: v for p, v in zip(self.tuning.params, self.values, strict=False)}
+
+    @property
+    def program(self) -> Program:
+        """The program the current decision is about."""
+        if self.stage in (Stage.REWRITE, Stage.REWRITE_POINTS):
+            return self.high
+        if self.stage is Stage.MAPPING:
+            return self.mapping.program
+        assert self.lowered is not None
+        return self.lowered
+
+    def decided(self) -> tuple[Program, dict[str, int], tuple[int, ...] | None]:
+        """The kernel as decided so far (from TUNING on): its program, the values of its size variables and its
+        work-group size, with valid values for the parameters not chosen yet (a named lowering's defaults where
+        they fit, else the smallest valid value)."""
+        assert self.lowered is not None, "nothing is decided before the mapping is complete"
+        tp = self.tuning
+        if not self.template:
+            return self.lowered, self.size_map, tp.local_size(self.assignment) if self.values else None
+        assert isinstance(tp, templates.TemplateProblem)
+        point = tp.complete(self.assignment)
+        return tp.lowered(point).concrete(), self.size_map, tp.local_size(point)
+
+
+# --- the route -----------------------------------------------------------------------------------------------------
+def start(uri: str, options: Options | None = None) -> State:
+    """The first state of the route on benchmark `uri` (sizes from the URI)."""
+    options = options or Options()
+    bench, sizes = stages.resolve(uri)
+    key = tuple(sorted(sizes.items()))
+    if options.rewrite_points and point_stages.is_annotated(bench.program):
+        rpp = point_stages.problem(bench.name, bench.program, sizes)
+        s = State(uri, key, options, Stage.REWRITE_POINTS, rpp.program)
+    else:
+        s = State(uri, key, options, Stage.REWRITE, stages.start_program(bench))
+    return _advance(s)
+
+
+@functools.lru_cache(maxsize=4096)
+def next_decision(s: State) -> Decision | None:
+    """The decision asked now with exactly its legal values, or None when the kernel is complete (DONE)."""
+    if s.stage is Stage.DONE:
+        return None
+    if s.stage is Stage.REWRITE_POINTS:
+        p = s.rp_problem.next_param(s.rp)
+        assert p is not None
+        role = "tuning" if p.role == "tuning" else "structural"
+        return Decision(s.stage, p.name, tuple(s.rp_problem.valid_values(s.rp)),
+                        f"value of rewrite-point parameter {p.name} ({role}), decision {len(s.rp) + 1}")
+    if s.stage is Stage.REWRITE:
+        named = tuple(("template", n) for n in _templates(s))
+        values = (*(("rewrite", r, site) for r, site in rewrites(s)), STOP, *named)
+        also = ", or a named lowering" if named else ""
+        return Decision(s.stage, f"rewrite {s.rewrites + 1}", values,
+                        f"rewrite {s.rewrites + 1} of at most {s.options.max_rewrites} (or stop rewriting{also})")
+    if s.stage is Stage.MAPPING:
+        site = s.mapping.sites[len(s.codes)]
+        return Decision(s.stage, f"map #{site.index}", tuple(s.mapping.valid_codes(s.codes)),
+                        f"mapping of map #{site.index} (length {site.length}), {len(s.codes) + 1} of "
+                        f"{len(s.mapping.sites)}")
+    tp = s.tuning
+    p = tp.params[len(s.values)]
+    return Decision(s.stage, p.name, tuning_values(s),
+                    f"value of tuning parameter {p.name} ({p.kind}), {len(s.values) + 1} of {len(tp.params)}")
+
+
+def decide(s: State, value) -> State:
+    """The state after taking `value` for `next_decision(s)`. A value that is not legal raises CompilerError naming
+    the stage, the decision and the value."""
+    d = next_decision(s)
+    if d is None or value not in d.values:
+        asked = d.text if d is not None else "no decision (the kernel is complete)"
+        raise CompilerError(f"{s.stage.name.lower()}: {value!r} is not a legal value of {asked}")
+    if s.stage is Stage.REWRITE_POINTS:
+        return _advance(replace(s, rp=(*s.rp, (d.key, value))))
+    if s.stage is Stage.REWRITE:
+        if value == STOP:
+            return _advance(replace(s, stage=Stage.MAPPING))
+        if value[0] == "template":
+            bench, _ = stages.resolve(s.uri)
+            tp = templates.template_problem(bench, value[1], s.size_map, s.options.limits)
+            return _advance(replace(s, stage=Stage.TUNING, template=value[1], lowered=tp.program))
+        high = stages.apply_rewrite(s.high, value[1], value[2], s.size_map)
+        return _advance(replace(s, high=high, rewrites=s.rewrites + 1))
+    if s.stage is Stage.MAPPING:
+        return _advance(replace(s, codes=(*s.codes, value)))
+    return _advance(replace(s, values=(*s.values, value)))
+
+
+Chooser = Callable[[Decision, State], object]
+
+
+def build(uri: str, chooser: Chooser, options: Options | None = None) -> State:
+    """The finished state (DONE, `.kernel` compiled) the chooser's answers lead to."""
+    s = start(uri, options)
+    while (d := next_decision(s)) is not None:
+        s = decide(s, chooser(d, s))
+    return s
+
+
+def random_chooser(rng) -> Chooser:
+    """A uniform choice among each decision's legal values (`rng`: a numpy Generator)."""
+    return lambda d, s: d.values[int(rng.integers(len(d.values)))]
+
+
+def preset_chooser(preset) -> Chooser:
+    """The decisions of a named lowering (`presets.Preset`): its template and values, or its rewrites (by rule
+    name), mapping codes and work-group size; a work-group size the preset leaves to the runtime takes the
+    smallest legal value."""
+    position = {r.name: i for i, r in enumerate(stages.env_rules())}
+
+    def choose(d: Decision, s: State):
+        if d.stage is Stage.REWRITE:
+            if preset.template:
+                return ("template", preset.template)
+            if s.rewrites < len(preset.rewrites):
+                name, site = preset.rewrites[s.rewrites]
+                return ("rewrite", position[name], site)
+            return STOP
+        if d.stage is Stage.MAPPING:
+            return preset.mapping[len(s.codes)]
+        if d.stage is Stage.TUNING:
+            if preset.template:
+                return dict(preset.values)[d.key]
+            return preset.local_size[len(s.values)] if preset.local_size is not None else d.values[0]
+        raise CompilerError(f"{d.stage.name.lower()}: a named lowering takes no decision {d.key}")
+
+    return choose
+
+
+# --- the values of each stage --------------------------------------------------------------------------------------
+def rewrites(s: State) -> tuple[tuple[int, int], ...]:
+    """Legal (rule, site) pairs whose site is below `Options.site_limit`."""
+    return tuple((r, site) for r, site in _legal(s.high, s.sizes) if site < s.options.site_limit)
+
+
+@functools.lru_cache(maxsize=2048)
+def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
+    """The rule engine's legal pairs whose result has a parallel mapping that compiles (stages.offered_rewrites)."""
+    return tuple(stages.offered_rewrites(program, dict(sizes)))
+
+
+def _templates(s: State) -> tuple[str, ...]:
+    """The named lowerings offered: before the first rewrite, those whose parameter space has a point."""
+    if s.stage is not Stage.REWRITE or s.rewrites:
+        return ()
+    bench, _ = stages.resolve(s.uri)
+    return templates.available_templates(bench, s.size_map, s.options.limits)
+
+
+def tuning_values(s: State) -> tuple[int, ...]:
+    """The legal values of the next tuning parameter, ascending."""
+    return _tuning_values(s.uri, s.template, s.lowered, s.sizes, s.options, s.values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tuning_values(uri: str, template: str, lowered: Program, sizes: tuple, options: Options,
+                   values: tuple[int, ...]) -> tuple[int, ...]:
+    if template:
+        tp = templates.template_problem(stages.resolve(uri)[0], template, dict(sizes), options.limits)
+    else:
+        tp = stages.local_size_problem(lowered, dict(sizes), options.limits)
+    if options.prune_work_groups and not template:
+        return tuple(sorted({c[len(values)] for c in _kept_local_sizes(lowered, sizes, options.limits)
+                             if c[:len(values)] == values}))
+    partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
+    return tuple(sorted(set(tp.valid_values(tp.params[len(values)].name, partial))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _kept_local_sizes(lowered: Program, sizes: tuple, limits: DeviceLimits) -> tuple[tuple[int, ...], ...]:
+    """The valid work-group sizes (in the order of the tuning parameters, ls0 first) that the static estimator's
+    work-group pruning keeps (compiler.perf.prune; at least one)."""
+    tp = stages.local_size_problem(lowered, dict(sizes), limits)
+    names = [p.name for p in tp.params]
+    points = [tuple(int(pt[n]) for n in names) for pt in tp.space.enumerate()]
+    return tuple(tuple(c) for c in prune_local_sizes(lowered, dict(sizes), points, device_for_limits(limits)))
+
+
+def _advance(s: State) -> State:
+    """Take the decisions that have no alternative: leave a stage whose decisions are all made. The rewrite-point
+    route goes from its parameters straight to MAPPING (no rule rewrites on an annotated program)."""
+    if s.stage is Stage.REWRITE_POINTS and s.rp_problem.next_param(s.rp) is None:
+        s = replace(s, stage=Stage.MAPPING, high=s.rp_problem.result(s.rp))
+    if s.stage is Stage.REWRITE and (s.rewrites >= s.options.max_rewrites or not rewrites(s)):
+        s = replace(s, stage=Stage.MAPPING)
+    if s.stage is Stage.MAPPING and len(s.codes) == len(s.mapping.sites):
+        s = replace(s, stage=Stage.TUNING, lowered=s.mapping.lower(s.codes))
+    if s.stage is Stage.TUNING and len(s.values) == len(s.tuning.params):
+        if s.template:  # the program its values build, every size bound (they may choose its structure)
+            bound = s.tuning.lowered(s.assignment)
+            s = replace(s, stage=Stage.DONE, lowered=bound.concrete(), kernel=bound.compile())
+        else:
+            s = replace(s, stage=Stage.DONE, kernel=s.tuning.compile(s.assignment))
+    return s
+
+
+def clear_caches() -> None:
+    for f in (next_decision, _legal, _tuning_values, _kept_local_sizes):
+        f.cache_clear()
+
+
+__all__ = ["STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches", "decide",
+           "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "tuning_values"]

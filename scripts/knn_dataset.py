@@ -10,7 +10,7 @@ PoCL here (the committed study; defaults on a CPU: 128^2, 16 kernels, at most 2 
 after 9 minutes, and a second run resumes what a loaded machine did not finish):
     python3 scripts/knn_dataset.py --device pocl --out knn_pocl.sqlite
 NVIDIA GPU at 4096^2 (every sampling process in parallel with the measurements; under 6 minutes of wall time):
-    python3 scripts/knn_dataset.py --device nvidia --sizes 4096 --kernels 48 --bench-s 28 --budget-s 320 \
+    python3 scripts/knn_dataset.py --device nvidia --sizes 4096 --kernels 48 --bench-s 25 --budget-s 290 \
         --out $OUT/knn.sqlite
 Then the table: `lift-gym knn-study --store knn.sqlite` (agents/knn_study_cmd.py, compiler/perf/study.py).
 

@@ -42,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpu_bench import torch_baselines
 
 from compiler.constraints.device import PROFILES
-from compiler.lowering import templates
+from compiler.errors import ConstraintError
+from compiler.lowering import LoweringError, templates
 from compiler.runtime.gold import gold_value
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
@@ -191,6 +192,23 @@ def table(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def given_points(ap, tp, text: str, where: str) -> list[dict[str, int]]:
+    """The --points completed with the template's defaults; a point outside the space is a usage error."""
+    try:
+        partial = parse_points(text, [p.name for p in tp.params])
+    except ValueError as e:
+        ap.error(str(e))
+    given = []
+    for p in partial:
+        try:
+            given.append(tp.complete(p))
+        except IndexError:  # no valid value for a parameter the point leaves out
+            given.append(p)
+        if not tp.space.check(given[-1]):
+            ap.error(f"--points: {p} does not extend to a point of the space {where}")
+    return given
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", default=None, help="OpenCL device selection (e.g. nvidia); default the first")
@@ -224,16 +242,14 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     bench, sizes = get("mm"), {"M": n, "N": n, "K": n}
-    tp = templates.template_problem(bench, "tiled", sizes, PROFILES[args.profile])
-    points = enumerate_points(tp)
-    names = [p.name for p in tp.params]
     try:
-        given = [tp.complete(p) for p in parse_points(args.points, names)]
-    except ValueError as e:
-        ap.error(str(e))
-    invalid = [p for p in given if not tp.space.check(p)]
-    if invalid:
-        ap.error(f"--points: {invalid[0]} is not a point of the space at {n}³ on the {args.profile} limits")
+        tp = templates.template_problem(bench, "tiled", sizes, PROFILES[args.profile])
+    except (LoweringError, ConstraintError) as e:
+        ap.error(f"--size: no tiled template at {n}³ on the {args.profile} limits ({str(e).splitlines()[0][:200]})")
+    given = given_points(ap, tp, args.points, f"at {n}³ on the {args.profile} limits")
+    points = enumerate_points(tp)
+    if not points:
+        ap.error(f"--size: the tiled template has no valid point at {n}³ on the {args.profile} limits")
     chosen = select(points, {p.name: int(tp.defaults[p.name]) for p in tp.params}, args.max, given)
     result: dict = {"command": " ".join(["python3", "scripts/mm_sweep_gpu.py", *(argv or sys.argv[1:])]),
                     "sizes": sizes, "profile": args.profile, "space_points": len(points),

@@ -1,6 +1,8 @@
 """`lift-gym space URI [--lowering NAME] [--device h100|pocl] [--json]`: a program's search space.
 
-Prints the tuning parameters of the chosen lowering (inferred from the typed program, thesis Ch4) with their
+Prints the tuning parameters of the chosen lowering (inferred from the typed program, thesis Ch4; for a named
+lowering with parameters, the inferred problem of its default structure that the env's tuning decisions use,
+`templates.TemplateProblem.inferred`) with their
 domains, the constraints left after Algorithm 2 (readably, with the primitive that induced each), the number of
 valid points (exact by enumeration when the space fits, else Knuth's estimate, named as such), and the Ch5
 parallel mappings of the high-level program (variables, codes, count, a few valid mappings). On a program
@@ -22,6 +24,7 @@ from compiler.constraints.points import rp_space
 from compiler.lowering import default_lowering
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.default import copy_of_view
+from compiler.lowering.templates import template_problem, templates_of
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 from compiler.suite.annotated import ANNOTATIONS
 
@@ -54,7 +57,12 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
             raise CliError(f"{t.text}: no lowering {name!r}; lowerings: {', '.join(table)}")
         lowered = table[name](t.sizes)
     limits = H100 if device == "h100" else POCL_CPU
-    tp = infer(lowered.program, dict(lowered.sizes), limits)
+    if name in templates_of(t.benchmark):  # the space the env decides (one inferred problem per structure)
+        problem = template_problem(t.benchmark, name, dict(t.sizes), limits)
+        switches = tuple(int(problem.defaults[p.name]) for p in problem.params if p.kind == "switch")
+        tp = problem.inferred[switches]
+    else:
+        tp = infer(lowered.program, dict(lowered.sizes), limits)
     report: dict = {"benchmark": t.label, "lowering": name, "device_limits": device,
                     "parameters": {p: list(tp.domains.get(p, ())) for p in tp.params},
                     "constraints": [str(c) for c in tp.constraints],

@@ -139,9 +139,11 @@ class PipelineConfig:
 
     measure_benchmarks: tuple[str, ...] = ()  # default: env.benchmarks
     measure_per_benchmark: int = 16  # distinct random valid kernels measured per benchmark
+    measure_presets: int = 0  # and kernels per benchmark by the presets search (named lowerings, their neighbours)
     eval_benchmarks: tuple[str, ...] = ()  # benchmarks to evaluate on (not trained on); required by the pipeline
     eval_budget: int = 16  # evaluations per method and benchmark
-    eval_seed: int = 0
+    eval_seed: int = 0  # the first evaluation seed
+    eval_seeds: int = 1  # runs per method and benchmark, seeds eval_seed, eval_seed + 1, ...
     baselines: tuple[str, ...] = ("random",)
     eval_reward: str = "measured"
 
@@ -370,8 +372,10 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     PipelineConfig: {
         "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_at_least(1),
         "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1),
-        "eval_seed": int_between(0, 2**32 - 1),
-        "baselines": (_LIST, choice("random", "greedy", "beam", "knn"), 0), "eval_reward": choice(*SOURCES),
+        "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
+        "measure_presets": int_at_least(0),
+        "baselines": (_LIST, choice("random", "greedy", "beam", "knn", "presets"), 0),
+        "eval_reward": choice(*SOURCES),
     },
 }
 SECTIONS: dict[str, type] = {"env": EnvConfig, "reward": RewardSection, "policy": PolicyConfig,

@@ -47,6 +47,7 @@ from .search import STRATEGIES, Evaluator, SearchResult, search
 from .untrusted import load_maskable_ppo
 
 TARGET = 0.9  # fraction of the best throughput found by anyone
+STALL = 4  # policy_search stops after budget / STALL + 8 episodes in a row without a new kernel
 BUDGETS = (8, 16, 32)  # the budgets reported (those not above the run budget), read from one run per seed
 
 
@@ -98,7 +99,9 @@ def load_policy(path: str | Path, device: str = "cpu", *, trusted: bool = False)
 
 def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
                   reward: RewardConfig | None = None) -> SearchResult:
-    """Play the policy on `uri` until `budget` distinct kernels are evaluated (or 50 x budget + 100 episodes)."""
+    """Play the policy on `uri` until `budget` distinct kernels are evaluated, or 50 x budget + 100 episodes, or
+    budget / STALL + 8 episodes in a row found no new kernel (a converged policy repeats its kernels, and a
+    template's kernel is compiled anew by every episode that reaches it)."""
     # sb3_contrib and stable_baselines3 load torch: imported only to play a trained policy
     from sb3_contrib.common.maskable.evaluation import evaluate_policy
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -131,15 +134,19 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
                       lambda: record)
 
     notes: list[str] = []
+    idle = 0  # episodes since the last new kernel
     try:
-        while not ev.exhausted and episodes < 50 * budget + 100:
+        while not ev.exhausted and episodes < 50 * budget + 100 and idle < budget // STALL + 8:
+            before = ev.count
             evaluate_policy(policy.model, venv, n_eval_episodes=1, deterministic=episodes == 0, callback=on_step,
                             warn=False, use_masking=True)
             episodes += 1
+            idle = 0 if ev.count > before else idle + 1
     finally:
         venv.close()
     if ev.count < budget:
-        notes.append(f"the policy found {ev.count} distinct kernels in {episodes} episodes (budget {budget})")
+        notes.append(f"the policy found {ev.count} distinct kernels in {episodes} episodes (budget {budget}; "
+                     f"the last {idle} found none)")
     return SearchResult("policy", uri, budget, seed, reward.source, list(ev.trials), episodes,
                         time.perf_counter() - ev.t0, ev.best_record, 0, notes)
 

@@ -7,16 +7,20 @@ Stages, each with a progress bar, each resumable (a killed run restarts from wha
 
 1. **measure**: `pipeline.measure_per_benchmark` distinct random valid programs of each of
    `pipeline.measure_benchmarks` (default: `env.benchmarks`) are measured on the OpenCL device (PoCL without a
-   GPU) by `agents.search`'s random strategy with the measured reward; every result goes to the sqlite store
-   as it is measured. A rerun draws the same programs (same seed) and finds them in the store.
+   GPU) by `agents.search`'s random strategy with the measured reward, then `pipeline.measure_presets` more by
+   its presets strategy (the named lowerings and their tuning neighbours); every result goes to the sqlite
+   store as it is measured. A rerun draws the same programs (same seed) and finds them in the store.
 2. **fit**: the kNN performance model (`compiler.perf.model.KnnPerfModel`) on the store's measurements of the
    device, saved to `RUN/model.npz` (written to a temporary name, then renamed).
 3. **train**: MaskablePPO (`agents.train`) on predicted rewards from that model, across `env.benchmarks`, in
    `RUN/train` (checkpoints every `run.checkpoint_every` steps; a rerun resumes from the last complete one).
-4. **evaluate**: the policy against `pipeline.baselines` (random valid search by default) at equal budgets of
-   `pipeline.eval_budget` evaluations with `pipeline.eval_reward` (measured by default) rewards on
-   `pipeline.eval_benchmarks` (benchmarks it did not train on), in `RUN/evaluation`; the table is printed and
-   written to `RUN/evaluation/table.txt`.
+4. **evaluate**: the policy against `pipeline.baselines` (random valid search by default; `knn` ranks with
+   `RUN/model.npz`) at equal budgets with `pipeline.eval_reward` rewards on `pipeline.eval_benchmarks`
+   (benchmarks it did not train on), one run of `pipeline.eval_budget` evaluations per method, benchmark and
+   seed (`pipeline.eval_seeds` seeds from `pipeline.eval_seed`), in `RUN/evaluation`; budgets 8, 16 and 32 are
+   read from the runs' first evaluations (agents.evaluate). The table (geometric means, the ratio to random
+   search with a 95% bootstrap interval, runs that reached 90% of the best known) is printed and written to
+   `RUN/evaluation/table.txt`.
 
 `RUN/pipeline.json` records the config and each finished stage. The store is `reward.store` when set, else
 `RUN/measurements.sqlite` (the run is self-contained). A rerun with another config is refused: resume with the
@@ -27,7 +31,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
 import time
 from collections.abc import Callable
@@ -50,6 +53,7 @@ from .train import train
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "pipeline.yaml"
 STATE = "pipeline.json"
 STAGES = ("measure", "fit", "train", "evaluate")
+KNN_CANDIDATES = 2  # the knn baseline ranks this many random programs per evaluation of its budget
 
 Log = Callable[[str], None]
 
@@ -115,16 +119,21 @@ def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Lo
     n = cfg.pipeline.measure_per_benchmark
     fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool))
     out: dict[str, Any] = {"device": fn.ctx.pool.info.fingerprint, "benchmarks": {}}
-    bar = _bar(len(uris) * n, "measure", progress)
+    bar = _bar(len(uris) * (n + cfg.pipeline.measure_presets), "measure", progress)
     try:
         for uri in uris:
             bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
             r = search(uri, "random", n, seed=cfg.train.seed, reward_fn=fn, max_rewrites=cfg.env.max_rewrites,
                        max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots)
-            ok = [t for t in r.trials if t.speedup is not None]
-            out["benchmarks"][uri] = {"kernels": len(r.trials), "ok": len(ok),
+            trials = list(r.trials)
+            if cfg.pipeline.measure_presets:
+                trials += search(uri, "presets", cfg.pipeline.measure_presets, seed=cfg.train.seed, reward_fn=fn,
+                                 max_rewrites=max(cfg.env.max_rewrites, 1), max_nodes=cfg.env.max_nodes,
+                                 n_slots=cfg.env.n_slots).trials
+            ok = [t for t in trials if t.speedup is not None]
+            out["benchmarks"][uri] = {"kernels": len(trials), "ok": len(ok),
                         "best_speedup": max((t.speedup for t in ok), default=None), "wall_s": round(r.wall_s, 2)}
-            bar.update(n)
+            bar.update(n + cfg.pipeline.measure_presets)
             if len(r.trials) < n:
                 log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
     finally:
@@ -169,15 +178,18 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
                           model=str(run_dir / "model.npz") if p.eval_reward == "predicted" else None)
-    bar = _bar(len(p.eval_benchmarks) * (1 + len(p.baselines)), "evaluate", progress)
+    bar = _bar(len(p.eval_benchmarks) * p.eval_seeds * (1 + len(p.baselines)), "evaluate", progress)
 
     def step(line: str) -> None:
         bar.update(1)
         bar.write(line)
 
     try:
-        return evaluate(run_dir / "train", list(p.eval_benchmarks), p.eval_budget, list(p.baselines), seed=p.eval_seed,
-                        reward=reward, out_dir=run_dir / "evaluation", log=step)
+        return evaluate(run_dir / "train", list(p.eval_benchmarks), p.eval_budget, list(p.baselines),
+                        seeds=range(p.eval_seed, p.eval_seed + p.eval_seeds), reward=reward,
+                        out_dir=run_dir / "evaluation", search_options={"model": str(run_dir / "model.npz"),
+                                                                      "candidates": KNN_CANDIDATES * p.eval_budget},
+                        log=step)
     finally:
         bar.close()
 
@@ -231,19 +243,30 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
     return PipelineResult(run_dir, report, text, {k: round(v, 1) for k, v in times.items()})
 
 
-def verdict(report: dict[str, Any]) -> str:
-    """One line: the policy's geometric-mean best speedup against each baseline's."""
+def verdict(report: dict[str, Any], budget: int = 16) -> str:
+    """One line: the policy's geometric-mean best speedup against each baseline's at `budget` evaluations (the
+    run budget when smaller), the ratio with its 95% bootstrap interval against the reference method."""
     s = report["summary"]
-    if "policy" not in s or s["policy"]["geomean_best_speedup"] is None:
+    budgets = report.get("budgets", [report["budget"]])
+    b = str(budget if budget in budgets else budgets[-1])
+    if "policy" not in s or s["policy"]["budgets"][b]["geomean_best_speedup"] is None:
         return "no policy result"
-    pol = s["policy"]["geomean_best_speedup"]
+    pol = s["policy"]["budgets"][b]
     parts = []
     for name, v in s.items():
-        if name != "policy" and v["geomean_best_speedup"] is not None:
-            ratio = pol / v["geomean_best_speedup"]
-            parts.append(f"{ratio:.3f}x {name} ({'better' if ratio > 1 else 'not better'}, log ratio "
-                         f"{math.log(ratio):+.3f})")
-    return "policy vs " + ", ".join(parts)
+        g = v["budgets"][b]["geomean_best_speedup"]
+        if name == "policy" or g is None:
+            continue
+        ratio = pol["geomean_best_speedup"] / g
+        text = f"{ratio:.3f}x {name}"
+        if name == report.get("reference") and pol["ci_low"] is not None:
+            sure = "better" if pol["ci_low"] > 1 else "worse" if pol["ci_high"] < 1 else "not separated"
+            text += f" [95% CI {pol['ci_low']:.3f}, {pol['ci_high']:.3f}: {sure}]"
+        else:
+            text += f" ({'better' if ratio > 1 else 'not better'})"
+        parts.append(text)
+    runs = pol["runs"]
+    return "policy vs " + ", ".join(parts) + f" at {b} evaluations over {runs} runs (benchmarks x seeds)"
 
 
 __all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "evaluate_stage", "fit", "measure",

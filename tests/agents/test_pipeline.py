@@ -23,7 +23,7 @@ def pipeline_config(tmp_path, **pipeline) -> dict:
                        reward={"source": "predicted"}, train={"total_steps": 64, "n_steps": 32, "batch_size": 32},
                        run={"out_dir": str(tmp_path / "runs" / "{name}"), "checkpoint_every": 32},
                        pipeline={"measure_per_benchmark": 3, "eval_benchmarks": [EVAL], "eval_budget": 2,
-                                 **pipeline})
+                                 "eval_seeds": 2, **pipeline})
 
 
 def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
@@ -39,8 +39,11 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
     assert EVAL in out and "policy" in out and "random" in out and "policy vs" in out
     report = json.loads((run_dir / "evaluation" / "evaluate.json").read_text())
     assert report["reward_source"] == "measured" and report["benchmarks"][0]["trained_on"] is False
+    assert report["seeds"] == [0, 1] and report["summary"]["policy"]["runs"] == 2
     methods = report["benchmarks"][0]["methods"]
-    assert set(methods) == {"policy", "random"} and all(1 <= m["evaluations"] <= 2 for m in methods.values())
+    assert set(methods) == {"policy", "random"}
+    assert all(len(m["runs"]) == 2 and all(1 <= r["evaluations"] <= 2 for r in m["runs"]) for m in methods.values())
+    assert "vs random [95% CI]" in (run_dir / "evaluation" / "table.txt").read_text()
     store = MeasurementStore(run_dir / "measurements.sqlite")
     n_rows = len(store)
     store.close()

@@ -22,6 +22,7 @@ from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import named_preset
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
+from compiler.suite import SUITE
 
 from .subcommand import (
     CliError,
@@ -37,14 +38,13 @@ from .subcommand import (
 def generate(t: Target, lowering: str = "default"):
     """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings, built from its
     decisions (`presets.named_preset`) through the compiler's stages. A program file or user benchmark has only
-    `default`: the program as written when it is already lowered (no decision is left), else the decisions of
-    its default lowering."""
+    `default`: the program as written when it is already lowered, else its default lowering."""
     b = t.benchmark
     assert b is not None, "load_target gives every target a benchmark"
     table = lowerings(b)
     if lowering not in table:
         raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(table)}")
-    preset = None if is_lowered(b.program) else named_preset(b, lowering, t.sizes)
+    preset = named_preset(b, lowering, t.sizes) if b.dataset == SUITE and not is_lowered(b.program) else None
     if preset is None:
         lowered = table[lowering](t.sizes)
         kp, params = lowered.compile(), dict(lowered.params)

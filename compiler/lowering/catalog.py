@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 
 from ..suite import SUITE, Benchmark, get, list_benchmarks
-from . import conv, mm, stencil
+from . import conv, gemv, mm, stencil
 from .default import default_lowering, is_lowered
 from .lowered import Lowered, Lowering, Sizes, default_launches
 from .util import LoweringError
@@ -40,7 +40,8 @@ def _registry() -> dict[str, dict[str, Lowering]]:
     out: dict[str, dict[str, Lowering]] = {}
     for b in list_benchmarks():
         lows = {"default": _default(b)}
-        for module in (mm, stencil, conv):  # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
+        # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
+        for module in (mm, stencil, conv, gemv):
             for low in module.lowerings_for(b):
                 lows[low.name] = low
         out[b.name] = lows
@@ -49,7 +50,7 @@ def _registry() -> dict[str, dict[str, Lowering]]:
 
 def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
     """The named lowerings of a benchmark ("default" always, with the parameter rowsPerItem for the 2-D stencils;
-    "tiled" for mm and the 2-D stencils; "conv42" for conv). A user benchmark (compiler.suite.user), given as
+    "tiled" for mm, gemv and the 2-D stencils; "conv42" for conv). A user benchmark (compiler.suite.user), given as
     the Benchmark, has the default lowering only."""
     if isinstance(benchmark, Benchmark):
         if benchmark.dataset != SUITE:

@@ -23,7 +23,7 @@ def pipeline_config(tmp_path, **pipeline) -> dict:
                        reward={"source": "predicted"}, train={"total_steps": 64, "n_steps": 32, "batch_size": 32},
                        run={"out_dir": str(tmp_path / "runs" / "{name}"), "checkpoint_every": 32},
                        pipeline={"measure_per_benchmark": 3, "eval_benchmarks": [EVAL], "eval_budget": 2,
-                                 "eval_seeds": 2, **pipeline})
+                                 "eval_seeds": 2, "measure_presets": 2, **pipeline})
 
 
 def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
@@ -35,6 +35,8 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
     state = json.loads((run_dir / "pipeline.json").read_text())
     assert sorted(state["done"]) == ["evaluate", "fit", "measure", "train"]
     assert state["done"]["fit"]["rows"] >= 3 and (run_dir / "model.npz").exists()
+    measured = state["done"]["measure"]["benchmarks"]
+    assert measured[TRAIN[1]]["kernels"] == 3 + 2  # random kernels, then the presets search's (named lowerings)
     assert state["done"]["train"]["num_timesteps"] >= 64
     assert EVAL in out and "policy" in out and "random" in out and "policy vs" in out
     report = json.loads((run_dir / "evaluation" / "evaluate.json").read_text())

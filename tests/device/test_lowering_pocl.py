@@ -9,6 +9,7 @@ import pytest
 from compiler.lowering.catalog import lower, lowerings
 from compiler.lowering.conv import TABLE_4_4
 from compiler.suite import get, list_benchmarks, rel_error
+from tests.opencl_once import run_once
 
 
 def _opencl_available() -> bool:
@@ -32,25 +33,6 @@ pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _codegen_available(), reason="compiler.codegen.pipeline is not available")]
 
 CASES = [(b.name, name) for b in list_benchmarks() for name in lowerings(b.name)]
-
-
-def run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
-    """Build, upload, poison the output, launch once, read back (the runtime's correctness launch)."""
-    from compiler.runtime.cl import open_device
-    from compiler.runtime.plan import plan_buffers, validate_inputs
-
-    dev = open_device()
-    prepared = dev.prepare(kernel_program)
-    try:
-        arrays = validate_inputs(kernel_program, plan_buffers(kernel_program),
-                                 {n: inputs[n] for n in kernel_program.inputs})
-        prepared.write_inputs(arrays)
-        prepared.poison_outputs()
-        prepared.launch(1)
-        (out,) = prepared.read_outputs().values()
-    finally:
-        prepared.release()
-    return out
 
 
 def check_on_device(bench_name: str, lowered, seed: int = 0) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from compiler.lowering.catalog import lowerings
 from compiler.suite import get, rel_error
+from tests.opencl_once import run_once
 
 
 def _opencl_available() -> bool:
@@ -20,23 +21,6 @@ def _opencl_available() -> bool:
 
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device")]
-
-
-def _run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
-    from compiler.runtime.cl import open_device
-    from compiler.runtime.plan import plan_buffers, validate_inputs
-
-    prepared = open_device().prepare(kernel_program)
-    try:
-        arrays = validate_inputs(kernel_program, plan_buffers(kernel_program),
-                                 {n: inputs[n] for n in kernel_program.inputs})
-        prepared.write_inputs(arrays)
-        prepared.poison_outputs()
-        prepared.launch(1)
-        (out,) = prepared.read_outputs().values()
-    finally:
-        prepared.release()
-    return out
 
 
 @pytest.mark.parametrize(("sizes", "params"), [
@@ -52,5 +36,5 @@ def test_switches_compute_the_reference_on_the_device(sizes, params):
     lowered = lowerings("mm")["tiled"](sizes, params)
     inputs = bench.make_inputs(sizes, np.random.default_rng(5))
     ref = bench.reference(inputs, sizes)
-    out = _run_once(lowered.compile(), inputs).reshape(ref.shape)
+    out = run_once(lowered.compile(), inputs).reshape(ref.shape)
     assert rel_error(out, ref) <= bench.tolerance, params

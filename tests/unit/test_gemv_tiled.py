@@ -14,6 +14,7 @@ from compiler.ir.interpret import interpret
 from compiler.lowering import LoweringError, templates
 from compiler.lowering.catalog import lower, lowerings
 from compiler.suite import get, rel_error
+from tests.opencl_once import run_once
 
 BENCH = get("gemv")
 SIZES = [{"M": 16, "N": 32}, {"M": 24, "N": 20}, {"M": 12, "N": 64}]
@@ -28,20 +29,9 @@ def _opencl_available() -> bool:
 
 
 def _run_on_device(lowered, inputs):
-    from compiler.runtime.cl import open_device
-    from compiler.runtime.plan import plan_buffers, validate_inputs
-
     kp = lowered.compile()
     assert [k.local_size for k in kp.kernels] == [(lowered.params["L"],)]
-    prepared = open_device().prepare(kp)
-    try:
-        prepared.write_inputs(validate_inputs(kp, plan_buffers(kp), {n: inputs[n] for n in kp.inputs}))
-        prepared.poison_outputs()
-        prepared.launch(1)
-        (out,) = prepared.read_outputs().values()
-    finally:
-        prepared.release()
-    return out
+    return run_once(kp, inputs)
 
 
 def _check(lowered, seed: int, device: bool):

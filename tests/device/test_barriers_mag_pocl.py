@@ -30,7 +30,7 @@ def _listings():
 
 
 def _run(kp, inputs):
-    from tests.device.test_lowering_pocl import run_once
+    from tests.opencl_once import run_once
 
     return run_once(kp, inputs)
 

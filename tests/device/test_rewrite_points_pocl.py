@@ -11,6 +11,7 @@ from compiler.constraints.points import rp_space
 from compiler.lowering.points import LoweringFailed, lower_program, lower_rewrite_points
 from compiler.suite import rel_error, resolve
 from compiler.suite.annotated import ANNOTATIONS, conv_design, design_params
+from tests.opencl_once import run_once
 
 
 def _opencl_available() -> bool:
@@ -25,24 +26,6 @@ pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")]
 
 SIZES = {"inH": 6, "inW": 6, "inChs": 4, "outChs": 4, "kerH": 3, "kerW": 3}
-
-
-def run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
-    from compiler.runtime.cl import open_device
-    from compiler.runtime.plan import plan_buffers, validate_inputs
-
-    dev = open_device()
-    prepared = dev.prepare(kernel_program)
-    try:
-        arrays = validate_inputs(kernel_program, plan_buffers(kernel_program),
-                                 {n: inputs[n] for n in kernel_program.inputs})
-        prepared.write_inputs(arrays)
-        prepared.poison_outputs()
-        prepared.launch(1)
-        (out,) = prepared.read_outputs().values()
-    finally:
-        prepared.release()
-    return out
 
 
 def _check(kernel, sizes, seed: int) -> float:

@@ -456,7 +456,7 @@ def _neighbours(start: State, done: State) -> list[State]:
     for i, p in enumerate(done.tuning.params):
         prefix = transition.step(start, start.config.layout.template(done.template))
         for v in done.values[:i]:
-            prefix = transition.step(prefix, prefix.config.layout.tune_base + transition.slot_values(prefix).index(v))
+            prefix = transition.step(prefix, transition.action_of(prefix, v))
         offered = transition.slot_values(prefix)
         j = offered.index(values[p.name])
         out += [play_values(start, done.template, {**values, p.name: offered[k]})

@@ -231,7 +231,7 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 
 def _geomean(values: Iterable[float | None]) -> float | None:
     v = [x for x in values if x is not None and x > 0 and math.isfinite(x)]
-    return float(np.exp(np.mean(np.log(v)))) if v else None
+    return float(stats.gmean(v)) if v else None
 
 
 def _mean(values: Iterable[float | None]) -> float | None:

@@ -1,0 +1,68 @@
+"""Named lowerings as derivations: a fixed sequence of rule applications to the benchmark's high-level program.
+
+    p = derivation.start(bench.program)                         # macros expanded, normal form
+    p = derivation.step(p, split_join(TM), where=outermost_map) # one rule at one site
+
+A lowering module derives its program from the program of the benchmark, the way Lift derives its tiled and
+local-memory kernels (thesis Ch6): every step is a `compiler.rewrite.Rule` applied through the one driver
+(`compiler.rewrite.apply`), so every step keeps the program's meaning and type. A step picks its site either by a
+predicate over (path, node) or as the k-th legal site in pre-order; a step that finds no site, or more than one
+site where it asked for exactly one, is a `LoweringError` naming the rule and the derivation, never a silent
+no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import RuleNotApplicable
+from ..ir.macros import expand_program
+from ..ir.node import Node, Program, at
+from ..rewrite import Rule, Site, apply, legal_sites, prepare
+from .util import LoweringError
+
+Where = Callable[[tuple[int, ...], Node], bool]
+
+
+def start(program: Program) -> Program:
+    """The benchmark's program with its macros expanded, in the rewrite driver's normal form."""
+    return prepare(expand_program(program))
+
+
+def sites(program: Program, rule: Rule | str, where: Where | None = None,
+          sizes: dict[str, int] | None = None) -> list[Site]:
+    """The legal sites of `rule` in pre-order, restricted to those whose (path, node) satisfy `where`."""
+    found = legal_sites(program, rule, sizes)
+    if where is None:
+        return found
+    return [s for s in found if where(s.path, at(program, s.path))]
+
+
+def step(program: Program, rule: Rule | str, where: Where | int | None = None, *, unique: bool = False,
+         sizes: dict[str, int] | None = None, name: str = "derivation") -> Program:
+    """`rule` applied at one site: the `where`-th legal site (an int, pre-order), or the first site satisfying the
+    predicate `where` (with `unique=True`, the only one). Errors name the derivation and the rule."""
+    label = rule if isinstance(rule, str) else rule.name
+    if isinstance(where, int):
+        found = sites(program, rule, None, sizes)
+        if where >= len(found):
+            raise LoweringError(f"{name}: {label} has {len(found)} legal site(s), no site number {where}")
+        chosen = found[where]
+    else:
+        found = sites(program, rule, where, sizes)
+        if not found:
+            raise LoweringError(f"{name}: {label} applies at no site of the program here")
+        if unique and len(found) > 1:
+            raise LoweringError(f"{name}: {label} applies at {len(found)} sites, the derivation expects one")
+        chosen = found[0]
+    try:
+        return apply(program, rule, chosen, sizes)
+    except RuleNotApplicable as err:
+        raise LoweringError(f"{name}: {err}") from err
+
+
+def steps(program: Program, plan, *, sizes: dict[str, int] | None = None, name: str = "derivation") -> Program:
+    """`step` for each (rule, where) of `plan` in order."""
+    for rule, where in plan:
+        program = step(program, rule, where, sizes=sizes, name=name)
+    return program

@@ -196,6 +196,8 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=positive_int, default=32, help="evaluations per method and benchmark (default 32)")
     p.add_argument("--baselines", default="random,greedy,beam", help="comma-separated (default random,greedy,beam)")
     p.add_argument("--seed", type=seed, default=0, help="seed of every method (default 0)")
+    p.add_argument("--seeds", type=positive_int, default=1, metavar="N",
+                   help="runs per method and benchmark, with seeds SEED, SEED+1, ... (default 1)")
     p.add_argument("--out", metavar="DIR", default="evaluation", help="output folder (default ./evaluation)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
@@ -217,7 +219,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     try:
         for b in benches:
             resolve(b)
-        report = evaluate(args.policy, benches, args.budget, baselines, seed=args.seed, reward=_reward(args),
+        report = evaluate(args.policy, benches, args.budget, baselines,
+                          seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
                           out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None

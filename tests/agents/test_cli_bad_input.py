@@ -167,6 +167,7 @@ NUMERIC_OPTIONS = [  # (argv before the option, option, kind)
     (("search", SMALL), "--candidates", "nonnegative"),
     (("evaluate", "--benchmarks", SMALL), "--budget", "positive"),
     (("evaluate", "--benchmarks", SMALL), "--seed", "seed"),
+    (("evaluate", "--benchmarks", SMALL), "--seeds", "positive"),
     (("explore", SMALL), "--max", "positive"),
     (("explore", SMALL), "--depth", "nonnegative"),
     (("explore", SMALL), "--lowered", "positive"),

@@ -110,10 +110,10 @@ def test_load_policy_reads_the_env_shape(trained_run):
 def test_evaluate_command(trained_run, tmp_path, capsys):
     out = tmp_path / "ev"
     rc = cli.main(["evaluate", "--policy", str(trained_run.run_dir), "--benchmarks", GEMV, "--budget", "2",
-                   "--baselines", "random", "--reward", "analytical", "--out", str(out)])
+                   "--baselines", "random", "--reward", "analytical", "--seed", "3", "--seeds", "2", "--out", str(out)])
     text = capsys.readouterr().out
     assert rc == 0 and "policy" in text and "random" in text and "evaluate.json" in text
-    assert (out / "evaluate.json").exists()
+    assert json.loads((out / "evaluate.json").read_text())["seeds"] == [3, 4]
     assert cli.main(["evaluate", "--benchmarks", GEMV, "--baselines", "annealing", "--reward", "analytical"]) == 2
     assert "unknown baseline(s) annealing" in capsys.readouterr().err
 

@@ -70,9 +70,10 @@ from ..ir.build import (
     zip_,
 )
 from ..ir.node import Program
-from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP, userfun
+from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP
+from ..rewrite.rules_window import dot_and_sum_up
 from ..suite.conv import PAD, STRIDE
-from ..types import FLOAT, TypeVar, array
+from ..types import FLOAT, array
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
@@ -98,22 +99,6 @@ MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_ACCUMULATORS = 256
 LOCAL_SIZES = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}  # Table 4.1's work-group shape
-
-
-def dot_and_sum_up(v: int):
-    """acc + dot(l, r) on vectors (OpenCL's dot takes up to 4 lanes: wider vectors sum halves/quarters).
-
-    Polymorphic in the vector type (T is bound to <float>v at each use), so the program stays symbolic in v and
-    the code generator instantiates the function at the width it is specialised to."""
-    t = TypeVar("T")
-    if v <= 4:
-        name, c = "dotAndSumUp", "return acc + dot(l, r);"
-    elif v == 8:
-        name, c = "dotAndSumUp8", "return acc + dot(l.lo, r.lo) + dot(l.hi, r.hi);"
-    else:
-        name, c = "dotAndSumUp16", ("return acc + dot(l.lo.lo, r.lo.lo) + dot(l.lo.hi, r.lo.hi)"
-                                    " + dot(l.hi.lo, r.hi.lo) + dot(l.hi.hi, r.hi.hi);")
-    return userfun(name, "acc l r", (FLOAT, t, t), FLOAT, c, "acc + np.sum(l * r, axis=-1)")
 
 
 def symbols():

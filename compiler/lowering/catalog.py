@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 
 from ..suite import SUITE, Benchmark, get, list_benchmarks
-from . import conv, gemv, mm, stencil
+from . import blas1, conv, gemv, mm, stencil
 from .default import default_lowering, is_lowered
 from .lowered import Lowered, Lowering, Sizes, default_launches
 from .util import LoweringError
@@ -41,7 +41,7 @@ def _registry() -> dict[str, dict[str, Lowering]]:
     for b in list_benchmarks():
         lows = {"default": _default(b)}
         # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
-        for module in (mm, stencil, conv, gemv):
+        for module in (mm, stencil, conv, gemv, blas1):
             for low in module.lowerings_for(b):
                 lows[low.name] = low
         out[b.name] = lows

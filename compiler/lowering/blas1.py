@@ -1,0 +1,254 @@
+"""scal, asum and dot "tiled": vector loads and many elements per work item, derived from the benchmarks' programs.
+
+Every program here is derived (compiler.lowering.derivation) from the benchmark's high-level program by rules of
+the catalogue (compiler.rewrite.rules_algorithmic / rules_mapping / rules_memory) and of
+compiler.rewrite.rules_blas1; nothing is assembled by hand.
+
+asum (reduce(0, add) o map(abs) << x) and dot (reduce(0, add) o map(mult) << zip(x, y)), two kernels:
+
+    oclKernel(partials =>                                                one work group of L work items
+      join o mapWrg(0)(all => <group>(all)) o split(N/C) << partials)
+    o oclKernel(x => join o mapWrg(0)(chunk => <group, vectorised>(chunk)) o split(C) << x)
+    <group>(c) = join o toGlobal(mapLcl(0)(all => mapSeq(id) o reduceSeq(0, add) << all)) o split(L)
+                 o join o toLocal(mapLcl(0)(lane => mapSeq(id) o reduceSeq(0, add) o asScalar
+                     o reduceSeq(<0>V, (acc, v) => vectorise(V, add)(acc, vectorise(V, abs)(v))) << lane))
+                 o transpose o split(L) o asVector(V) << c
+
+Work item l of a group sums the vectors l, l + L, l + 2L, ... of its chunk of C elements (neighbouring work items
+read neighbouring float<V>s: coalesced) in a private vector accumulator, adds its lanes and writes one partial to
+local memory; after the barrier one work item adds the L partials and writes the group's partial result; a
+second kernel reduces the N/C partials the same way in one work group (without vectors).
+Derivation (`derive_reduction`): partialReduce(C) at the top reduce, splitMap (splitZip for dot), mapFusion,
+oclKernel twice (the chunks' kernel, then the rest), mapWrg(0) over the chunks, vectorise(V) (vectoriseZip(V)
+for dot), partialReduceStride(L) in the chunk, splitMap, transposeMap, mapFusion (the element function into the
+lanes), reduceVectorise and reduceMapFusion (the vector accumulator), singletonMap (the group's final sum);
+in the second kernel singletonMap, partialReduceStride(L), singletonMap, mapWrg(0); then mapLcl(0) and
+reduceSeq wherever they apply, toLocalMap on the lanes, toGlobalMap on the final sums, copyResult. V = 1 skips
+the vector steps (scalar loads).
+
+scal (map(x => mult(alpha, x)) << x):
+
+    join o mapGlb(0)(c =>                                                c: [float]V
+      asScalar o toGlobal(mapSeq(vectorise(V, id))) o asVector(V)        one vector store
+      o toPrivate(mapSeq(y => mult(alpha, y)))
+      o asScalar o toPrivate(mapSeq(vectorise(V, id))) o asVector(V) << c  one vector load
+    ) o split(V) << x
+
+Derivation (`derive_scal`): splitJoin(V), mapGlb(0), mapSeq, copyVector(V) on the chunk (the load) and on the
+products (the store), toPrivateMap on the load and on the products, toGlobalMap on the store.
+
+Tuning parameters and constraints (checked by `_check`; split(C), split(L), split(V) and asVector(V) give Ch4
+inference its divisibility constraints, L the work-group size):
+- V: vector width of the loads (1, 2, 4, 8, 16); N % V = 0 (V = 1 loads scalars).
+- L (asum, dot): work items per work group, a power of 2 up to 1024; (C / V) % L = 0 and (N / C) % L = 0 (the
+  second kernel's group).
+- C (asum, dot): elements per work group in the first kernel; N % C = 0.
+- Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: the runtime's choice, global
+  size (N/V,).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..ir.node import FunCall, Node, Prim, Program, at
+from ..ir.ops import Op
+from ..rewrite.rules_algorithmic import (
+    MAP_FUSION,
+    REDUCE_MAP_FUSION,
+    partial_reduce,
+    split_join,
+    vectorise_map,
+    vectorise_zip,
+)
+from ..rewrite.rules_blas1 import (
+    COPY_RESULT,
+    OCL_KERNEL,
+    REDUCE_VECTORISE,
+    SINGLETON_MAP,
+    SPLIT_MAP,
+    SPLIT_ZIP,
+    TRANSPOSE_MAP,
+    copy_vector,
+    partial_reduce_stride,
+)
+from ..rewrite.rules_mapping import MAP_SEQ, REDUCE_SEQ, map_to_glb, map_to_lcl, map_to_wrg
+from ..rewrite.rules_memory import to_space_map
+from . import derivation as d
+from .default import finish
+from .lowered import KernelLaunch, Lowering, TuningParam
+
+BENCHMARKS = ("scal", "asum", "dot")
+VECTOR_WIDTHS = (1, 2, 4, 8, 16)
+MAX_WG = 1024
+TARGET_GROUPS = 1024  # work groups of the first reduction kernel (several per SM on a large GPU)
+
+PARAMS_SCAL = (TuningParam("V", "vector width of the loads and stores (1, 2, 4, 8, 16; N % V = 0)"),)
+PARAMS_RED = (
+    TuningParam("V", "vector width of the loads (1, 2, 4, 8, 16; N % V = 0; V = 1 loads scalars)"),
+    TuningParam("L", "work items per work group (a power of 2 up to 1024; (C/V) % L = 0, (N/C) % L = 0)",
+                "local_size"),
+    TuningParam("C", "elements per work group in the first kernel (N % C = 0)", "split"),
+)
+
+Where = Callable[[tuple[int, ...], Node], bool]
+
+
+def _extreme(p: Program, rule, where: Where, pick) -> Where:
+    """The site of `rule` satisfying `where` with the shortest (pick=min) or longest (pick=max) path."""
+    found = d.sites(p, rule, where)
+    best = pick((s.path for s in found), key=len) if found else None
+    return lambda path, n: path == best
+
+
+def _everywhere(p: Program, rule, name: str) -> Program:
+    while d.sites(p, rule):
+        p = d.step(p, rule, name=name)
+    return p
+
+
+def derive_reduction(bench, vector: bool) -> Program:
+    """asum / dot tiled, symbolic in V (when `vector`), L and C."""
+    name = f"{bench.name}/tiled"
+    p = d.start(bench.program)
+    top = (len(p.params),)
+
+    def k1(path, n):  # inside the first kernel (the argument of the outer kernel call)
+        return path[:2] == (*top, 1)
+
+    def k2(path, n):
+        return path[:2] == (*top, 0)
+
+    p = d.step(p, partial_reduce("C"), lambda path, n: path == top, name=name)
+    p = d.step(p, SPLIT_MAP, unique=True, name=name)
+    if bench.name == "dot":
+        p = d.step(p, SPLIT_ZIP, unique=True, name=name)
+    p = _everywhere(p, MAP_FUSION, name)
+    p = d.step(p, OCL_KERNEL, lambda path, n: path == (*top, 2), name=name)
+    p = d.step(p, OCL_KERNEL, lambda path, n: path == top, name=name)
+    p = d.step(p, map_to_wrg(0), unique=True, name=name)
+    if vector:
+        p = d.step(p, vectorise_zip("V") if bench.name == "dot" else vectorise_map("V"), unique=True, name=name)
+    p = d.step(p, partial_reduce_stride("L"), k1, unique=True, name=name)
+    p = d.step(p, SPLIT_MAP, unique=True, name=name)
+    p = d.step(p, TRANSPOSE_MAP, unique=True, name=name)
+    p = d.step(p, MAP_FUSION, unique=True, name=name)
+    if vector:
+        p = d.step(p, REDUCE_VECTORISE, _extreme(p, REDUCE_VECTORISE, k1, max), name=name)
+    p = d.step(p, REDUCE_MAP_FUSION, unique=True, name=name)
+    p = d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k1, min), name=name)
+    # the second kernel: one work group
+    p = d.step(p, SINGLETON_MAP, k2, unique=True, name=name)
+    p = d.step(p, partial_reduce_stride("L"), k2, unique=True, name=name)
+    p = d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k2, min), name=name)
+    p = d.step(p, map_to_wrg(0), unique=True, name=name)
+    # mapping and memory
+    p = _everywhere(p, map_to_lcl(0), name)
+    p = _everywhere(p, REDUCE_SEQ, name)
+    to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
+    for k in (k1, k2):
+        p = d.step(p, to_local, _extreme(p, to_local, k, max), name=name)
+        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)
+    p = _everywhere(p, COPY_RESULT, name)
+    return finish(p)
+
+
+def _is(n: Node, op: Op) -> bool:
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
+
+
+def derive_scal(bench, vector: bool) -> Program:
+    """scal tiled, symbolic in V (`vector`), or one element per work item (V = 1)."""
+    name = f"{bench.name}/tiled"
+    p = d.start(bench.program)
+    if not vector:
+        p = d.step(p, map_to_glb(0), unique=True, name=name)
+        return finish(p)
+    p = d.step(p, split_join("V"), unique=True, name=name)
+    p = d.step(p, map_to_glb(0), 0, name=name)  # the outer map (pre-order)
+    p = d.step(p, MAP_SEQ, unique=True, name=name)
+    cv = copy_vector("V")
+    # the load: the chunk a work item's mapSeq consumes
+    p = d.step(p, cv, lambda path, n: _is(at(p, path[:-1]), Op.MAP_SEQ) and len(path) > 1, unique=True,
+               name=name)
+    p = _everywhere(p, to_space_map(Op.TO_PRIVATE), name)  # the loaded vectors and the products
+    # the store: the products (the private map consuming the loaded vectors)
+    p = d.step(p, cv, lambda path, n: _is(n, Op.TO_PRIVATE) and _is(n.args[0], Op.AS_SCALAR), unique=True,
+               name=name)
+    p = d.step(p, to_space_map(Op.TO_GLOBAL), unique=True, name=name)
+    return finish(p)
+
+
+def _largest_pow2_divisor(n: int, cap: int) -> int:
+    v = 1
+    while v * 2 <= cap and n % (v * 2) == 0:
+        v *= 2
+    return v
+
+
+def _choose_red(s) -> dict[str, int]:
+    n = s["N"]
+    v = s.get("V") or (4 if n % 4 == 0 else 2 if n % 2 == 0 else 1)
+    lanes = s.get("L")
+    chunk = s.get("C")
+    if lanes is None:
+        lanes = next(w for w in (256, 128, 64, 32, 16, 8, 4, 2, 1)
+                     if n % (w * w * v) == 0 and (chunk is None or ((chunk // v) % w == 0 and (n // chunk) % w == 0)))
+    if chunk is None:  # C = L V k with N / C a multiple of L, N / C closest to TARGET_GROUPS
+        base = lanes * v
+        cands = [c for c in range(base, n + 1, base) if n % c == 0 and (n // c) % lanes == 0]
+        chunk = min(cands, key=lambda c: (abs(n // c - TARGET_GROUPS), c)) if cands else n
+    return {"V": v, "L": lanes, "C": chunk}
+
+
+def _check_red(s, v) -> list[str]:
+    bad = []
+    if any(int(v[p.name]) < 1 for p in PARAMS_RED):
+        return ["every size parameter must be a positive integer"]
+    n, vw, lanes, chunk = s["N"], v["V"], v["L"], v["C"]
+    if vw not in VECTOR_WIDTHS:
+        bad.append(f"V in {VECTOR_WIDTHS} (V = {vw})")
+    if lanes & (lanes - 1) or lanes > MAX_WG:
+        bad.append(f"L a power of 2 up to {MAX_WG} (L = {lanes})")
+    if n % chunk:
+        bad.append(f"N % C = 0 (N = {n}, C = {chunk})")
+    elif (n // chunk) % lanes:
+        bad.append(f"(N/C) % L = 0 (N/C = {n // chunk}, L = {lanes})")
+    if chunk % vw or (chunk // vw) % lanes:
+        bad.append(f"(C/V) % L = 0 and C % V = 0 (C = {chunk}, V = {vw}, L = {lanes})")
+    return bad
+
+
+def _choose_scal(s) -> dict[str, int]:
+    return {"V": s.get("V") or _largest_pow2_divisor(s["N"], 4)}
+
+
+def _check_scal(s, v) -> list[str]:
+    vw = int(v["V"])
+    if vw not in VECTOR_WIDTHS:
+        return [f"V in {VECTOR_WIDTHS} (V = {vw})"]
+    if s["N"] % vw:
+        return [f"N % V = 0 (N = {s['N']}, V = {vw})"]
+    return []
+
+
+def lowerings_for(bench) -> list[Lowering]:
+    if bench.name not in BENCHMARKS:
+        return []
+    doc = "vector loads, many elements per work item, derived by rules (compiler.lowering.blas1)"
+    if bench.name == "scal":
+        def build_scal(s, v):
+            p = derive_scal(bench, v["V"] > 1)
+            return p, (KernelLaunch((s["N"] // v["V"],)),), {"vector_width": v["V"]}
+
+        return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
+
+    def build(s, v):
+        p = derive_reduction(bench, v["V"] > 1)
+        groups = s["N"] // v["C"]
+        launches = (KernelLaunch((groups * v["L"],), (v["L"],)), KernelLaunch((v["L"],), (v["L"],)))
+        facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": v["C"] // (v["V"] * v["L"]),
+                 "work_groups": groups}
+        return p, launches, facts
+
+    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, _choose_red, _check_red, {0: "L"})]

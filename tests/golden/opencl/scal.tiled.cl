@@ -1,0 +1,17 @@
+// scal/tiled at size small: 1 kernel(s)
+
+// kernel scal: global (16,), local None
+float mult(float x, float y) { return x * y; }
+
+kernel void scal(constant float* restrict alpha, const global float* restrict x, global float* out) {
+  {  // mapGlb(0)
+    int gl_id_0 = get_global_id(0);
+    float priv[4];
+    vstore4(vload4(gl_id_0, x), 0, priv);
+    float priv2[4];
+    for (int i = 0; i < 4; i++) {  // mapSeq
+      priv2[i] = mult(alpha[0], priv[i]);
+    }
+    vstore4(vload4(0, priv2), gl_id_0, out);
+  }
+}

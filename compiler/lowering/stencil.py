@@ -19,6 +19,14 @@ Lowered (one work group per tileH x tileW block of outputs):
     (a grid read at the centre only: tiles_i = slideStrictND(tileH, tileW, tileH, tileW) << g_i, read from
      global memory in place: nbhL_i = get(i) << tile)
 
+The program is derived from the benchmark's program by rules (`build_tiled`, steps in `tiled_plan`; the rules
+of overlapped tiling are in compiler.rewrite.rules_stencil_tiling), as Lift derives its tiled stencils: overlapped
+tiling of every neighbourhood slideND (slideTilingStrict2D) and non-overlapping tiles of a grid read in place
+(tileInPlace2D), the re-assembly of the tiles moved out of the zipND (zipNDUntile) and the mapND(2, f)
+(mapNDUntile, mapNDFusion) to the output's rows (untileRows), the tile loops mapped to work groups and their rows
+and points to work items (mapWrg, mapLcl), each tile's neighbourhoods read from a copy of the tile in local memory
+(copyLocal2D), and the rest lowered by the generic default lowering.
+
 The padding stays a view inside the local copy (its conditionals run once per element of the tile, not once per
 use). Tuning parameters: tileH (output rows per work group, outN % tileH = 0) and tileW (output columns per work
 group, outM % tileW = 0); the local size is (tileW, tileH) (<= 1024 work items), the local memory
@@ -26,8 +34,8 @@ group, outM % tileW = 0); the local size is (tileW, tileH) (<= 1024 work items),
 
 The same stencils' "default" lowering is here too (`default_for`): the generic default lowering (one output point
 per work item, compiler.lowering.default) with the tuning parameter rowsPerItem, the number of vertically
-adjacent output points one work item computes (`build_coarse`; default `default_rows_per_item`). See
-docs/lowering.md.
+adjacent output points one work item computes (`build_coarse`, derived by rules too: `coarse_plan`; default
+`default_rows_per_item`). See docs/lowering.md.
 """
 
 from __future__ import annotations
@@ -37,32 +45,27 @@ from dataclasses import dataclass
 import sympy
 
 from .. import arith
-from ..ir.build import (
-    get,
-    join,
-    map_,
-    map_glb,
-    map_lcl,
-    map_seq_unroll,
-    map_wrg,
-    pad_nd,
-    slide_nd,
-    slide_strict_nd,
-    split,
-    to_local,
-    transpose,
-    transpose_w,
-    zip_nd,
-)
-from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
-from ..ir.ops import Op
-from ..ir.terms import is_call
+from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, with_children
+from ..ir.ops import ADDRESS_SPACES, Op
+from ..ir.terms import concrete, free_vars, is_call
 from ..ir.typecheck import typecheck
-from ..ir.userfuns import ID
+from ..rewrite import prepare
+from ..rewrite.rules_algorithmic import EXPAND_MACRO, MAP_FISSION, MAP_FUSION, TRANSPOSE_BOTH_SIDES, split_join
+from ..rewrite.rules_mapping import UNROLL_MAX
+from ..rewrite.rules_stencil_tiling import (
+    COPY_LOCAL_2D,
+    MAP_ND_FUSION,
+    MAP_ND_UNTILE,
+    UNTILE_ROWS,
+    ZIP_ND_UNTILE,
+    slide_tiling_strict_2d,
+    tile_in_place_2d,
+)
 from ..types import ArrayType
-from . import heuristic
+from . import derivation, heuristic
 from .default import default_lowering, finish
 from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
+from .util import LoweringError
 
 PARAMS = (
     TuningParam("tileH", "output rows per work group (rows of the output % tileH = 0)"),
@@ -131,32 +134,100 @@ def _operand(x: Expr) -> Operand | None:
     return Operand(g, (k1, k2), tuple(padded.f.static), val)  # type: ignore[union-attr]
 
 
-def build_tiled(bench, form: StencilForm) -> Program:
-    th, tw = arith.var("tileH"), arith.var("tileW")
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation: `rule` at its first legal site satisfying `where` (`unique`: the only one;
+    `every`: at each such site in turn until none is left); `sizes` decide length guards (unrolling)."""
 
-    def tiles(o: Operand) -> Expr:
-        if o.window is None:
-            return slide_strict_nd((th, tw), (th, tw)) << o.grid
-        k1, k2 = o.window
-        return slide_strict_nd((th + k1 - 1, tw + k2 - 1), (th, tw)) << (pad_nd(o.pads, o.value) << o.grid)
+    rule: object  # a compiler.rewrite.Rule or a catalogue rule name
+    where: object = None
+    unique: bool = False
+    every: bool = False
+    sizes: dict | None = None
 
-    def local(o: Operand, t: Expr) -> Expr:
-        if o.window is None:
-            return t
-        copy = to_local(map_lcl(1, lambda lrow: map_lcl(0, ID) << lrow)) << t
-        return slide_nd(o.window, (1, 1)) << copy
 
-    ops = form.operands
+def derive(program: Program, plan, name: str):
+    """The programs of a derivation, one after each rule application: (rule name, program), starting from the
+    high-level program with its macros kept (slideND, zipND, mapND, padND are rewritten as such)."""
+    p = prepare(program)
+    for s in plan:
+        label = s.rule if isinstance(s.rule, str) else s.rule.name
+        if not s.every:
+            p = derivation.step(p, s.rule, s.where, unique=s.unique, sizes=s.sizes, name=name)
+            yield label, p
+            continue
+        for _ in range(64):
+            if not derivation.sites(p, s.rule, s.where, s.sizes):
+                break
+            p = derivation.step(p, s.rule, s.where, sizes=s.sizes, name=name)
+            yield label, p
+        else:
+            raise LoweringError(f"{name}: {label} still applies after 64 steps")
 
-    def work_group(tile):
-        parts = [local(o, get(i) << tile if form.zipped else tile) for i, o in enumerate(ops)]
-        z = zip_nd(2, *parts) if form.zipped else parts[0]
-        return map_lcl(1, lambda row: join() << (map_lcl(0, form.f) << row)) << z
 
-    zt = zip_nd(2, *(tiles(o) for o in ops)) if form.zipped else tiles(ops[0])
-    body = join() << (map_wrg(1, lambda tileRow: map_(join()) << (transpose_w() << (
-        map_wrg(0, work_group) << tileRow))) << zt)
-    return finish(Program(bench.program.name, bench.program.params, body))
+def tiled_plan(form: StencilForm, tile_h=None, tile_w=None) -> tuple[Step, ...]:
+    """The derivation of the tiled program (tile_h, tile_w default to the symbols tileH and tileW)."""
+    th = arith.var("tileH") if tile_h is None else tile_h
+    tw = arith.var("tileW") if tile_w is None else tile_w
+    return (
+        Step(slide_tiling_strict_2d(th, tw), lambda _, n: not isinstance(n.args[0], Param), every=True),
+        Step(tile_in_place_2d(th, tw), lambda _, n: isinstance(n, Param), every=True),
+        *((Step(ZIP_ND_UNTILE, unique=True),) if form.zipped else ()),
+        Step(MAP_ND_UNTILE, unique=True),
+        Step(MAP_ND_FUSION, unique=True),
+        Step(UNTILE_ROWS, unique=True),
+        Step(EXPAND_MACRO, _is_map_nd),  # the outermost mapND: over the grid of tiles
+        Step(MAP_FUSION, _fuses),  # ... fused into the loop over the tile rows
+        Step(MAP_FUSION, _fuses),  # ... and into the loop over the tiles of a row
+        Step(EXPAND_MACRO, _is_map_nd, unique=True),  # mapND(2, f)
+        Step(MAP_FUSION, _fuses, unique=True),  # its rows with the output's map(join)
+        Step("mapWrg(1)", _computes),
+        Step("mapWrg(0)", _computes),
+        Step(COPY_LOCAL_2D, every=True),
+        Step("mapLcl(1)", _computes),  # the outermost: the rows of a tile
+        Step("mapLcl(0)", _computes),  # the points of a row
+    )
+
+
+def build_tiled(bench, form: StencilForm, tile_h=None, tile_w=None) -> Program:
+    """The tiled program, derived from the benchmark's program by rules (`tiled_plan`), the rest lowered by the
+    generic default lowering."""
+    *_, (_, p) = derive(bench.program, tiled_plan(form, tile_h, tile_w), f"{bench.name}/tiled")
+    return point_free_wrappers(finish(p))
+
+
+def _is_map_nd(_, n) -> bool:
+    return is_call(n, Op.MAP_ND)
+
+
+def _computes(_, n) -> bool:
+    return concrete(n.f)
+
+
+def _fuses(_, n) -> bool:
+    """map(g) << map(h) << x with h computing (a candidate of mapFusion)."""
+    return is_call(n.args[0], Op.MAP) and concrete(n.args[0].f)
+
+
+def point_free_wrappers(p: Program) -> Program:
+    """Eta-reduction of address-space wrappers: `toX(y => g << y)` is `toX(g)` for a primitive g (the rewrite
+    driver's normal form writes function arguments as lambdas, the code generator reads the caster's map)."""
+
+    def go(n):
+        kids = n.children()
+        if kids:
+            n = with_children(n, [go(c) for c in kids])
+        if isinstance(n, Prim) and n.op in ADDRESS_SPACES and isinstance(n.funs[0], Lambda):
+            lam = n.funs[0]
+            body = lam.body
+            if (len(lam.params) == 1 and isinstance(body, FunCall) and isinstance(body.f, Prim)
+                    and body.args == lam.params and lam.params[0].name not in free_vars(body.f)):
+                return Prim(n.op, n.static, (body.f,))
+        return n
+
+    out = go(p)
+    assert isinstance(out, Program)
+    return out
 
 
 # --- the default lowering of 2-D stencils: thread coarsening along the rows -------------------------------------
@@ -166,20 +237,35 @@ COARSE_PARAMS = (TuningParam(ROWS_PER_ITEM, "vertically adjacent output points p
 COARSE_CHOICES = (4, 2)  # the default rowsPerItem: the first that divides the rows (windows of height >= 3)
 
 
-def build_coarse(bench, form: StencilForm) -> Program:
-    """The default lowering with each work item computing rowsPerItem vertically adjacent outputs of a column:
+def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int = 4) -> Program:
+    """The default lowering with each work item computing `rows` (default: the symbol rowsPerItem) vertically
+    adjacent outputs of a column, derived from the benchmark's program by rules (`coarse_plan`):
 
         join o mapGlb(1)(rows => map(join) o transposeW o mapGlb(0)(col => mapSeqUnroll(f) << col)
                                  o transpose << rows) o split(rowsPerItem) << Z
 
     (`Z` the program's neighbourhoods, `f` its per-point function, lowered by the default conventions: its window
     reduction is a reduceSeqUnroll). The rowsPerItem windows of a work item overlap in k1 - 1 rows; unrolled,
-    their loads of a shared input point have the same address and guard."""
-    assert form.points is not None
-    r = arith.var(ROWS_PER_ITEM)
-    body = join() << (map_glb(1, lambda rows: map_(join()) << (transpose_w() << (
-        map_glb(0, lambda col: map_seq_unroll(form.f) << col) << (transpose() << rows)))) << (split(r) << form.points))
-    return finish(Program(bench.program.name, bench.program.params, body))
+    their loads of a shared input point have the same address and guard. `unroll` is the value of rowsPerItem
+    the unrolling guard (mapSeqUnroll: a known length <= 32) is decided for; above 32 the column stays a loop."""
+    *_, (_, p) = derive(bench.program, coarse_plan(rows, unroll), f"{bench.name}/default")
+    return finish(p)
+
+
+def coarse_plan(rows=None, unroll: int = 4) -> tuple[Step, ...]:
+    """The derivation of the default program with `rows` (default: the symbol rowsPerItem) outputs per work item."""
+    r = arith.var(ROWS_PER_ITEM) if rows is None else rows
+    return (
+        Step(EXPAND_MACRO, _is_map_nd),  # mapND(2, f)
+        Step(MAP_FUSION, _fuses),  # with the output's map(join)
+        Step(split_join(r), _computes),  # groups of rowsPerItem rows
+        Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
+        Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
+        Step("mapGlb(1)", _computes),
+        Step("mapGlb(0)", _computes),
+        Step("mapSeq", _computes),  # the outermost: the points of a column
+        *((Step("mapSeqUnroll", sizes={ROWS_PER_ITEM: unroll}),) if unroll <= UNROLL_MAX else ()),
+    )
 
 
 def default_rows_per_item(window_height: int, rows: int) -> int:
@@ -214,7 +300,7 @@ def default_for(bench, form: StencilForm) -> Lowering:
 
     def build(s, v):
         r = v[ROWS_PER_ITEM]
-        p = default_lowering(bench.program, s) if r == 1 else build_coarse(bench, form)
+        p = default_lowering(bench.program, s) if r == 1 else build_coarse(bench, form, unroll=r)
         n, m = _out_shape(bench, s)
         return p, default_launches(p, {**s, **v}), {"rows_per_item": r, "work_items": n * m // r}
 
@@ -261,8 +347,12 @@ def lowerings_for(bench) -> list[Lowering]:
             bad.append(f"local memory {lmem} <= {MAX_LOCAL_BYTES} bytes")
         return bad
 
+    derived: list[Program] = []  # the program is symbolic in tileH and tileW: derived once
+
     def build(s, v):
-        p = build_tiled(bench, form)
+        if not derived:
+            derived.append(build_tiled(bench, form))
+        p = derived[0]
         n, m = _out_shape(bench, s)
         th, tw = v["tileH"], v["tileW"]
         launch = KernelLaunch((m, n), (tw, th))

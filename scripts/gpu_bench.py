@@ -53,11 +53,20 @@ def cases(only: set[str] | None, small: bool = False) -> list[str]:
     return uris
 
 
-def run_case(worker, uri: str, lowering_name: str, low, config: MeasureConfig, rng) -> dict:
+# extra points of a named lowering's space measured beside its defaults (those valid at the case's sizes)
+SWEEP = {
+    ("scal", "tiled"): [{"V": 1}, {"V": 2}, {"V": 8}],
+    ("asum", "tiled"): [{"V": 1, "L": 256, "C": 16384}, {"V": 4, "L": 128, "C": 8192}, {"V": 4, "L": 512, "C": 32768},
+                        {"V": 8, "L": 256, "C": 32768}],
+}
+SWEEP[("dot", "tiled")] = SWEEP[("asum", "tiled")]
+
+
+def run_case(worker, uri: str, lowering_name: str, low, config: MeasureConfig, rng, params=None) -> dict:
     bench, sizes = resolve(uri)
     row = {"uri": uri, "benchmark": bench.name, "lowering": lowering_name, "sizes": sizes}
     t0 = time.perf_counter()
-    lowered = low(sizes)
+    lowered = low(sizes, params)
     row["params"] = dict(lowered.params)
     kp = lowered.compile()
     kp = dataclasses.replace(kp, flops=float(bench.flops(sizes)), bytes=float(bench.bytes(sizes)))
@@ -186,15 +195,20 @@ def main(argv=None) -> int:
             result["peaks"].pop(key, None)
         for uri in cases(only, args.small):
             bench, _ = resolve(uri)
-            for name, low in lowerings(bench.name).items():
-                if wanted and name not in wanted:
+            _, sizes = resolve(uri)
+            runs = [(name, low, None) for name, low in lowerings(bench.name).items()]
+            runs += [(f"{name}[{','.join(f'{k}={v}' for k, v in point.items())}]", low, point)
+                     for name, low, _ in list(runs) for point in SWEEP.get((bench.name, name), [])
+                     if low.valid(sizes, point)]
+            for name, low, params in runs:
+                if wanted and name.split("[")[0] not in wanted:
                     continue
                 if time.time() > end:
                     result["rows"].append({"uri": uri, "lowering": name, "benchmark": bench.name,
                                            "status": "skipped", "message": "time budget spent"})
                     continue
                 try:
-                    row = run_case(worker, uri, name, low, config, rng)
+                    row = run_case(worker, uri, name, low, config, rng, params)
                 except Exception as e:  # a failing case is recorded, the table goes on
                     row = {"uri": uri, "benchmark": bench.name, "lowering": name, "status": "error",
                            "message": f"{type(e).__name__}: {e}"[:500], "trace": traceback.format_exc()[-1500:]}

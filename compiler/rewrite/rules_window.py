@@ -20,10 +20,10 @@ from .. import arith
 from ..ir.build import prim
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun
 from ..ir.ops import REDUCES, Op
-from ..ir.terms import chain, free_vars, fresh_lam, zero_of
-from ..ir.userfuns import ADD, MULT, MULT_AND_SUM_UP, userfun
+from ..ir.terms import beta, chain, concrete, contains, free_vars, fresh_lam, subst, zero_of
+from ..ir.userfuns import ADD, ID, MULT, MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, ArrayType, ScalarType, TypeVar
-from .rule import USERFUN_CALL, Bindings, Ctx, Rule, rule
+from .rule import EXPR, USERFUN_CALL, Bindings, Ctx, Rule, rule
 
 G = "algorithmic"
 DOT_NAMES = ("dotAndSumUp", "dotAndSumUp8", "dotAndSumUp16")
@@ -358,5 +358,81 @@ def partial_sum_zip(m) -> Rule:
                 guard="a high-level reduce of a sum fold from 0 over a zip of arrays of length N; m | N, m < N")
 
 
-__all__ = ["CROP_MAP", "DOT_NAMES", "MULT_AND_SUM_UP_FUSION", "dot_and_sum_up", "dot_vectorise", "pad_optimise_2d",
+__all__ = ["CROP_MAP", "DOT_NAMES", "DROP_TRANSFER", "KERNEL_INLINE", "MATERIALISE_KERNEL",
+           "MULT_AND_SUM_UP_FUSION", "dot_and_sum_up", "dot_vectorise", "pad_optimise_2d",
            "partial_sum_zip", "reorder_zip", "slide_tiling_2d_strict"]
+
+
+# --- kernel boundaries --------------------------------------------------------------------------------------------
+def _transfer_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    return {"x": e.args[0]}
+
+
+DROP_TRANSFER = rule("dropTransfer", "toHost << x -> x;  toGPU << x -> x", [Op.TO_HOST, Op.TO_GPU], _transfer_match,
+                     lambda b, ctx: b["x"], group=G,
+                     guard="always: the host-transfer markers are the identity (a lowering places its kernels' "
+                           "buffers itself)")
+
+
+def _inline_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    f = e.f.funs[0]  # type: ignore[union-attr]
+    if not isinstance(f, Lambda) or len(f.params) != len(e.args):
+        return None
+    if _parallel(f):
+        return None
+    return {"f": f, "args": e.args}
+
+
+def _parallel(n) -> bool:
+    if isinstance(n, Prim) and n.op in (Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL):
+        return True
+    return any(_parallel(c) for c in n.children())
+
+
+KERNEL_INLINE = rule("kernelInline", "oclKernel(xs => b)(es) -> b[xs := es]", [Op.OCL_KERNEL], _inline_match,
+                     lambda b, ctx: beta(b["f"], b["args"], ctx.fresh), group=G,
+                     guard="the kernel's function is a lambda of as many parameters as arguments and holds no "
+                           "mapGlb/mapWrg/mapLcl (a high-level kernel: where its boundaries go is the lowering's "
+                           "choice)")
+
+
+def _rank_of_scalars(t) -> int | None:
+    r = 0
+    while isinstance(t, ArrayType):
+        t, r = t.elem, r + 1
+    return r if r and isinstance(t, ScalarType) else None
+
+
+def _materialise_match(e, ctx: Ctx) -> Bindings | None:
+    if not isinstance(e, FunCall) or isinstance(e.f, Lambda) or concrete(e):
+        return None
+    if ctx.inside(Op.OCL_KERNEL) or contains(e, Op.OCL_KERNEL):
+        return None
+    names = free_vars(e)
+    inputs = {q.name for q in ctx.program.params}
+    rank = _rank_of_scalars(ctx.type())
+    if len(names) != 1 or not names <= inputs or rank is None:
+        return None
+    (name,) = names
+    return {"e": e, "x": next(q for q in ctx.program.params if q.name == name), "rank": rank}
+
+
+def _materialise_build(b: Bindings, ctx: Ctx):
+    x: Param = b["x"]
+    fr = ctx.fresh
+
+    def copy(depth: int, a: Expr) -> Expr:
+        if depth == 1:
+            return FunCall(prim(Op.TO_GLOBAL, funs=(prim(Op.MAP_SEQ, funs=(ID,)),)), (a,))
+        return FunCall(_map(fresh_lam(fr, "row" if depth > 2 else "px", lambda r: copy(depth - 1, r))), (a,))
+
+    y = fr.param(x.name)
+    kernel = Lambda((y,), copy(b["rank"], subst(b["e"], {x.name: y}, fr)))  # type: ignore[arg-type]
+    return FunCall(prim(Op.OCL_KERNEL, funs=(kernel,)), (Param(x.name),))
+
+
+MATERIALISE_KERNEL = rule(
+    "materialiseKernel", "V(x) -> oclKernel(y => map(...(toGlobal(mapSeq(id))))) << V(y))(x)", [EXPR],
+    _materialise_match, _materialise_build, group=G,
+    guard="V(x) a view (no user function) of one program input x, an array of scalars of rank >= 1, neither "
+          "inside nor holding a kernel: a kernel of its own copies it element by element to global memory")

@@ -13,11 +13,15 @@ from compiler.ir.build import (
     get,
     join,
     map_,
+    map_glb,
+    ocl_kernel,
     pad,
     pad_nd,
     program,
     reduce_,
     slide_nd,
+    to_gpu,
+    to_host,
     value,
     zip_,
 )
@@ -28,6 +32,7 @@ from compiler.ir.printer import show
 from compiler.ir.userfuns import ADD, MAX, MULT, MULT_AND_SUM_UP, NEG, SUB
 from compiler.lowering import conv as conv42
 from compiler.lowering import derivation as D
+from compiler.lowering.default import finish
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import apply, legal_sites, prepare
 from compiler.rewrite import rules_window as W
@@ -42,11 +47,12 @@ def inputs_for(p: Program, sizes, seed=0):
     return {q.name: rng.uniform(0.5, 1.5, size=concrete_shape(q.type, sizes)).astype(np.float32) for q in p.params}
 
 
-def rewrite(p: Program, r, sizes, check_sizes=None) -> Program:
-    """`r` at its only legal site of the macro-expanded program; the result interprets like the input."""
+def rewrite(p: Program, r, sizes, check_sizes=None, only=True) -> Program:
+    """`r` at its only (`only`) or first legal site of the macro-expanded program; the result interprets like the
+    input."""
     p = D.start(p)
     found = legal_sites(p, r, sizes)
-    assert len(found) == 1, (r.name, found, show(prepare(p)))
+    assert len(found) == 1 if only else found, (r.name, found, show(prepare(p)))
     q = apply(p, r, found[0], sizes)
     env = {**sizes, **(check_sizes or {})}
     xs = inputs_for(p, env)
@@ -162,20 +168,62 @@ def test_partial_sum_zip_refuses_a_non_zero_start():
     refused(zip_reduce(fused, init=value(1, FLOAT)), W.partial_sum_zip(3), {"N": 12})
 
 
+# --- kernel boundaries ------------------------------------------------------------------------------------
+def kernel_prog() -> Program:
+    return program("k", {"x": array(FLOAT, "N")}, lambda x: to_host() << ocl_kernel(
+        lambda a: map_(NEG) << a)(pad(1, 1, ZERO) @ to_gpu() << x))
+
+
+def test_drop_transfer_removes_the_host_markers():
+    q = rewrite(kernel_prog(), W.DROP_TRANSFER, {"N": 5}, only=False)
+    assert show(q.body).count("toHost") + show(q.body).count("toGPU") == 1
+
+
+def test_kernel_inline_removes_a_high_level_kernel_boundary():
+    q = rewrite(kernel_prog(), W.KERNEL_INLINE, {"N": 5})
+    assert "oclKernel" not in show(q.body)
+
+
+def test_kernel_inline_refuses_a_lowered_kernel():
+    p = program("k", {"x": array(FLOAT, "N")}, lambda x: ocl_kernel(lambda a: map_glb(0, NEG) << a)(x))
+    refused(p, W.KERNEL_INLINE)
+
+
+def test_materialise_kernel_copies_a_view_of_an_input_in_its_own_kernel():
+    p = program("m", {"x": array(FLOAT, "H", "W")}, lambda x: map_(map_(NEG)) @ pad_nd((1, 1, 1, 1), ZERO) << x)
+    found = legal_sites(D.start(p), W.MATERIALISE_KERNEL)
+    assert found  # the padded view, and its row pad alone
+    q = D.step(D.start(p), W.MATERIALISE_KERNEL, 0)
+    assert "oclKernel(" in show(q.body) and "toGlobal(" in show(q.body)
+    xs = inputs_for(p, {"H": 3, "W": 4})
+    assert np.allclose(interpret(q, xs), interpret(p, xs))
+
+
+def test_materialise_kernel_refuses_computed_values_and_kernel_bodies():
+    refused(program("m", {"x": array(FLOAT, "N")}, lambda x: map_(NEG) << x), W.MATERIALISE_KERNEL)
+    refused(program("m", {"x": array(FLOAT, "N")}, lambda x: ocl_kernel(lambda a: pad(1, 1, ZERO) << a)(x)),
+            W.MATERIALISE_KERNEL)
+
+
 # --- the conv42 derivation so far -----------------------------------------------------------------------------
 def _op(op: Op, text: str = ""):
     return lambda path, n: (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
                             and text in show(n))
 
 
-def derive_windows(program: Program, vec: int = 4, coalesce: bool = True) -> Program:
-    """conv42's optimisational padding, θ x θ tiles of windows and Listing 4.3's optimiseWindow, derived."""
+def _starts(text: str):
+    return lambda path, n: show(n).startswith(text)
+
+
+def derive(program: Program, vec: int = 4, coalesce: bool = True) -> Program:
+    """conv42 as far as the rules derive it: optimisational padding, θ x θ tiles of windows, Listing 4.3's
+    optimiseWindow, the crop at the output, and the pad kernel."""
     p = D.start(program)
     plan = [
         (W.pad_optimise_2d("ρ", "ρW"), None),
         (W.slide_tiling_2d_strict("θ"), None),
         (BY_NAME["mapFusion"], _op(Op.MAP, "pad(0, -ρW")),  # the column crop past the flattening map
-        (W.CROP_MAP, lambda path, n: show(n).startswith("map(macroIn")),
+        (W.CROP_MAP, _starts("map(macroIn")),
         (BY_NAME["mapFission"], _op(Op.MAP, "pad(0, -ρW")),
         (W.CROP_MAP, None),  # the row crop past the flattening map
         (BY_NAME["reduceMapFusion"], None),
@@ -185,7 +233,19 @@ def derive_windows(program: Program, vec: int = 4, coalesce: bool = True) -> Pro
         plan.append((W.dot_vectorise("v", vec), None))
     if coalesce:
         plan.append((W.reorder_zip("inChs*kerH*kerW/ω"), None))
-    plan.append((W.partial_sum_zip("ω/v" if vec > 1 else "ω"), None))
+    plan += [
+        (W.partial_sum_zip("ω/v" if vec > 1 else "ω"), None),
+        (W.KERNEL_INLINE, None),
+        (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None),
+        (BY_NAME["mapFusion"], _op(Op.MAP, "slideWin")),  # the crops past the convolution
+        (W.CROP_MAP, _starts("map(slideWin")),
+        (BY_NAME["mapFission"], lambda path, n: show(n).startswith("map(") and "pad(0, -ρW" in show(n)
+         and "slideWin" in show(n)),
+        (W.CROP_MAP, lambda path, n: "slideWin" in show(n.f)),
+        (W.MATERIALISE_KERNEL, _starts("map(padIn")),  # kernel 1: the padded input
+        (BY_NAME["mapGlb(1)"], lambda path, n: "toGlobal" in show(n) and "slideWin" not in show(n)),
+        (BY_NAME["mapGlb(0)"], lambda path, n: "toGlobal" in show(n) and "slideWin" not in show(n)),
+    ]
     return D.steps(p, plan, name="conv42")
 
 
@@ -201,20 +261,32 @@ def test_derived_windows_compute_the_convolution(preset, params, vec, coalesce):
     bench = suite.get("conv")
     s = bench.sizes(preset)
     assert not conv42._check(s, params)  # a valid conv42 parameter point
-    p = derive_windows(bench.program, vec, coalesce)
+    p = derive(bench.program, vec, coalesce)
     xs = bench.make_inputs(s, np.random.default_rng(1))
     got = interpret(p, xs, {**s, **params})
     assert np.allclose(got, bench.reference(xs, s), rtol=1e-4)
 
 
-def test_derived_windows_share_the_assembled_views():
-    p = show(derive_windows(suite.get("conv").program).body)
+def _pad_kernel(p: Program) -> Program:
+    """Kernel 1 (the kernel reading the input) alone, finished and in normal form."""
+    (k,) = [n for _, n in walk(p.body) if isinstance(n, FunCall) and isinstance(n.f, Prim)
+            and n.f.op is Op.OCL_KERNEL and [getattr(a, "name", None) for a in n.args] == [p.params[0].name]]
+    return prepare(finish(Program("pad", p.params, k)))
+
+
+def test_the_derived_pad_kernel_is_the_assembled_one():
+    bench = suite.get("conv")
+    assert _pad_kernel(derive(bench.program)).key == _pad_kernel(conv42.build_conv(bench, 4, False, True)).key
+
+
+def test_derived_views_are_the_assembled_views():
+    p = show(derive(suite.get("conv").program).body)
     ref = show(conv42.build_conv(suite.get("conv"), 4, False, True).body)
-    for term in ("pad(1, ρW + 1, value(0, float))", "pad(1, ρ + 1, value(0, float))",
-                 "slideStrict(θ, -kerH + θ + 1)", "slideStrict(θ, -kerW + θ + 1)",
+    for term in ("slideStrict(θ, -kerH + θ + 1)", "slideStrict(θ, -kerW + θ + 1)",
                  "split((inW - kerW + ρW + 3)/(-kerW + θ + 1))", "pad(0, -ρW, value(0, float))",
                  "pad(0, -ρ, value(0, float))", "split(ω/v) o reorder(inChs*kerH*kerW/ω) o asVector(v)"):
         assert term in p and term in ref, term
+    assert p.startswith("map(z => pad(0, -ρW, value(0, float)) << z) o pad(0, -ρ, value(0, float)) o ")
 
 
 def test_a_derivation_step_without_a_site_names_the_rule():

@@ -298,9 +298,15 @@ def default_for(bench, form: StencilForm) -> Lowering:
             return [f"rowsPerItem must be positive (rowsPerItem = {r})"]
         return [f"output rows % rowsPerItem = 0 (rows = {n}, rowsPerItem = {r})"] if n % r else []
 
+    derived: dict[bool, Program] = {}  # symbolic in rowsPerItem: one program unrolled (<= 32), one not
+
     def build(s, v):
         r = v[ROWS_PER_ITEM]
-        p = default_lowering(bench.program, s) if r == 1 else build_coarse(bench, form, unroll=r)
+        if r == 1:
+            p = default_lowering(bench.program, s)
+        else:
+            key = r <= UNROLL_MAX
+            p = derived.get(key) or derived.setdefault(key, build_coarse(bench, form, unroll=r))
         n, m = _out_shape(bench, s)
         return p, default_launches(p, {**s, **v}), {"rows_per_item": r, "work_items": n * m // r}
 

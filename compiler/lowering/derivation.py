@@ -17,7 +17,9 @@ from collections.abc import Callable
 
 from ..errors import RuleNotApplicable
 from ..ir.macros import expand_program
-from ..ir.node import Node, Program, at
+from ..ir.node import FunCall, Lambda, Node, Prim, Program, at, with_children
+from ..ir.ops import ADDRESS_SPACES
+from ..ir.terms import free_vars
 from ..rewrite import Rule, Site, apply, legal_sites, prepare
 from .util import LoweringError
 
@@ -66,3 +68,24 @@ def steps(program: Program, plan, *, sizes: dict[str, int] | None = None, name: 
     for rule, where in plan:
         program = step(program, rule, where, sizes=sizes, name=name)
     return program
+
+
+def point_free_wrappers(program: Program) -> Program:
+    """Eta-reduction of address-space wrappers: `toX(y => g << y)` is `toX(g)` for a primitive g (the driver's
+    normal form writes function arguments as lambdas; the code generator reads the caster's map directly)."""
+
+    def go(n: Node) -> Node:
+        kids = n.children()
+        if kids:
+            n = with_children(n, [go(c) for c in kids])
+        if isinstance(n, Prim) and n.op in ADDRESS_SPACES and isinstance(n.funs[0], Lambda):
+            lam = n.funs[0]
+            body = lam.body
+            if (len(lam.params) == 1 and isinstance(body, FunCall) and isinstance(body.f, Prim)
+                    and body.args == lam.params and lam.params[0].name not in free_vars(body.f)):
+                return Prim(n.op, n.static, (body.f,))
+        return n
+
+    out = go(program)
+    assert isinstance(out, Program)
+    return out

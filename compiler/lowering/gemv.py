@@ -19,6 +19,27 @@ barrier work item r (of the same work group) adds up the L partial sums of row r
 
 `transpose o split(L)` is the strided view: element j of lane l is column l + j L of the row.
 
+The program is derived from the benchmark's program (`compiler.suite.get("gemv").program`,
+`join o map(t => map(axpby(alpha, _, beta, get(1) t)) o reduce(0, add) o map(mult) << zip(get(0) t, x)) << zip(A, y)`)
+by rules (`derivation_plan`, applied through `compiler.lowering.derivation`; the rules the catalogue lacks are
+in `compiler.rewrite.rules_reduction`, multAndSumUpFusion in `compiler.rewrite.rules_window`). Its functions are
+eta-expanded first (`reduce(0, (a, b) => add(a, b))`, as the default lowering writes them); after the rules the
+generic default lowering (`default.finish`) lowers what stays high-level (the views and the per-row maps become mapSeq):
+
+    reorderReduce(L) at a row's reduce(0, add)          the products summed in the stride-L order
+    reorderMap, reorderSplit                           reorder(L) before map(mult), as join o transpose o split(L)
+    mapJoin, partialReduce(N/L)                        one partial sum per lane (split(N/L) o join cancels)
+    mapFusion, reduceMapFusion, multAndSumUpFusion     a lane's sum of products: one reduce of multAndSumUp
+    splitJoin(R) at the map over rows, joinJoin,       a map over groups of R rows
+      mapFusion
+    mapFissionZip at a row's partial sums              the group's partial sums zipped with its y values
+    mapFission, mapFissionView                         join, lane sums and strided view as three maps
+    transposeBothSides, mapJoinTranspose               lanes outermost; the sums read through transpose
+    letBind at the group's partial sums                computed once per group (the `let` of local memory)
+    mapWrg(0) at the groups; mapLcl(0) at the lanes and at the rows; toLocalMap at the lanes, toGlobalMap
+      at the rows; reduceSeq, idForReduceInit(toPrivate) and idAfterReduce(toLocal) at a lane's reduce;
+      reduceSeq and idForReduceInit(toPrivate) at the sum of a row's partial sums
+
 Tuning parameters and constraints (checked by `_check`; split(L) and split(R) give Ch4 inference its N % L = 0
 and M % R = 0, the work-group size L and the local memory L R floats):
 - L: work items per work group (the local size, dimension 0); a power of 2 up to 1024 with N % L = 0.
@@ -28,29 +49,19 @@ and M % R = 0, the work-group size L and the local memory L R floats):
 
 from __future__ import annotations
 
-from ..ir.build import (
-    get,
-    join,
-    let,
-    map_,
-    map_lcl,
-    map_seq,
-    map_wrg,
-    reduce_seq,
-    split,
-    to_global,
-    to_local,
-    to_private,
-    transpose,
-    value,
-    zip_,
-)
-from ..ir.node import Program
-from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP
-from ..suite.blas import AXPBY
-from ..types import FLOAT
+from .. import arith
+from ..ir.node import FunCall, Lambda, Node, Prim, Program, UserFun, walk
+from ..ir.ops import Op
+from ..ir.terms import is_call
+from ..rewrite import rules_algorithmic as alg
+from ..rewrite import rules_mapping as mapping
+from ..rewrite import rules_memory as memory
+from ..rewrite import rules_reduction as red
+from ..rewrite import rules_window as window
+from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .util import eta_program
 
 PARAMS = (
     TuningParam("L", "work items per work group, each summing every L-th column of the group's rows "
@@ -61,27 +72,113 @@ MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 
 
-def build_tiled(bench) -> Program:
-    """The tiled program, symbolic in L and R (one structure for every value)."""
-    pa, px, py, alpha, beta = bench.program.params
+# --- the sites of the derivation ---------------------------------------------------------------------------
+def _uses(n: Node, name: str) -> bool:
+    """n calls the user function `name`."""
+    return any(isinstance(m, UserFun) and m.name == name for _, m in walk(n))
 
-    def dot(seg):  # seg: [(a, x)]N/L, one lane's strided slice of a row
-        return to_local(map_seq(ID)) << (reduce_seq(to_private(ID) << value(0, FLOAT), lambda acc, ab: MULT_AND_SUM_UP(
-            acc, get(0) << ab, get(1) << ab)) << seg)
 
-    def group(rows):
-        lanes = transpose() << (map_(lambda row: transpose() << (split("L") << zip_(get(0) << row, px))) << rows)
-        part = map_(join()) << (to_local(map_lcl(0, lambda lane: map_seq(dot) << lane)) << lanes)  # [L][R]
+def _body(n: Node) -> Node | None:
+    """The body of the one-parameter function of a primitive call `p(y => body) << x`."""
+    if isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.funs and isinstance(n.f.funs[0], Lambda):
+        return n.f.funs[0].body
+    return None
 
-        def finish_row(sums_y):
-            total = reduce_seq(to_private(ID) << value(0, FLOAT), lambda acc, s: ADD(acc, s)) << (get(0) << sums_y)
-            return map_seq(lambda s: AXPBY(alpha, s, beta, get(1) << sums_y)) << total
 
-        return let(lambda p: join() << (to_global(map_lcl(0, finish_row)) << zip_(
-            transpose() << p, map_(get(1)) << rows))) << part
+def _partial_sums(_, n) -> bool:
+    """`join << map(lane => reduce(...) << lane) << ...`: the partial sums of one row, one per lane."""
+    return is_call(n, Op.JOIN) and is_call(n.args[0], Op.MAP) and is_call(_body(n.args[0]), Op.REDUCE)
 
-    body = join() << (map_wrg(0, group) << (split("R") << zip_(pa, py)))
-    return finish(Program(bench.program.name, bench.program.params, body))
+
+def _of_rows(_, n) -> bool:
+    """The map over the rows zipped with y."""
+    return is_call(n, Op.MAP) and is_call(n.args[0], Op.ZIP)
+
+
+def _of_groups(_, n) -> bool:
+    """The map over groups of R rows."""
+    return is_call(n, Op.MAP) and is_call(n.args[0], Op.SPLIT)
+
+
+def _row_sums(_, n) -> bool:
+    """The map computing each row's partial sums."""
+    return is_call(n, Op.MAP) and _partial_sums(None, _body(n))
+
+
+def _fusable(_, n) -> bool:
+    return is_call(n, Op.MAP) and is_call(n.args[0], Op.MAP)
+
+
+def _lanes(_, n) -> bool:
+    """The map over lanes (each lane a map of a reduce over the group's rows)."""
+    b = _body(n)
+    return is_call(n, Op.MAP, Op.MAP_LCL) and is_call(b, Op.MAP) and is_call(_body(b), Op.REDUCE)
+
+
+def _group_sums(_, n) -> bool:
+    """`map(join) << lanes`: the group's partial sums."""
+    return is_call(n, Op.MAP) and is_call(_body(n), Op.JOIN) and _lanes(None, n.args[0])
+
+
+def _finals(_, n) -> bool:
+    """The map over the group's rows adding the partial sums and writing alpha s + beta y."""
+    return is_call(n, Op.MAP, Op.MAP_LCL) and is_call(n.args[0], Op.ZIP) and _uses(n.f, "axpby")
+
+
+def _lane_reduce(_, n) -> bool:
+    """A lane's sum of products."""
+    return is_call(n, Op.REDUCE, Op.REDUCE_SEQ) and _uses(n.f, "multAndSumUp")
+
+
+def _row_reduce(_, n) -> bool:
+    """The sum of a row's partial sums."""
+    return is_call(n, Op.REDUCE, Op.REDUCE_SEQ) and _uses(n.f, "add")
+
+
+def derivation_plan(row_length, lanes, rows) -> tuple:
+    """The derivation as (rule, site) pairs (a site is a predicate over (path, node), None where the rule has
+    one site only) for rows of `row_length` elements, `lanes` work items and `rows` rows per work group."""
+    to_local_map, to_global_map = memory.to_space_map(Op.TO_LOCAL), memory.to_space_map(Op.TO_GLOBAL)
+    return (
+        (alg.reorder_reduce(lanes), None),
+        (red.REORDER_MAP, None),
+        (red.REORDER_SPLIT, None),
+        (alg.MAP_JOIN, None),
+        (alg.partial_reduce(arith.simplify(row_length / arith.size(lanes))), None),
+        (alg.MAP_FUSION, _fusable),
+        (alg.REDUCE_MAP_FUSION, None),
+        (window.MULT_AND_SUM_UP_FUSION, None),
+        (alg.split_join(rows), _of_rows),
+        (red.JOIN_JOIN, None),
+        (alg.MAP_FUSION, None),
+        (red.MAP_FISSION_ZIP, _partial_sums),
+        (alg.MAP_FISSION, _row_sums),
+        (red.MAP_FISSION_VIEW, None),
+        (alg.TRANSPOSE_BOTH_SIDES, _fusable),
+        (red.MAP_JOIN_TRANSPOSE, None),
+        (red.LET_BIND, _group_sums),
+        (mapping.map_to_wrg(0), _of_groups),
+        (mapping.map_to_lcl(0), _lanes),
+        (mapping.map_to_lcl(0), _finals),
+        (to_local_map, _lanes),
+        (to_global_map, _finals),
+        (mapping.REDUCE_SEQ, _lane_reduce),
+        (red.ID_FOR_REDUCE_INIT_PRIVATE, _lane_reduce),
+        (red.ID_AFTER_REDUCE_LOCAL, _lane_reduce),
+        (mapping.REDUCE_SEQ, _row_reduce),
+        (red.ID_FOR_REDUCE_INIT_PRIVATE, _row_reduce),
+    )
+
+
+def build_tiled(bench, lanes="L", rows="R") -> Program:
+    """The tiled program derived from the benchmark's program, symbolic in L and R by default (one structure
+    for every value); `lanes` and `rows` may be given as numbers."""
+    name = f"{bench.name}/tiled"
+    row_length = bench.program.params[0].type.elem.n
+    p = derivation.start(eta_program(bench.program))  # reduce(0, add) as reduce(0, (a, b) => add(a, b))
+    for rule, where in derivation_plan(row_length, lanes, rows):
+        p = derivation.step(p, rule, where, unique=True, name=name)
+    return derivation.point_free_wrappers(finish(p))
 
 
 def _choose(s) -> dict[str, int]:

@@ -1,0 +1,314 @@
+"""Rules for splitting reductions across work items and laying out their partial results: strided views, join
+and reorder algebra, fission of a map into a zip of maps, let-binding of an intermediate result, the
+copies of a reduction's initial value and of a reduction's one-element result into a memory.
+
+These rules derive the named lowerings whose reductions are shared by the work items of a work group (a strided,
+coalesced partition of the reduced array, partial results in local memory, a second reduction of the partial
+results); they are not part of the environment's per-step catalogue (catalog.py). Each is named after its law
+and keeps the program's meaning and type (the driver re-type-checks every result):
+
+    joinJoin             join << join << x -> join << map(join) << x
+    reorderMap           reorder(s) << map(f) << x -> map(f) << reorder(s) << x
+    reorderSplit         reorder(s) << x -> join << transpose << split(s) << x
+    mapJoinTranspose     map(join) << transpose << x -> transpose << map(join) << x      (x : [[[T]1]m]n)
+    mapFissionView       map(y => f(g(y))) << x -> map(f) << map(g) << x                 (g(y) a view)
+    mapFissionZip        map(y => f(g(y), h(y))) << x
+                           -> map(z => f(get(0) z, get(1) z)) << zip(map(g) << x, map(h) << x)
+    letBind              y => C[e] -> y => let(p => C[p]) << e
+    idAfterReduce(toX)   reduceK(init, f) << x -> toX(mapSeq(id)) << reduceK(init, f) << x
+    idForReduceInit(toX) reduceSeq(init, f) << x -> reduceSeq(toX(id) << init, f) << x
+"""
+
+from __future__ import annotations
+
+from ..ir.build import prim
+from ..ir.node import Expr, FunCall, Lambda, Node, Param, Prim, at, replace_at, with_children
+from ..ir.ops import ADDRESS_SPACES, REDUCES, Op
+from ..ir.terms import chain, concrete, count_uses, free_vars, map_body
+from ..ir.userfuns import ID
+from ..types import ArrayType, TupleType, Type
+from .rule import EXPR, Bindings, Ctx, Rule, rule
+
+G = "algorithmic"
+_SPACES = {"toGlobal": Op.TO_GLOBAL, "toLocal": Op.TO_LOCAL, "toPrivate": Op.TO_PRIVATE}
+
+
+def _is(e, op: Op) -> bool:
+    return isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is op
+
+
+def _eta(p: Prim, ctx: Ctx) -> Lambda:
+    y = ctx.fresh.param("y")
+    return Lambda((y,), FunCall(p, (y,)))
+
+
+def _map(f) -> Prim:
+    return prim(Op.MAP, funs=(f,))
+
+
+def _holds_tuple(t: Type | None) -> bool:
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return t is None or isinstance(t, TupleType)
+
+
+def _unary_prim(f, op: Op) -> bool:
+    """f is `y => p << y` with p of kind op."""
+    pb = map_body(f)
+    return pb is not None and _is(pb[1], op) and pb[1].args == (pb[0],)  # type: ignore[union-attr]
+
+
+# --- join and reorder algebra ------------------------------------------------------------------------------
+def _join_join_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    return {"x": e.args[0].args[0]} if _is(e.args[0], Op.JOIN) else None  # type: ignore[union-attr]
+
+
+JOIN_JOIN = rule("joinJoin", "join << join << x -> join << map(join) << x", [Op.JOIN], _join_join_match,
+                 lambda b, ctx: chain(b["x"], prim(Op.JOIN), _map(_eta(prim(Op.JOIN), ctx))), group=G,
+                 guard="x : [[[T]k]m]n (associativity of join: flatten the inner levels first)")
+
+
+def _reorder_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    x = e.args[0]
+    if not _is(x, Op.MAP):
+        return None
+    return {"reorder": e.f, "map": x.f, "x": x.args[0]}  # type: ignore[union-attr]
+
+
+REORDER_MAP = rule("reorderMap", "reorder(s) << map(f) << x -> map(f) << reorder(s) << x", [Op.REORDER],
+                   _reorder_map_match, lambda b, ctx: chain(b["x"], b["map"], b["reorder"]), group=G,
+                   guard="a high-level map (a permutation commutes with an element-wise map)")
+
+
+def _reorder_split_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    xt = ctx.arg_type()
+    s = e.f.static[0]  # type: ignore[union-attr]
+    if not isinstance(xt, ArrayType) or not ctx.divides(s, xt.n):
+        return None
+    return {"s": s, "x": e.args[0]}
+
+
+REORDER_SPLIT = rule("reorderSplit", "reorder(s) << x -> join << transpose << split(s) << x", [Op.REORDER],
+                     _reorder_split_match,
+                     lambda b, ctx: chain(b["x"], prim(Op.JOIN), prim(Op.TRANSPOSE), prim(Op.SPLIT, b["s"])),
+                     group=G, guard="x : [T]N with s | N (reorder(s) is the stride-s view: its chunk j of N/s "
+                                    "elements holds x[j], x[j + s], ...)")
+
+
+def _map_join_transpose_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    x = e.args[0]
+    if not _unary_prim(e.f.funs[0], Op.JOIN) or not (_is(x, Op.TRANSPOSE) or _is(x, Op.TRANSPOSE_W)):  # type: ignore
+        return None
+    t = ctx.typing.of.get((*ctx.path, 1, 1))
+    if not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType) and isinstance(t.elem.elem, ArrayType)):
+        return None
+    if ctx.value(t.elem.elem.n) != 1:
+        return None
+    return {"f": e.f, "x": x.args[0]}  # type: ignore[union-attr]
+
+
+MAP_JOIN_TRANSPOSE = rule(
+    "mapJoinTranspose", "map(join) << transpose << x -> transpose << map(join) << x   (x : [[[T]1]m]n)", [Op.MAP],
+    _map_join_transpose_match, lambda b, ctx: chain(b["x"], prim(Op.TRANSPOSE), b["f"]), group=G,
+    guard="a high-level map(join) of a transpose (or transposeW) of x : [[[T]1]m]n (one-element innermost arrays)")
+
+
+# --- fission -----------------------------------------------------------------------------------------------
+def _map_fission_view_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    pb = map_body(e.f.funs[0])  # type: ignore[union-attr]
+    if pb is None:
+        return None
+    q, body = pb
+    if not isinstance(body, FunCall) or q.name in free_vars(body.f):
+        return None
+    uses = [i for i, a in enumerate(body.args) if q.name in free_vars(a)]
+    if len(uses) != 1 or body.args[uses[0]] == q or concrete(body.args[uses[0]]):
+        return None
+    return {"q": q, "body": body, "i": uses[0], "x": e.args[0]}
+
+
+def _map_fission_view_build(b: Bindings, ctx: Ctx):
+    body: FunCall = b["body"]
+    z = ctx.fresh.param("z")
+    args = list(body.args)
+    inner, args[b["i"]] = args[b["i"]], z
+    return chain(b["x"], _map(Lambda((z,), FunCall(body.f, tuple(args)))), _map(Lambda((b["q"],), inner)))
+
+
+MAP_FISSION_VIEW = rule("mapFissionView", "map(y => f(g(y))) << x -> map(f) << map(g) << x   (g(y) a view)",
+                        [Op.MAP], _map_fission_view_match, _map_fission_view_build, group=G,
+                        guard="a high-level map; f does not use y; g(y) is not y and holds no user function "
+                              "(a view: nothing is materialised, so it may hold tuples)")
+
+
+def _enclosing_map(ctx: Ctx):
+    """The innermost high-level map whose function (a one-parameter lambda) contains the site."""
+    for en in reversed(ctx.enclosing):
+        if en.op in (Op.MAP, Op.MAP_SEQ, Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL) or en.op in REDUCES:
+            return en if en.op is Op.MAP else None
+    return None
+
+
+def _projections(n: Node, y: str, found: set) -> bool:
+    """Whether every free use of y in n is `get(i) << y` (recording each i) or y itself (recording None)."""
+    if isinstance(n, Param):
+        if n.name == y:
+            found.add(None)
+        return True
+    if y not in free_vars(n):
+        return True
+    if _is(n, Op.GET) and isinstance(n.args[0], Param) and n.args[0].name == y:  # type: ignore[union-attr]
+        found.add(int(n.f.static[0]))  # type: ignore[union-attr]
+        return True
+    return all(_projections(c, y, found) for c in n.children())
+
+
+def _replace_uses(n: Node, y: str, new: Expr) -> Node:
+    """n with every `get(i) << y` (or bare y) replaced by `new`."""
+    if y not in free_vars(n):
+        return n
+    if isinstance(n, Param) or (_is(n, Op.GET) and isinstance(n.args[0], Param)  # type: ignore[union-attr]
+                                and n.args[0].name == y):  # type: ignore[union-attr]
+        return new
+    return with_children(n, tuple(_replace_uses(c, y, new) for c in n.children()))
+
+
+def _map_fission_zip_match(e, ctx: Ctx) -> Bindings | None:
+    if not isinstance(e, FunCall) or not concrete(e) or _holds_tuple(ctx.type()):
+        return None
+    en = _enclosing_map(ctx)
+    if en is None:
+        return None
+    lam = at(ctx.program, en.path).f.funs[0]  # type: ignore[union-attr]
+    pb = map_body(lam)
+    if pb is None or ctx.path[: len(en.path) + 3] != (*en.path, 0, 0, 1):
+        return None
+    y, body = pb
+    if y.name not in free_vars(e) or free_vars(e) & ctx.binders_below((*en.path, 0, 0)) - {y.name}:
+        return None
+    rel = ctx.path[len(en.path) + 3:]
+    rest = replace_at(body, rel, Param("__site__"))
+    found: set = set()
+    if count_uses(rest, y.name) == 0 or not _projections(rest, y.name, found) or len(found) != 1:
+        return None
+    return {"at": en.path, "y": y, "g": e, "rest": rest, "i": found.pop(), "x": at(ctx.program, en.path).args[0]}
+
+
+def _map_fission_zip_build(b: Bindings, ctx: Ctx):
+    fr = ctx.fresh
+    z, y2 = fr.param("z"), fr.param("w")
+    y: Param = b["y"]
+    body = _replace_uses(b["rest"], y.name, FunCall(prim(Op.GET, 1), (z,)))
+    body = _replace_uses(body, "__site__", FunCall(prim(Op.GET, 0), (z,)))
+    second = y2 if b["i"] is None else FunCall(prim(Op.GET, b["i"]), (y2,))
+    zipped = FunCall(prim(Op.ZIP), (FunCall(_map(Lambda((y,), b["g"])), (b["x"],)),
+                                    FunCall(_map(Lambda((y2,), second)), (b["x"],))))
+    return FunCall(_map(Lambda((z,), body)), (zipped,))  # type: ignore[arg-type]
+
+
+MAP_FISSION_ZIP = rule(
+    "mapFissionZip",
+    "map(y => f(g(y), h(y))) << x -> map(z => f(get(0) << z, get(1) << z)) << zip(map(g) << x, map(h) << x)",
+    [EXPR], _map_fission_zip_match, _map_fission_zip_build, group=G,
+    guard="the site g(y) is a computation in the body of a high-level map over y, holding no tuples and using no "
+          "name bound between the map and the site; every other use of y is one same h(y) = get(i) << y (or y)")
+
+
+# --- let ---------------------------------------------------------------------------------------------------
+def _let_bind_match(e, ctx: Ctx) -> Bindings | None:
+    if not isinstance(e, FunCall) or not concrete(e) or _is(e, Op.LET):
+        return None
+    lam_k = next((k for k in range(len(ctx.path) - 1, -1, -1) if isinstance(ctx.chain[k], Lambda)
+                  and ctx.path[k] == len(ctx.chain[k].params)), None)  # type: ignore[union-attr]
+    if lam_k is None or lam_k + 1 == len(ctx.path):
+        return None
+    body_path = ctx.path[: lam_k + 1]
+    if free_vars(e) & ctx.binders_below(body_path) or _is(ctx.chain[lam_k + 1], Op.LET):
+        return None
+    return {"at": body_path, "e": e}
+
+
+def _let_bind_build(b: Bindings, ctx: Ctx):
+    body_path = b["at"]
+    p = ctx.fresh.param("p")
+    body = replace_at(at(ctx.program, body_path), ctx.path[len(body_path):], p)
+    return FunCall(prim(Op.LET, funs=(Lambda((p,), body),)), (b["e"],))  # type: ignore[arg-type]
+
+
+LET_BIND = rule("letBind", "y => C[e] -> y => let(p => C[p]) << e", [EXPR], _let_bind_match, _let_bind_build,
+                group=G, guard="e a computation (holds a user function), not the whole body C of the innermost "
+                               "function around it, using no name bound inside C; C is not already a let")
+
+
+# --- copies of a reduction's values --------------------------------------------------------------------------
+def _is_copy(f) -> bool:
+    """f is `mapSeq(id)` or `y => mapSeq(id) << y` (the driver's normal form)."""
+    pb = map_body(f)
+    if pb is not None and isinstance(pb[1], FunCall) and pb[1].args == (pb[0],):
+        f = pb[1].f
+    return isinstance(f, Prim) and f.op is Op.MAP_SEQ and f.funs == (ID,)
+
+
+def id_after_reduce(space: str) -> Rule:
+    """reduceK(init, f) << x -> toX(mapSeq(id)) << reduceK(init, f) << x"""
+    op = _SPACES[space]
+
+    def match(e: FunCall, ctx: Ctx) -> Bindings | None:
+        parent = ctx.chain[-2] if len(ctx.path) >= 1 else None
+        if (isinstance(parent, FunCall) and isinstance(parent.f, Prim) and parent.f.op in ADDRESS_SPACES
+                and _is_copy(parent.f.funs[0])):
+            return None  # already copied
+        if op is Op.TO_LOCAL and not ctx.inside(Op.MAP_WRG):
+            return None
+        if op is Op.TO_PRIVATE and not ctx.inside_any((Op.MAP_GLB, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP)):
+            return None
+        return {"e": e}
+
+    def build(b, ctx):
+        return FunCall(prim(op, funs=(prim(Op.MAP_SEQ, funs=(ID,)),)), (b["e"],))
+
+    return rule(f"idAfterReduce({space})",
+                f"reduceK(init, f) << x -> {space}(mapSeq(id)) << reduceK(init, f) << x", REDUCES,
+                match, build, params=(("space", space),), family="idAfterReduce", group="memory",
+                guard="the result is not already copied" + {"toGlobal": "", "toLocal": "; inside a mapWrg",
+                                                              "toPrivate": "; inside a map"}[space])
+
+
+ID_AFTER_REDUCE_LOCAL = id_after_reduce("toLocal")
+
+
+def id_for_reduce_init(space: str) -> Rule:
+    """reduceSeq(init, f) << x -> reduceSeq(toX(id) << init, f) << x: the accumulator starts as a copy of init
+    in the memory toX names (Lift's addIdForCurrentValueInReduce with the copy's address space)."""
+    op = _SPACES[space]
+
+    def match(e: FunCall, ctx: Ctx) -> Bindings | None:
+        init = e.args[0]
+        if isinstance(init, FunCall) and isinstance(init.f, Prim) and init.f.op in ADDRESS_SPACES:
+            return None  # already copied
+        if op is Op.TO_LOCAL and not ctx.inside(Op.MAP_WRG):
+            return None
+        return {"e": e}
+
+    def build(b, ctx):
+        e: FunCall = b["e"]
+        return FunCall(e.f, (FunCall(prim(op, funs=(ID,)), (e.args[0],)), *e.args[1:]))
+
+    return rule(f"idForReduceInit({space})", f"reduceSeq(init, f) << x -> reduceSeq({space}(id) << init, f) << x",
+                [Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL], match, build, params=(("space", space),),
+                family="idForReduceInit", group="memory",
+                guard="init is not already a copy" + {"toGlobal": "", "toLocal": "; inside a mapWrg",
+                                                       "toPrivate": ""}[space])
+
+
+ID_FOR_REDUCE_INIT_PRIVATE = id_for_reduce_init("toPrivate")
+
+REDUCTION_RULES: tuple[Rule, ...] = (
+    JOIN_JOIN, REORDER_MAP, REORDER_SPLIT, MAP_JOIN_TRANSPOSE, MAP_FISSION_VIEW, MAP_FISSION_ZIP, LET_BIND,
+    id_after_reduce("toGlobal"), ID_AFTER_REDUCE_LOCAL, id_after_reduce("toPrivate"),
+    id_for_reduce_init("toGlobal"), id_for_reduce_init("toLocal"), ID_FOR_REDUCE_INIT_PRIVATE,
+)
+
+__all__ = ["ID_AFTER_REDUCE_LOCAL", "ID_FOR_REDUCE_INIT_PRIVATE", "JOIN_JOIN", "LET_BIND",
+           "MAP_FISSION_VIEW", "MAP_FISSION_ZIP", "MAP_JOIN_TRANSPOSE", "REDUCTION_RULES", "REORDER_MAP",
+           "REORDER_SPLIT", "id_after_reduce", "id_for_reduce_init"]

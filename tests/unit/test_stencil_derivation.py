@@ -250,3 +250,13 @@ def test_untiled_recognises_the_reassembly_view():
     walk(q.body)
     assert len(found) == 1 and is_call(found[0], Op.MAP_ND)
     assert st.untiled(Param("x")) is None
+
+
+def test_tiling_rules_state_their_law_and_guard_outside_the_catalogue():
+    from compiler.rewrite.catalog import BY_NAME
+
+    rules = st.stencil_tiling_rules(2, 4)
+    assert len({r.name for r in rules}) == len(rules) == 7
+    for r in rules:
+        assert "->" in r.law and "\n" not in r.law and r.guard, r.name
+        assert r.name not in BY_NAME, r.name  # the environment's per-step actions stay as they are

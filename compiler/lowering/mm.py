@@ -1,5 +1,20 @@
 """mm "tiled": local-memory tiling, register blocking and vectorised loads (Lift's tiled matrix multiplication).
 
+The program is derived from the benchmark's program (`compiler.suite.get("mm").program`) by rewrite rules through
+the one driver (`derivation.step`; rules of compiler/rewrite/rules_tiling.py unless named otherwise), in order:
+  1. reduceMapFusion, multAndSumUpFusion: the dot product as `reduce(0, multAndSumUp) << zip(aRow, bCol)`;
+  2. splitJoin(TM), tileColumns(TN), mapWrg(1), mapWrg(0): tiles of C, TM rows by TN columns (tileMapMap);
+  3. tileReduce(TK): the K reduction as a reduce over pairs of TK-tiles, one accumulator per element of C;
+  4. registerBlocking(RM, RN[, 4 with CB = 1]): the accumulator in strided RM x RN blocks, a block's k steps an
+     outer product, the result placed by write views; KU = 1: reduceSplitZip(4) (the steps in chunks of 4);
+  5. reduceSeq (and reduceSeqUnroll with KU = 1), mapSeq + mapSeqUnroll on the RN and RM loops of the outer
+     product (kept as loops above UNROLL_MAX), mapLclInLoop(0), mapLclInLoop(1): the mapping;
+  6. copyInto: the result out through toGlobal, the accumulators' initial values into private memory;
+  7. prefetch(private / privateVector(4)): a step's RN values of B and RM values of A (KU = 1: a chunk's A
+     values as float4s) let-bound in private memory;
+  8. prefetch(localTile(VW, TN/RN, flat)): the B tile, then the A tile, let-bound in local memory;
+then the address-space wrappers are written point-free and `finish` lowers the layout-only maps. The result:
+
 A: [[float]K]M, B: [[float]N]K, C = A B: [[float]N]M. One work group computes a TM x TN tile of C; each of its
 (TN/RN) x (TM/RM) work items computes an RM x RN block of that tile in private registers, strided: work item
 (i, j) owns rows r*(TM/RM) + i and columns c*(TN/RN) + j, so neighbouring work items read neighbouring words of
@@ -41,7 +56,9 @@ every reduce's initial value through a user function, and here it lands in the s
 Tuning parameters and constraints (checked by `_check`):
 - TM, TN: rows / columns of C per work group; M % TM = 0, N % TN = 0.
 - TK: the K extent of a tile; K % TK = 0. Local memory (TM*TK + TK*TN) * 4 bytes <= 48 KiB.
-- RM, RN: the register block; TM % RM = 0, TN % RN = 0; RM*RN <= 64 accumulators per work item.
+- RM, RN: the register block; TM % RM = 0, TN % RN = 0; RM*RN <= 64 accumulators per work item. The loops over
+  a block's rows and columns are unrolled when at most UNROLL_MAX (32) long, like the TK/4 chunks with KU = 1;
+  longer ones stay loops (mapSeq, reduceSeq).
 - VW: width of the vectorised global loads (asVector, float2/4/8/16) in {1, 2, 4, 8, 16}; TK % VW = 0 and
   TN % VW = 0 (both tiles are loaded along rows); VW = 1 loads scalars (no asVector).
 - Work group: local size (TN/RN, TM/RM) with (TN/RN)*(TM/RM) <= 1024; global size (N/RN, M/RM).
@@ -62,33 +79,25 @@ Tuning parameters and constraints (checked by `_check`):
 
 from __future__ import annotations
 
+import functools
+
 from .. import arith
-from ..ir.build import (
-    as_scalar,
-    as_vector,
-    get,
-    join,
-    let,
-    map_,
-    map_lcl,
-    map_seq_unroll,
-    map_wrg,
-    reduce_seq,
-    reduce_seq_unroll,
-    split,
-    to_global,
-    to_local,
-    to_private,
-    transpose,
-    transpose_w,
-    transpose_w_nd,
-    value,
-    vectorise,
-    zip_,
+from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
+from ..ir.ops import Op
+from ..ir.terms import concrete, contains
+from ..rewrite.rules_algorithmic import split_join
+from ..rewrite.rules_mapping import UNROLL_MAX
+from ..rewrite.rules_tiling import (
+    MULT_AND_SUM_UP_FUSION,
+    copy_into,
+    map_lcl_in_loop,
+    prefetch,
+    reduce_split_zip,
+    register_blocking,
+    tile_columns,
+    tile_reduce,
 )
-from ..ir.node import Program
-from ..ir.userfuns import ID, MULT_AND_SUM_UP
-from ..types import FLOAT, array
+from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
@@ -111,103 +120,161 @@ WIDTHS = (1, 2, 4, 8, 16)
 RUN = 4  # CB = 1: contiguous columns per run of a register block (one float4 read from local memory)
 
 
-def _lcl2(f):
-    """mapLcl(1)(mapLcl(0)(mapSeqUnroll(mapSeqUnroll(f)))) over [TM/RM][TN/RN][RM][RN]."""
-    return map_lcl(1, lambda r: map_lcl(0, lambda c: map_seq_unroll(lambda x: map_seq_unroll(f) << x) << c) << r)
+# --- sites of the derivation steps: predicates over (path, node) ----------------------------------------
+def _is(n: Node, *ops: Op) -> bool:
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op in ops
 
 
-def _seq2(f):
-    """mapSeqUnroll(mapSeqUnroll(f)) over an [RM][RN] block."""
-    return map_seq_unroll(lambda blk: map_seq_unroll(f) << blk)
+def _nodes(n: Node):
+    yield n
+    for c in n.children():
+        yield from _nodes(c)
+
+
+def _innermost_map(path, n) -> bool:
+    """A high-level map computing something (a user function inside) with no computing high-level map or
+    reduce inside its function: the next map to lower, innermost first."""
+    return _is(n, Op.MAP) and concrete(n.f) and not any(
+        isinstance(m, Prim) and m.op in (Op.MAP, Op.REDUCE) and concrete(m) for m in _nodes(n.f.funs[0]))
+
+
+def _zero_init(n: FunCall) -> bool:  # the tile loop: its accumulator starts as a literal (copied or not)
+    init = n.args[0]
+    return isinstance(init, Literal) or (isinstance(init, FunCall) and isinstance(init.args[-1], Literal))
+
+
+def _tile_loop(path, n) -> bool:
+    return _is(n, Op.REDUCE, Op.REDUCE_SEQ) and _zero_init(n)
+
+
+def _block_loop(path, n) -> bool:
+    return _is(n, Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL) and not _zero_init(n)
+
+
+def _uncopied(init: Node) -> Node:
+    return init.args[-1] if _is(init, Op.TO_PRIVATE) else init
+
+
+def _step_loop(path, n) -> bool:  # KU = 1: the 4 steps of a chunk (its accumulator is the chunk loop's)
+    return _block_loop(path, n) and isinstance(_uncopied(n.args[0]), Param)
+
+
+def _chunk_loop(path, n) -> bool:  # KU = 1: the loop over the TK/4 chunks of a register block
+    return _block_loop(path, n) and not isinstance(_uncopied(n.args[0]), Param)
+
+
+def _init_of(program: Program, loop):
+    """The initial value of a loop satisfying `loop` (not yet copied)."""
+    return lambda path, n: (len(path) > 0 and path[-1] == 1 and not _is(n, Op.TO_PRIVATE)
+                            and loop(path[:-1], at(program, path[:-1])))
+
+
+def _component_of(program: Program, i: int, loop):
+    """`get(i) << p` where p is the element (second) parameter of the operator of a loop satisfying `loop`."""
+    def where(path, n) -> bool:
+        if not (_is(n, Op.GET) and n.f.static[0] == i and isinstance(n.args[0], Param)):
+            return False
+        name = n.args[0].name
+        for k in range(len(path) - 1, 1, -1):
+            f = at(program, path[:k])
+            if isinstance(f, Lambda) and any(q.name == name for q in f.params):
+                return len(f.params) == 2 and f.params[1].name == name and loop(path[:k - 2], at(program, path[:k - 2]))
+        return False
+    return where
+
+
+def _flat(v: dict[str, int], rows: int, cols: int) -> bool:
+    """Whether a rows x cols tile's VW-vectors split evenly over the TN/RN work items of dimension 0."""
+    return (rows * cols // v["VW"]) % (v["TN"] // v["RN"]) == 0
+
+
+def _structure(v: dict[str, int]) -> tuple:
+    """What the parameter values decide of the program's structure (the program is symbolic in all of them)."""
+    unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
+    return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), _flat(v, v["TM"], v["TK"]),
+            _flat(v, v["TK"], v["TN"]), unroll)
 
 
 def build_tiled(bench, v: dict[str, int]) -> Program:
-    """The tiled program; symbolic in every parameter. The values only decide structure: VW = 1 loads scalars,
-    and a tile whose (TM or TN) * TK / VW vectors split evenly over the TN/RN work items of dimension 0 is
-    copied as a flat array (every work item loads its share) rather than row by row."""
-    pa, pb = bench.program.params
-    vw = v["VW"]
-    acc_t = array(FLOAT, arith.parse_size("TM/RM"), arith.parse_size("TN/RN"), "RM", "RN")
+    """The tiled program, derived from the benchmark's program; symbolic in every parameter. The values only
+    decide structure: VW = 1 loads scalars, a tile whose (TM or TN) * TK / VW vectors split evenly over the
+    TN/RN work items of dimension 0 is copied as a flat array (every work item loads its share) rather than row
+    by row, and the switches KU and CB."""
+    return _derive(bench.program, _structure(v), tuple(sorted(v.items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _derive(high: Program, structure: tuple, values: tuple) -> Program:
+    return derive(high, dict(values))
+
+
+def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Program:
+    """The tiled program derived from the high-level mm program `high` for the structure the values `v` decide
+    (the values also serve the rules' guards). `trace` receives (rule name, program before, program after) for
+    every step."""
+    structure = _structure(v)
+    p = derivation.start(high)
+
+    def step(rule, where=None, **kw):
+        nonlocal p
+        before = p
+        p = derivation.step(p, rule, where, sizes=v, name="mm tiled", **kw)
+        if trace is not None:
+            trace.append((rule if isinstance(rule, str) else rule.name, before, p))
+
+    # register loops are unrolled (mapSeqUnroll's guard: at most UNROLL_MAX steps); longer ones stay loops
+    unroll_m, unroll_n, unroll_chunks = structure[-1]
+    unrolled = tuple(Op.MAP_SEQ_UNROLL if u else Op.MAP_SEQ for u in (unroll_m, unroll_n))
+    lcl2 = (Op.MAP_LCL, Op.MAP_LCL, *unrolled)
+    # 1. the dot product's reduce of products as one reduce of multAndSumUp
+    step("reduceMapFusion", unique=True)
+    step(MULT_AND_SUM_UP_FUSION, unique=True)
+    # 2. tiles of C (tileMapMap): TM rows of A per work group, TN columns of B per work group
+    step(split_join("TM"), 0)
+    step(tile_columns("TN"), unique=True)
+    step("mapWrg(1)", 0)
+    step("mapWrg(0)", 0)
+    # 3. the K reduction over pairs of TK-tiles, then the accumulator in strided RM x RN register blocks
+    step(tile_reduce("TK"), unique=True)
+    step(register_blocking("RM", "RN", RUN if v.get("CB") else 1), unique=True)
+    if v.get("KU"):  # the TK steps of a block as TK/4 chunks of 4
+        step(reduce_split_zip(RUN), lambda path, n: _is(n, Op.JOIN) and _block_loop(path, n.args[0]), unique=True)
+    # 4. mapping: sequential loops, register loops unrolled, the blocks over the work items
+    step("reduceSeq", _tile_loop, unique=True)
+    if v.get("KU"):
+        step("reduceSeq", _chunk_loop, unique=True)
+        if unroll_chunks:
+            step("reduceSeqUnroll", _chunk_loop, unique=True)
+        step("reduceSeq", _step_loop, unique=True)
+        step("reduceSeqUnroll", _step_loop, unique=True)
+    else:
+        step("reduceSeq", _block_loop, unique=True)
+    for unroll in (unroll_n, unroll_m):  # the RM x RN outer product, innermost first
+        site = derivation.sites(p, "mapSeq", _innermost_map, v)[0].path
+        step("mapSeq", lambda path, n, site=site: path == site, unique=True)
+        if unroll:
+            step("mapSeqUnroll", lambda path, n, site=site: path == site, unique=True)
+    step(map_lcl_in_loop(0), _innermost_map, unique=True)
+    step(map_lcl_in_loop(1), lambda path, n: _is(n, Op.MAP) and contains(n.f, Op.MAP_LCL), unique=True)
+    # 5. memory: the result out of the private blocks, the accumulators' initial values in private memory
+    step(copy_into(Op.TO_GLOBAL, lcl2), lambda path, n: _is(n, Op.JOIN) and _tile_loop(path, n.args[0]))
+    step(copy_into(Op.TO_PRIVATE, lcl2), _init_of(p, _tile_loop), unique=True)
+    for _ in range(2 if v.get("KU") else 1):
+        step(copy_into(Op.TO_PRIVATE, unrolled), _init_of(p, _block_loop))
+    # 6. the RN values of B (CB = 1: as float4 runs) and the RM values of A of a step in private memory
+    b_copy = prefetch("privateVector", RUN) if v.get("CB") else prefetch("private")
+    if v.get("KU"):
+        step(b_copy, _component_of(p, 1, _step_loop), unique=True)
+        step(prefetch("privateVector", RUN), _component_of(p, 0, _chunk_loop), unique=True)
+    else:
+        step(b_copy, _component_of(p, 1, _block_loop), unique=True)
+        step(prefetch("private"), _component_of(p, 0, _block_loop), unique=True)
+    # 7. the B tile, then the A tile, in local memory with VW-wide loads
+    vw = arith.var("VW") if v["VW"] > 1 else 1
     lanes = arith.parse_size("TN/RN")
-    runs, unroll = bool(v.get("CB", 0)), bool(v.get("KU", 0))
-
-    def copy(tile, scalars: int, cols: str):
-        flat = (scalars // vw) % (v["TN"] // v["RN"]) == 0
-        vec = map_(as_vector("VW")) << tile if vw > 1 else tile
-        elem = vectorise("VW", ID) if vw > 1 else ID
-        if flat:
-            src = split(lanes) << (join() << vec)
-            back = split(arith.parse_size(cols) / (arith.var("VW") if vw > 1 else 1)) << (join() << (
-                to_local(map_lcl(1, lambda lrow: map_lcl(0, elem) << lrow)) << src))
-        else:
-            back = to_local(map_lcl(1, lambda vrow: map_lcl(0, elem) << vrow)) << vec
-        return map_(as_scalar()) << back if vw > 1 else back
-
-    def block_step(acc2, ab):
-        return let(lambda aP: let(lambda bP: map_seq_unroll(
-            lambda accR_a: map_seq_unroll(lambda c_b: MULT_AND_SUM_UP(get(0) << c_b, get(1) << accR_a, get(1) << c_b))
-            << zip_(get(0) << accR_a, bP)) << zip_(acc2, aP)
-        ) << b_private(get(1) << ab)) << (to_private(map_seq_unroll(ID)) << (get(0) << ab))
-
-    def b_private(b_row):  # the RN values of B of one step in private memory; CB = 1: RN/4 float4 loads
-        if runs:
-            return as_scalar() << (to_private(map_seq_unroll(vectorise(RUN, ID))) << (as_vector(RUN) << b_row))
-        return to_private(map_seq_unroll(ID)) << b_row
-
-    def compute(acc, aL, bL):
-        # strided register blocks: work item (i, j) owns rows r*(TM/RM) + i and columns c*(TN/RN) + j, so that
-        # neighbouring work items read neighbouring local words and write neighbouring global words; with CB = 1
-        # its columns are RN/4 runs of 4, run q at columns 4*(q*(TN/RN) + j) + 0..3
-        a_blocks = transpose() << (split(arith.parse_size("TM/RM")) << aL)  # [TM/RM][RM][TK]
-        if runs:
-            b_blocks = transpose() << (map_(lambda bRow: map_(join()) << (transpose() << (
-                split(lanes) << (split(RUN) << bRow)))) << bL)  # [TN/RN][TK][RN]
-        else:
-            b_blocks = transpose() << (map_(lambda bRow: transpose() << (split(lanes) << bRow)) << bL)
-
-        def block(acc_blk, a_blk, b_blk):  # acc_blk [RM][RN], a_blk [RM][TK], b_blk [TK][RN]
-            if unroll:  # TK/4 unrolled chunks of 4 unrolled steps
-                return join() << (reduce_seq_unroll(to_private(_seq2(ID)) << acc_blk, chunk_step) << zip_(
-                    transpose() << (map_(split(RUN)) << a_blk), split(RUN) << b_blk))
-            return join() << (reduce_seq(to_private(_seq2(ID)) << acc_blk, block_step)
-                              << zip_(transpose() << a_blk, b_blk))
-
-        return map_lcl(1, lambda accRow_aBlk: map_lcl(
-            0, lambda accBlk_bBlk: block(get(0) << accBlk_bBlk, get(1) << accRow_aBlk, get(1) << accBlk_bBlk)
-        ) << zip_(get(0) << accRow_aBlk, b_blocks)
-        ) << zip_(acc, a_blocks)
-
-    def chunk_step(acc2, ab):  # 4 steps: aChunk [RM][4] read as RM float4s, bChunk [4][RN]
-        a_p = split(RUN) << (as_scalar() << (to_private(map_seq_unroll(vectorise(RUN, ID))) << (
-            join() << (map_(as_vector(RUN)) << (get(0) << ab)))))  # [RM][4] in private float4s
-        return let(lambda aP: join() << (reduce_seq_unroll(to_private(_seq2(ID)) << acc2, private_a_step) << zip_(
-            transpose() << aP, get(1) << ab))) << a_p
-
-    def private_a_step(acc2, ab):  # ab: (the RM values of A of one step, already private; its RN values of B)
-        return let(lambda bP: map_seq_unroll(
-            lambda accR_a: map_seq_unroll(lambda c_b: MULT_AND_SUM_UP(get(0) << c_b, get(1) << accR_a, get(1) << c_b))
-            << zip_(get(0) << accR_a, bP)) << zip_(acc2, get(0) << ab)) << b_private(get(1) << ab)
-
-    def step(acc, tiles):
-        b_tile = copy(get(1) << tiles, v["TK"] * v["TN"], "TN")
-        return let(lambda aL: let(lambda bL: compute(acc, aL, bL)) << b_tile) << copy(get(0) << tiles,
-                                                                                     v["TM"] * v["TK"], "TK")
-
-    def tile_of_c(aRows, bCols):
-        init = to_private(_lcl2(ID)) << value(0, acc_t)
-        red = join() << (reduce_seq(init, step) << zip_(transpose() << (map_(split("TK")) << aRows),
-                                                         split("TK") << bCols))
-        out = to_global(_lcl2(ID)) << red  # [TM/RM][TN/RN][RM][RN], written through the views below
-        if runs:  # [TM/RM][TN/RN][RM][RN/4][4] -> [RM][TM/RM][RN/4][TN/RN][4] -> [TM][TN]
-            runs_out = map_(lambda r: map_(lambda c: map_(split(RUN)) << c) << r) << out
-            return map_(lambda row: join() << (join() << row)) << (join() << (
-                transpose_w_nd(2, 0, 3, 1, 4) << runs_out))
-        return map_(join()) << (join() << (transpose_w_nd(2, 0, 3, 1) << out))
-
-    body = join() << (map_wrg(1, lambda aRows: map_(join()) << (transpose_w() << (
-        map_wrg(0, lambda bCols: tile_of_c(aRows, bCols)) << (transpose() << (map_(split("TN")) << pb)))))
-        << (split("TM") << pa))
-    return finish(Program(bench.program.name, bench.program.params, body))
+    step(prefetch("localTile", vw, lanes, _flat(v, v["TK"], v["TN"])), _component_of(p, 1, _tile_loop), unique=True)
+    step(prefetch("localTile", vw, lanes, _flat(v, v["TM"], v["TK"])), _component_of(p, 0, _tile_loop), unique=True)
+    return finish(derivation.point_free_wrappers(p))
 
 
 def _choose(s) -> dict[str, int]:

@@ -23,7 +23,8 @@ oclKernel twice (the chunks' kernel, then the rest), mapWrg(0) over the chunks, 
 for dot), partialReduceStride(L) in the chunk, splitMap, transposeMap, mapFusion (the element function into the
 lanes), reduceVectorise and reduceMapFusion (the vector accumulator), singletonMap (the group's final sum);
 in the second kernel singletonMap, partialReduceStride(L), singletonMap, mapWrg(0); then mapLcl(0) and
-reduceSeq wherever they apply, toLocalMap on the lanes, toGlobalMap on the final sums, copyResult. V = 1 skips
+reduceSeq wherever they apply, toLocalMap on the lanes and idAfterReduce(toLocal) on their sums, toGlobalMap
+and idAfterReduce(toGlobal) on the group's sum. V = 1 skips
 the vector steps (scalar loads).
 
 scal (map(x => mult(alpha, x)) << x):
@@ -62,18 +63,17 @@ from ..rewrite.rules_algorithmic import (
     vectorise_zip,
 )
 from ..rewrite.rules_blas1 import (
-    COPY_RESULT,
     OCL_KERNEL,
     REDUCE_VECTORISE,
     SINGLETON_MAP,
-    SPLIT_MAP,
     SPLIT_ZIP,
-    TRANSPOSE_MAP,
     copy_vector,
     partial_reduce_stride,
 )
 from ..rewrite.rules_mapping import MAP_SEQ, REDUCE_SEQ, map_to_glb, map_to_lcl, map_to_wrg
 from ..rewrite.rules_memory import to_space_map
+from ..rewrite.rules_reduction import id_after_reduce
+from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
 from . import derivation as d
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam
@@ -131,7 +131,7 @@ def derive_reduction(bench, vector: bool) -> Program:
         p = d.step(p, vectorise_zip("V") if bench.name == "dot" else vectorise_map("V"), unique=True, name=name)
     p = d.step(p, partial_reduce_stride("L"), k1, unique=True, name=name)
     p = d.step(p, SPLIT_MAP, unique=True, name=name)
-    p = d.step(p, TRANSPOSE_MAP, unique=True, name=name)
+    p = d.step(p, TRANSPOSE_MAP_MAP, unique=True, name=name)
     p = d.step(p, MAP_FUSION, unique=True, name=name)
     if vector:
         p = d.step(p, REDUCE_VECTORISE, _extreme(p, REDUCE_VECTORISE, k1, max), name=name)
@@ -146,11 +146,21 @@ def derive_reduction(bench, vector: bool) -> Program:
     p = _everywhere(p, map_to_lcl(0), name)
     p = _everywhere(p, REDUCE_SEQ, name)
     to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
+    copy_local, copy_global = id_after_reduce("toLocal"), id_after_reduce("toGlobal")
     for k in (k1, k2):
-        p = d.step(p, to_local, _extreme(p, to_local, k, max), name=name)
-        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)
-    p = _everywhere(p, COPY_RESULT, name)
+        p = d.step(p, to_local, _extreme(p, to_local, k, max), name=name)  # the lanes' partials
+        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)  # the group's sum
+
+        def result(path, n, k=k, p=p):  # a reduction whose value a mapLcl's function returns
+            return k(path, n) and _is_map(at(p, path[:-2]), Op.MAP_LCL)
+
+        p = d.step(p, copy_local, _extreme(p, copy_local, result, max), name=name)
+        p = d.step(p, copy_global, _extreme(p, copy_global, result, min), name=name)
     return finish(p)
+
+
+def _is_map(n: Node, op: Op) -> bool:
+    return isinstance(n, Prim) and n.op is op
 
 
 def _is(n: Node, op: Op) -> bool:

@@ -1,15 +1,12 @@
 """Rules deriving the work-group reductions of the BLAS level-1 lowerings (compiler.lowering.blas1) from the
 benchmarks' high-level programs. Each is named after its law; the driver re-type-checks every result.
 
-- splitMap:            split(n) << map(f) << x -> map(map(f)) << split(n) << x
 - splitZip:            split(n) << zip(a, b) -> map(p => zip(get(0) p, get(1) p)) << zip(split(n) a, split(n) b)
-- transposeMap:        transpose << map(map(f)) << x -> map(map(f)) << transpose << x
 - partialReduceStride: reduce(init, f) << x -> reduce(init, f) << join << map(l => reduce(init, f) << l)
                        << transpose << split(s) << x   (lane l reduces x[l], x[l + s], ...: coalesced reads)
 - reduceVectorise:     reduce(init, f) << asScalar << y -> reduce(init, f) << asScalar
                        << reduce(<init>v, vectorise(v, f)) << y
 - singletonMap:        reduce(init, f) << x -> join << map(y => reduce(init, f) << y) << split(n) << x
-- copyResult:          mapK(l => reduceSeq(init, f) << x) -> mapK(l => mapSeq(id) << reduceSeq(init, f) << x)
 - copyVector:          x -> asScalar << mapSeq(vectorise(v, id)) << asVector(v) << x
 - oclKernel:           e -> oclKernel((p1, ...) => e[a1 := p1, ...])(a1, ...)
 
@@ -22,7 +19,7 @@ from __future__ import annotations
 from ..ir.build import prim
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim
 from ..ir.ops import Op
-from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, subst
+from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, subst
 from ..ir.userfuns import ADD, ID, MAX, MIN, MULT
 from ..types import ArrayType, ScalarType, VectorType, same_type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
@@ -61,22 +58,6 @@ def _map(f) -> Prim:
 
 
 # --- layout through maps and zips ------------------------------------------------------------------------------
-def _split_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    x = e.args[0]
-    if not _is(x, Op.MAP):
-        return None
-    return {"n": e.f.static[0], "f": x.f.funs[0], "x": x.args[0]}  # type: ignore[union-attr]
-
-
-def _split_map_build(b: Bindings, ctx: Ctx):
-    inner = fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(_map(b["f"]), (c,)))
-    return chain(b["x"], _map(inner), prim(Op.SPLIT, b["n"]))
-
-
-SPLIT_MAP = rule("splitMap", "split(n) << map(f) << x -> map(map(f)) << split(n) << x", [Op.SPLIT],
-                 _split_map_match, _split_map_build, group=G, guard="the split's argument is a high-level map")
-
-
 def _split_zip_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     z = e.args[0]
     if not _is(z, Op.ZIP):
@@ -94,25 +75,6 @@ def _split_zip_build(b: Bindings, ctx: Ctx):
 
 SPLIT_ZIP = rule("splitZip", "split(n) << zip(a, ...) -> map(p => zip(get(0) p, ...)) << zip(split(n) a, ...)",
                  [Op.SPLIT], _split_zip_match, _split_zip_build, group=G, guard="the split's argument is a zip")
-
-
-def _transpose_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    x = e.args[0]
-    if not _is(x, Op.MAP):
-        return None
-    nest = perfectly_nested_map(x.f.funs[0])  # type: ignore[union-attr]
-    if nest is None or nest[0].op is not Op.MAP:
-        return None
-    return {"inner": x.f.funs[0], "x": x.args[0]}  # type: ignore[union-attr]
-
-
-def _transpose_map_build(b: Bindings, ctx: Ctx):
-    return chain(b["x"], _map(b["inner"]), prim(Op.TRANSPOSE))
-
-
-TRANSPOSE_MAP = rule("transposeMap", "transpose << map(map(f)) << x -> map(map(f)) << transpose << x",
-                     [Op.TRANSPOSE], _transpose_map_match, _transpose_map_build, group=G,
-                     guard="the transpose's argument is a perfectly nested pair of high-level maps")
 
 
 # --- reductions ----------------------------------------------------------------------------------------------------
@@ -200,29 +162,6 @@ SINGLETON_MAP = rule("singletonMap",
 
 
 # --- memory --------------------------------------------------------------------------------------------------
-def _copy_result_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    """A reduceSeq that is the result of a lowered map's function (`mapLcl(0, l => reduceSeq(...) << l)`)."""
-    ch = ctx.chain
-    if len(ch) < 3 or not isinstance(ch[-2], Lambda) or ch[-2].body is not e:
-        return None
-    owner = ch[-3]
-    if not isinstance(owner, Prim) or owner.op not in _LOWERED_MAPS:
-        return None
-    return {"e": e}
-
-
-def _copy_result_build(b: Bindings, ctx: Ctx):
-    return FunCall(prim(Op.MAP_SEQ, funs=(ID,)), (b["e"],))
-
-
-COPY_RESULT = rule("copyResult",
-                   "mapK(l => reduceSeq(init, f) << x) -> mapK(l => mapSeq(id) << reduceSeq(init, f) << x)",
-                   [Op.REDUCE_SEQ], _copy_result_match, _copy_result_build, group="memory",
-                   guard="the reduceSeq is the result of the function of a mapGlb/mapLcl/mapSeq; the copy writes its "
-                         "one-element result where the enclosing address-space caster says (the accumulator stays "
-                         "private)")
-
-
 def copy_vector(v) -> Rule:
     """x -> asScalar << mapSeq(vectorise(v, id)) << asVector(v) << x"""
 
@@ -310,5 +249,4 @@ OCL_KERNEL = rule("oclKernel", "e -> oclKernel((p1, ...) => e[a1 := p1, ...])(a1
 
 
 def blas1_rules() -> tuple[Rule, ...]:
-    return (SPLIT_MAP, SPLIT_ZIP, TRANSPOSE_MAP, partial_reduce_stride("L"), REDUCE_VECTORISE, SINGLETON_MAP,
-            COPY_RESULT, copy_vector("V"), OCL_KERNEL)
+    return (SPLIT_ZIP, partial_reduce_stride("L"), REDUCE_VECTORISE, SINGLETON_MAP, copy_vector("V"), OCL_KERNEL)

@@ -161,7 +161,9 @@ def tile_columns(n) -> Rule:
         got = _inner_columns(e.f.funs[0])
         if got is None:
             return None
-        cols = _dims(ctx.typing.of.get((*ctx.path, 0, 0, 1, 1, 1)))  # the transposed Y: [[T]K]N
+        # the type of `transpose << Y` ([[T]K]N): call -> map prim (0) -> lambda (0) -> body (1) -> map call (1)
+        # -> its argument (1)
+        cols = _dims(ctx.typing.of.get((*ctx.path, 0, 0, 1, 1, 1)))
         if not cols or not ctx.divides(n, cols[0]) or not ctx.lt(n, cols[0]):
             return None
         return {"x": got[0], "g": got[1], "ys": got[2], "xs": e.args[0]}
@@ -218,18 +220,16 @@ def tile_reduce(k) -> Rule:
     def build(b, ctx: Ctx):
         f = b["f"]
 
-        def row(ar):
+        def row(ar, cols):
             def elem(cy):
                 return reduce_(get(0) << cy, f) << zip_(get(1) << ar, get(1) << cy)
 
             return join() << (map_(_lam(ctx, lambda c_y: elem(c_y))) << zip_(get(0) << ar, transpose() << cols))
 
         def step(acc, tiles):
-            nonlocal cols
-            cols = get(1) << tiles
-            return map_(_lam(ctx, lambda accRow_aRow: row(accRow_aRow))) << zip_(acc, get(0) << tiles)
+            return map_(_lam(ctx, lambda accRow_aRow: row(accRow_aRow, get(1) << tiles))) << zip_(
+                acc, get(0) << tiles)
 
-        cols = None
         init = value(b["z"].value, b["t"])
         data = zip_(transpose() << (map_(split(k)) << b["xs"]), split(k) << b["ys"])
         return join() << (reduce_(init, _lam(ctx, lambda acc, tiles: step(acc, tiles))) << data)

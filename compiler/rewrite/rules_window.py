@@ -18,9 +18,9 @@ import sympy
 
 from .. import arith
 from ..ir.build import prim
-from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun
+from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, replace_at
 from ..ir.ops import REDUCES, Op
-from ..ir.terms import beta, chain, concrete, contains, free_vars, fresh_lam, subst, zero_of
+from ..ir.terms import beta, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, subst, zero_of
 from ..ir.userfuns import ADD, ID, MULT, MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, ArrayType, ScalarType, TypeVar
 from .rule import EXPR, USERFUN_CALL, Bindings, Ctx, Rule, rule
@@ -45,6 +45,11 @@ def dot_and_sum_up(width: int) -> UserFun:
 
 
 # --- helpers --------------------------------------------------------------------------------------------------
+_ALL_MAPS = frozenset({Op.MAP, Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
+_VIEW_OPS = frozenset({Op.SPLIT, Op.JOIN, Op.SLIDE, Op.SLIDE_STRICT, Op.TRANSPOSE, Op.TRANSPOSE_W, Op.PAD, Op.REORDER,
+                       Op.AS_VECTOR, Op.AS_SCALAR, Op.MAP})
+
+
 def _size(n):
     return arith.size(n)
 
@@ -358,11 +363,6 @@ def partial_sum_zip(m) -> Rule:
                 guard="a high-level reduce of a sum fold from 0 over a zip of arrays of length N; m | N, m < N")
 
 
-__all__ = ["CROP_MAP", "DOT_NAMES", "DROP_TRANSFER", "KERNEL_INLINE", "MATERIALISE_KERNEL",
-           "MULT_AND_SUM_UP_FUSION", "dot_and_sum_up", "dot_vectorise", "pad_optimise_2d",
-           "partial_sum_zip", "reorder_zip", "slide_tiling_2d_strict"]
-
-
 # --- kernel boundaries --------------------------------------------------------------------------------------------
 def _transfer_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     return {"x": e.args[0]}
@@ -383,10 +383,13 @@ def _inline_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     return {"f": f, "args": e.args}
 
 
-def _parallel(n) -> bool:
+def _parallel(n, in_kernels: bool = True) -> bool:
+    """Whether n holds a mapGlb/mapWrg/mapLcl (`in_kernels=False`: outside the kernels n calls)."""
     if isinstance(n, Prim) and n.op in (Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL):
         return True
-    return any(_parallel(c) for c in n.children())
+    if not in_kernels and isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.OCL_KERNEL:
+        return False
+    return any(_parallel(c, in_kernels) for c in n.children())
 
 
 KERNEL_INLINE = rule("kernelInline", "oclKernel(xs => b)(es) -> b[xs := es]", [Op.OCL_KERNEL], _inline_match,
@@ -403,22 +406,31 @@ def _rank_of_scalars(t) -> int | None:
     return r if r and isinstance(t, ScalarType) else None
 
 
+def _is_view_call(n) -> bool:
+    """A call of a data-layout primitive (or a map of one) whose data argument is its last."""
+    return (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op in _VIEW_OPS and not concrete(n.f)
+            and all(not concrete(a) for a in n.args[:-1]))
+
+
 def _materialise_match(e, ctx: Ctx) -> Bindings | None:
-    if not isinstance(e, FunCall) or isinstance(e.f, Lambda) or concrete(e):
+    if not _is_view_call(e) or ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(_ALL_MAPS):
         return None
-    if ctx.inside(Op.OCL_KERNEL) or contains(e, Op.OCL_KERNEL):
-        return None
-    names = free_vars(e)
-    inputs = {q.name for q in ctx.program.params}
     rank = _rank_of_scalars(ctx.type())
-    if len(names) != 1 or not names <= inputs or rank is None:
+    if rank is None:
         return None
-    (name,) = names
-    return {"e": e, "x": next(q for q in ctx.program.params if q.name == name), "rank": rank}
+    path, x = (len(e.children()) - 1,), e.args[-1]
+    while _is_view_call(x):
+        path, x = (*path, len(x.children()) - 1), x.args[-1]
+    inputs = {q.name for q in ctx.program.params}
+    if isinstance(x, Param):
+        if x.name not in inputs:
+            return None
+    elif not (concrete(x) and free_vars(x) <= inputs):
+        return None
+    return {"e": e, "x": x, "path": path, "rank": rank}
 
 
 def _materialise_build(b: Bindings, ctx: Ctx):
-    x: Param = b["x"]
     fr = ctx.fresh
 
     def copy(depth: int, a: Expr) -> Expr:
@@ -426,13 +438,224 @@ def _materialise_build(b: Bindings, ctx: Ctx):
             return FunCall(prim(Op.TO_GLOBAL, funs=(prim(Op.MAP_SEQ, funs=(ID,)),)), (a,))
         return FunCall(_map(fresh_lam(fr, "row" if depth > 2 else "px", lambda r: copy(depth - 1, r))), (a,))
 
-    y = fr.param(x.name)
-    kernel = Lambda((y,), copy(b["rank"], subst(b["e"], {x.name: y}, fr)))  # type: ignore[arg-type]
-    return FunCall(prim(Op.OCL_KERNEL, funs=(kernel,)), (Param(x.name),))
+    x = b["x"]
+    y = fr.param(x.name if isinstance(x, Param) else "partials")
+    kernel = Lambda((y,), copy(b["rank"], replace_at(b["e"], b["path"], y)))  # type: ignore[arg-type]
+    return FunCall(prim(Op.OCL_KERNEL, funs=(kernel,)), (x,))
 
 
 MATERIALISE_KERNEL = rule(
     "materialiseKernel", "V(x) -> oclKernel(y => map(...(toGlobal(mapSeq(id))))) << V(y))(x)", [EXPR],
     _materialise_match, _materialise_build, group=G,
-    guard="V(x) a view (no user function) of one program input x, an array of scalars of rank >= 1, neither "
-          "inside nor holding a kernel: a kernel of its own copies it element by element to global memory")
+    guard="V a non-empty chain of data-layout primitives (and maps of them) producing an array of scalars, over x, "
+          "a program input or a computation of program inputs; not inside a kernel or a map: a kernel of its own "
+          "copies V(x) element by element to global memory")
+
+
+# --- layout algebra of the tile re-assembly ---------------------------------------------------------------------
+def _nested_map(f) -> FunDecl | None:
+    """g when f is `a => map(g) << a` with g not using a (a high-level map nested in a map)."""
+    nest = perfectly_nested_map(f)
+    return nest[1] if nest is not None and nest[0].op is Op.MAP else None
+
+
+def _mmt_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    g = _nested_map(e.f.funs[0])  # type: ignore[union-attr]
+    t = _call_of(e.args[0], Op.TRANSPOSE)
+    return None if g is None or t is None else {"g": g, "x": t.args[0]}
+
+
+def _tmm_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    m = _call_of(e.args[0], Op.MAP)
+    g = _nested_map(m.f.funs[0]) if m else None  # type: ignore[union-attr]
+    return None if g is None else {"g": g, "x": m.args[0]}  # type: ignore[union-attr]
+
+
+def _map_map(b: Bindings, ctx: Ctx) -> Prim:
+    return _map(fresh_lam(ctx.fresh, "row", lambda r: FunCall(_map(b["g"]), (r,))))
+
+
+MAP_MAP_TRANSPOSE = rule(
+    "mapMapTranspose", "map(map(g)) << transpose << x -> transpose << map(map(g)) << x", [Op.MAP], _mmt_match,
+    lambda b, ctx: chain(b["x"], prim(Op.TRANSPOSE), _map_map(b, ctx)), group=G,
+    guard="a high-level map of a high-level map over a (read-side) transpose: element-wise work commutes with it")
+TRANSPOSE_MAP_MAP = rule(
+    "transposeMapMap", "transpose << map(map(g)) << x -> map(map(g)) << transpose << x", [Op.TRANSPOSE], _tmm_match,
+    lambda b, ctx: chain(b["x"], _map_map(b, ctx), prim(Op.TRANSPOSE)), group=G,
+    guard="a transpose over a high-level map of a high-level map")
+
+
+def _split_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    m = _call_of(e.args[0], Op.MAP)
+    return None if m is None else {"split": e.f, "f": m.f.funs[0], "x": m.args[0]}  # type: ignore[union-attr]
+
+
+SPLIT_MAP = rule(
+    "splitMap", "split(n) << map(f) << x -> map(map(f)) << split(n) << x", [Op.SPLIT], _split_map_match,
+    lambda b, ctx: chain(b["x"], _map(fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(_map(b["f"]), (c,)))),
+                         b["split"]), group=G,
+    guard="a split of a high-level map: the chunks of the results are the results of the chunks")
+
+
+def _unit_join_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    if _eta_prim(e.f.funs[0], Op.JOIN) is None:  # type: ignore[union-attr]
+        return None
+    t = _call_of(e.args[0], Op.TRANSPOSE)
+    xt = _array(ctx.typing.of.get((*ctx.path, 1, 1))) if t else None
+    inner = _array(xt.elem) if xt else None
+    unit = _array(inner.elem) if inner else None
+    if unit is None or ctx.value(unit.n) != 1:
+        return None
+    return {"x": t.args[0]}  # type: ignore[union-attr]
+
+
+UNIT_JOIN_TRANSPOSE = rule(
+    "unitJoinTranspose", "map(join) << transpose << x -> transpose << map(join) << x   (x : [[[T]1]m]n)", [Op.MAP],
+    _unit_join_match,
+    lambda b, ctx: chain(b["x"], prim(Op.TRANSPOSE), _map(_lam(ctx, "y", prim(Op.JOIN)))), group=G,
+    guard="the innermost arrays have length 1 (a reduce's result): joining them is dropping a unit dimension, "
+          "which commutes with the transpose of the two outer ones")
+
+
+def _interchange_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    f = e.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(f, Lambda) and len(f.params) == 1):
+        return None
+    a, body = f.params[0], f.body
+    inner = _call_of(body, Op.MAP)
+    if inner is None or a.name in free_vars(inner.args[0]):
+        return None
+    g = inner.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(g, Lambda) and len(g.params) == 1):
+        return None
+    scope = ctx.binders_below(ctx.path)
+    if free_vars(inner.args[0]) & scope:
+        return None
+    return {"a": a, "b": g.params[0], "f": g.body, "A": e.args[0], "B": inner.args[0]}
+
+
+def _interchange_build(b: Bindings, ctx: Ctx):
+    fr = ctx.fresh
+    a2, b2 = fr.param(b["a"].name), fr.param(b["b"].name)
+    body = subst(b["f"], {b["a"].name: a2, b["b"].name: b2}, fr)
+    swapped = FunCall(_map(Lambda((b2,), FunCall(_map(Lambda((a2,), body)), (b["A"],)))), (b["B"],))  # type: ignore
+    return FunCall(prim(Op.TRANSPOSE), (swapped,))
+
+
+MAP_INTERCHANGE = rule(
+    "mapInterchange", "map(a => map(b => f) << B) << A -> transpose << map(b => map(a => f) << A) << B", [Op.MAP],
+    _interchange_match, _interchange_build, group=G,
+    guard="high-level maps, B does not depend on a (nor on names bound inside the outer map): the two loops of a "
+          "loop nest may be swapped, the result read transposed")
+
+
+# --- views out of loops -----------------------------------------------------------------------------------------
+
+
+def _path_to(n, name: str, path=()) -> tuple[int, ...] | None:
+    if isinstance(n, Param):
+        return path if n.name == name else None
+    for i, c in enumerate(n.children()):
+        if name in free_vars(c):
+            return _path_to(c, name, (*path, i))
+    return None
+
+
+def _view_fission_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    f = e.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(f, Lambda) and len(f.params) == 1):
+        return None
+    y, body = f.params[0], f.body
+    path = _path_to(body, y.name)
+    if path is None or sum(1 for _ in _occurrences(body, y.name)) != 1:
+        return None
+    chain_len = 0
+    nodes = [body]
+    for i in path:
+        nodes.append(nodes[-1].children()[i])
+    # climb from y while the parent is a one-data view call with y in its data argument
+    k = len(path)
+    while k > 0:
+        parent, slot = nodes[k - 1], path[k - 1]
+        if not (isinstance(parent, FunCall) and isinstance(parent.f, Prim) and parent.f.op in _VIEW_OPS
+                and slot == len(parent.children()) - 1 and not concrete(parent.f)):
+            break
+        k, chain_len = k - 1, chain_len + 1
+    if chain_len == 0 or k == 0:
+        return None  # no view around y, or the whole body is a view (a map of views: nothing left to fission)
+    view = nodes[k]
+    if not free_vars(view) <= free_vars(e) | {y.name}:
+        return None  # the view uses names bound inside the body
+    return {"y": y, "body": body, "at_view": path[:k], "view": view, "x": e.args[0]}
+
+
+def _occurrences(n, name: str):
+    if isinstance(n, Param):
+        if n.name == name:
+            yield n
+        return
+    if isinstance(n, Lambda) and any(q.name == name for q in n.params):
+        return
+    for c in n.children():
+        yield from _occurrences(c, name)
+
+
+def _view_fission_build(b: Bindings, ctx: Ctx):
+    z = ctx.fresh.param("elem")
+    rest = Lambda((z,), replace_at(b["body"], b["at_view"], z))  # type: ignore[arg-type]
+    return chain(b["x"], _map(rest), _map(Lambda((b["y"],), b["view"])))
+
+
+MAP_VIEW_FISSION = rule(
+    "mapViewFission", "map(y => f(V(y))) << x -> map(f) << map(y => V(y)) << x", [Op.MAP], _view_fission_match,
+    _view_fission_build, group=G,
+    guard="y is used once, inside V(y): the largest chain of data-layout primitives (and maps of them) around it, "
+          "using no name bound inside the map; the rest of the body is not empty")
+
+
+def _kernel_calls(n, path=()):
+    """(path, call) of the outermost oclKernel calls in n, in pre-order."""
+    if isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.OCL_KERNEL:
+        yield path, n
+        return
+    for i, c in enumerate(n.children()):
+        yield from _kernel_calls(c, (*path, i))
+
+
+def _outline_match(e, ctx: Ctx) -> Bindings | None:
+    if not isinstance(e, FunCall) or not concrete(e) or _parallel(e, in_kernels=False):
+        return None
+    if isinstance(e.f, Prim) and e.f.op is Op.OCL_KERNEL:
+        return None
+    if ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(_ALL_MAPS) or ctx.inside_any(REDUCES):
+        return None
+    inputs = [q.name for q in ctx.program.params]
+    if not free_vars(e) <= set(inputs):
+        return None
+    return {"e": e, "kernels": list(_kernel_calls(e)), "inputs": inputs}
+
+
+def _outline_build(b: Bindings, ctx: Ctx):
+    fr = ctx.fresh
+    body: Expr = b["e"]
+    params, args = [], []
+    for path, k in reversed(b["kernels"]):  # replace from the last so earlier paths stay valid
+        q = fr.param("stage")
+        body = replace_at(body, path, q)  # type: ignore[assignment]
+        params.insert(0, q)
+        args.insert(0, k)
+    for name in b["inputs"]:
+        if name in free_vars(body) and name not in {q.name for q in params}:
+            q = fr.param(name)
+            body = subst(body, {name: q}, fr)  # type: ignore[assignment]
+            params.append(q)
+            args.append(Param(name))
+    return FunCall(prim(Op.OCL_KERNEL, funs=(Lambda(tuple(params), body),)), tuple(args))
+
+
+KERNEL_OUTLINE = rule(
+    "kernelOutline", "e -> oclKernel((k1, .., x1, ..) => e[ki, xi])(K1, .., X1, ..)", [EXPR], _outline_match,
+    _outline_build, group=G,
+    guard="e computes (calls a user function) with high-level maps only, reads only program inputs and "
+          "kernels' results, and is not inside a kernel, map or reduce: it becomes a kernel of its own, whose "
+          "parameters are the results of the kernels it reads (in order), then the inputs it reads")

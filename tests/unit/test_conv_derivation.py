@@ -20,15 +20,18 @@ from compiler.ir.build import (
     program,
     reduce_,
     slide_nd,
+    split,
     to_gpu,
     to_host,
+    transpose,
     value,
     zip_,
 )
 from compiler.ir.interpret import interpret
-from compiler.ir.node import FunCall, Prim, Program, walk
+from compiler.ir.node import FunCall, Lambda, Param, Prim, Program, walk
 from compiler.ir.ops import Op
 from compiler.ir.printer import show
+from compiler.ir.typecheck import typecheck
 from compiler.ir.userfuns import ADD, MAX, MULT, MULT_AND_SUM_UP, NEG, SUB
 from compiler.lowering import conv as conv42
 from compiler.lowering import derivation as D
@@ -37,6 +40,7 @@ from compiler.lowering.util import LoweringError
 from compiler.rewrite import apply, legal_sites, prepare
 from compiler.rewrite import rules_window as W
 from compiler.rewrite.catalog import BY_NAME
+from compiler.rewrite.rules_algorithmic import split_join
 from compiler.types import FLOAT, array, concrete_shape
 
 ZERO = value(0, FLOAT)
@@ -205,6 +209,66 @@ def test_materialise_kernel_refuses_computed_values_and_kernel_bodies():
             W.MATERIALISE_KERNEL)
 
 
+# --- layout algebra and loop structure ------------------------------------------------------------------------
+M2 = {"x": array(FLOAT, "N", "M")}
+S = {"N": 4, "M": 6}
+
+
+def test_map_map_and_transpose_commute_both_ways():
+    p = program("t", M2, lambda x: map_(map_(NEG)) @ transpose() << x)
+    q = rewrite(p, W.MAP_MAP_TRANSPOSE, S)
+    assert show(q.body).startswith("transpose")
+    r = rewrite(q, W.TRANSPOSE_MAP_MAP, S)
+    assert r.key == D.start(p).key
+    refused(program("t", M2, lambda x: map_(map_(NEG)) << x), W.MAP_MAP_TRANSPOSE)
+    refused(program("t", M2, lambda x: transpose() << x), W.TRANSPOSE_MAP_MAP)
+
+
+def test_split_map_splits_the_input_instead():
+    q = rewrite(program("s", {"x": array(FLOAT, "N")}, lambda x: split(3) @ map_(NEG) << x), W.SPLIT_MAP, {"N": 6})
+    assert show(q.body).startswith("map(")
+    refused(program("s", {"x": array(FLOAT, "N")}, lambda x: split(3) << x), W.SPLIT_MAP, {"N": 6})
+
+
+def test_unit_join_transpose_drops_a_unit_dimension_first():
+    p = program("u", {"x": array(FLOAT, "N", "M", 1)}, lambda x: map_(join()) @ transpose() << x)
+    q = rewrite(p, W.UNIT_JOIN_TRANSPOSE, S)
+    assert show(q.body).startswith("transpose")
+    refused(program("u", {"x": array(FLOAT, "N", "M", 2)}, lambda x: map_(join()) @ transpose() << x),
+            W.UNIT_JOIN_TRANSPOSE, S)
+
+
+def test_map_interchange_swaps_independent_loops():
+    p = program("i", {"a": array(FLOAT, "N"), "b": array(FLOAT, "M")},
+                lambda a, b: map_(lambda x: map_(lambda y: SUB(x, y)) << b) << a)
+    q = rewrite(p, W.MAP_INTERCHANGE, S)
+    assert show(q.body).startswith("transpose")
+    refused(program("i", M2, lambda x: map_(lambda row: map_(NEG) << row) << x), W.MAP_INTERCHANGE)
+
+
+def test_map_view_fission_takes_the_view_of_the_element_out_of_the_loop():
+    p = program("v", {"x": array(FLOAT, "N", "M")},
+                lambda x: map_(lambda row: map_(lambda c: reduce_(ZERO, ADD) << c) << split(2) @ map_(NEG) << row) << x)
+    refused(p, W.MAP_VIEW_FISSION, S)  # the element is computed on (map(neg)), not only viewed
+    p = program("v", {"x": array(FLOAT, "N", "M")},
+                lambda x: map_(lambda row: map_(lambda c: reduce_(ZERO, ADD) << c) << split(2) << row) << x)
+    q = rewrite(p, W.MAP_VIEW_FISSION, S)
+    assert show(q.body).count("map(") == 3
+
+
+def test_kernel_outline_makes_a_kernel_of_a_computation():
+    p = program("o", {"x": array(FLOAT, "N")}, lambda x: pad(1, 1, ZERO) @ map_(NEG) << x)
+    q = rewrite(p, W.KERNEL_OUTLINE, {"N": 5}, only=False)
+    assert "oclKernel(" in show(q.body)
+    refused(program("o", {"x": array(FLOAT, "N")}, lambda x: pad(1, 1, ZERO) << x), W.KERNEL_OUTLINE)
+
+
+def test_materialise_kernel_copies_a_view_of_a_computation():
+    p = program("m", {"x": array(FLOAT, "N", "M")}, lambda x: transpose() @ map_(map_(NEG)) << x)
+    q = rewrite(p, W.MATERIALISE_KERNEL, S)
+    assert show(q.body).startswith("oclKernel(")
+
+
 # --- the conv42 derivation so far -----------------------------------------------------------------------------
 def _op(op: Op, text: str = ""):
     return lambda path, n: (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
@@ -215,16 +279,52 @@ def _starts(text: str):
     return lambda path, n: show(n).startswith(text)
 
 
+def _is(n, op: Op) -> bool:
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
+
+
+def _body(n, op: Op) -> bool:
+    """n is a map whose function is `y => op(...)`."""
+    f = n.f.funs[0] if _is(n, Op.MAP) else None
+    return isinstance(f, Lambda) and _is(f.body, op)
+
+
+COMPUTE = "AndSumUp"  # multAndSumUp / dotAndSumUp: marks the convolution's computation (after the window optimisation)
+
+
+def _comp(n) -> bool:
+    return _is(n, Op.MAP) and COMPUTE in show(n.f)
+
+
+def _comp_over(op: Op, fun_op: Op | None = None):
+    """the computation's map over a call of `op` (a map of `y => fun_op(...)`)"""
+    return lambda path, n: (_comp(n) and _is(n.args[0], op)
+                            and (fun_op is None or _body(n.args[0], fun_op)))
+
+
+def _view_over_comp(fun_op: Op):
+    """a map of `y => fun_op(...)` over the computation's map"""
+    return lambda path, n: _body(n, fun_op) and _comp(n.args[0])
+
+
+def _views_fused(fun_op: Op, arg_fun_op: Op):
+    """a map of views `y => fun_op(...)` over a map of views `y => arg_fun_op(...)`, both over the computation"""
+    return lambda path, n: (_body(n, fun_op) and _body(n.args[0], arg_fun_op) and COMPUTE not in show(n.f)
+                            and COMPUTE not in show(n.args[0].f) and COMPUTE in show(n.args[0]))
+
+
 def derive(program: Program, vec: int = 4, coalesce: bool = True) -> Program:
-    """conv42 as far as the rules derive it: optimisational padding, θ x θ tiles of windows, Listing 4.3's
-    optimiseWindow, the crop at the output, and the pad kernel."""
+    """conv42 as far as the rules derive it: kernel 1 (pad) and kernel 3 (crop) as assembled; kernel 2 with the
+    tiles, κ-groups, kernels and windows of Listing 4.2 and the window optimisation of Listing 4.3, the
+    per-work-item body (register blocking, prefetching, local partial sums and the final sum) not yet."""
+    fuse, fission = BY_NAME["mapFusion"], BY_NAME["mapFission"]
     p = D.start(program)
     plan = [
         (W.pad_optimise_2d("ρ", "ρW"), None),
         (W.slide_tiling_2d_strict("θ"), None),
-        (BY_NAME["mapFusion"], _op(Op.MAP, "pad(0, -ρW")),  # the column crop past the flattening map
+        (fuse, _op(Op.MAP, "pad(0, -ρW")),  # the column crop past the flattening map
         (W.CROP_MAP, _starts("map(macroIn")),
-        (BY_NAME["mapFission"], _op(Op.MAP, "pad(0, -ρW")),
+        (fission, _op(Op.MAP, "pad(0, -ρW")),
         (W.CROP_MAP, None),  # the row crop past the flattening map
         (BY_NAME["reduceMapFusion"], None),
         (W.MULT_AND_SUM_UP_FUSION, None),
@@ -237,14 +337,62 @@ def derive(program: Program, vec: int = 4, coalesce: bool = True) -> Program:
         (W.partial_sum_zip("ω/v" if vec > 1 else "ω"), None),
         (W.KERNEL_INLINE, None),
         (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None),
-        (BY_NAME["mapFusion"], _op(Op.MAP, "slideWin")),  # the crops past the convolution
-        (W.CROP_MAP, _starts("map(slideWin")),
-        (BY_NAME["mapFission"], lambda path, n: show(n).startswith("map(") and "pad(0, -ρW" in show(n)
-         and "slideWin" in show(n)),
-        (W.CROP_MAP, lambda path, n: "slideWin" in show(n.f)),
+        (fuse, _comp_over(Op.MAP, Op.PAD)),  # the crops past the convolution
+        (W.CROP_MAP, lambda path, n: _comp(n) and _is(n.args[0], Op.PAD) and isinstance(n.args[0].args[-1], Param)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.PAD)),
+        (W.CROP_MAP, _comp_over(Op.PAD)),
         (W.MATERIALISE_KERNEL, _starts("map(padIn")),  # kernel 1: the padded input
-        (BY_NAME["mapGlb(1)"], lambda path, n: "toGlobal" in show(n) and "slideWin" not in show(n)),
-        (BY_NAME["mapGlb(0)"], lambda path, n: "toGlobal" in show(n) and "slideWin" not in show(n)),
+        (BY_NAME["mapGlb(1)"], lambda path, n: "toGlobal" in show(n) and COMPUTE not in show(n)),
+        (BY_NAME["mapGlb(0)"], lambda path, n: "toGlobal" in show(n) and COMPUTE not in show(n)),
+        # the computation into the tiles, through the re-assembly of the tiles' windows
+        (fuse, _comp_over(Op.MAP, Op.MAP)),  # with the windows' flattening
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and isinstance(n.args[0].args[-1], Param)),
+        (fuse, _comp_over(Op.MAP, Op.JOIN)),
+        (BY_NAME["mapJoin"], lambda path, n: _comp(n) and _is(n.args[0], Op.JOIN)
+         and isinstance(n.args[0].args[-1], Param)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN)),
+        (BY_NAME["mapJoin"], _comp_over(Op.JOIN)),
+        (fuse, _comp_over(Op.MAP, Op.TRANSPOSE)),
+        (W.MAP_MAP_TRANSPOSE, lambda path, n: _comp(n) and _is(n.args[0], Op.TRANSPOSE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE)),
+        (BY_NAME["joinSplit"], _comp_over(Op.SPLIT)),
+        (fuse, _comp_over(Op.MAP, Op.SPLIT)),
+        (BY_NAME["joinSplit"], lambda path, n: _comp(n) and _is(n.args[0], Op.SPLIT)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.SPLIT)),
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "slide(" in show(n.args[0].f)),
+        # per tile: the optimised windows and kernels out of the reduction, kernels outside windows, κ-groups
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "macroIn" in show(n.args[0].f)),
+        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "kernelsWeights" in show(n.args[0])),
+        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "slide(" in show(n.args[0])
+         and "kernelsWeights" not in show(n.args[0])),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN)),
+        (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and "slide(" in show(n.args[0])),
+        (W.UNIT_JOIN_TRANSPOSE, None),
+        (split_join("κ"), lambda path, n: _comp(n) and "kernelsWeights" in show(n.args[0])),
+        (BY_NAME["mapJoin"], lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.JOIN)
+         and _comp(n.args[0].args[0]) and _is(n.args[0].args[0].args[0], Op.SPLIT)),
+        # the per-tile views out of the tiles' map, into the re-assembly (Listing 4.3's output view)
+        (fuse, _view_over_comp(Op.SPLIT)),
+        (BY_NAME["splitTranspose"], lambda path, n: _is(n, Op.SPLIT) and _is(n.args[0], Op.TRANSPOSE)
+         and COMPUTE in show(n)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not _is(n.f.funs[0].body.args[0], Op.SPLIT)
+         and "join << " in show(n.f)[:60]),
+        (fuse, _views_fused(Op.JOIN, Op.MAP)),
+        (fuse, _views_fused(Op.MAP, Op.JOIN)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n) and _body(n.args[0], Op.TRANSPOSE)),
+        (fuse, _views_fused(Op.TRANSPOSE, Op.MAP)),
+        (W.TRANSPOSE_MAP_MAP, None),
+        (fuse, _views_fused(Op.MAP, Op.MAP)),
+        # kernel 3 (the crop) and kernel 2 (the convolution)
+        (W.MATERIALISE_KERNEL, lambda path, n: len(path) == 1),
+        (W.KERNEL_OUTLINE, lambda path, n: _comp(n)),
+        (BY_NAME["mapGlb(1)"], lambda path, n: "toGlobal" in show(n) and COMPUTE not in show(n)),
+        (BY_NAME["mapGlb(0)"], lambda path, n: "toGlobal" in show(n) and COMPUTE not in show(n)),
     ]
     return D.steps(p, plan, name="conv42")
 
@@ -257,7 +405,7 @@ POINTS = [
 
 
 @pytest.mark.parametrize("preset,params,vec,coalesce", POINTS)
-def test_derived_windows_compute_the_convolution(preset, params, vec, coalesce):
+def test_the_derived_program_computes_the_convolution(preset, params, vec, coalesce):
     bench = suite.get("conv")
     s = bench.sizes(preset)
     assert not conv42._check(s, params)  # a valid conv42 parameter point
@@ -267,16 +415,26 @@ def test_derived_windows_compute_the_convolution(preset, params, vec, coalesce):
     assert np.allclose(got, bench.reference(xs, s), rtol=1e-4)
 
 
-def _pad_kernel(p: Program) -> Program:
-    """Kernel 1 (the kernel reading the input) alone, finished and in normal form."""
-    (k,) = [n for _, n in walk(p.body) if isinstance(n, FunCall) and isinstance(n.f, Prim)
-            and n.f.op is Op.OCL_KERNEL and [getattr(a, "name", None) for a in n.args] == [p.params[0].name]]
-    return prepare(finish(Program("pad", p.params, k)))
+def _kernels(p: Program) -> list[str]:
+    """The key of each kernel of the finished program, on its own (a program of its arguments)."""
+    q = prepare(finish(p))
+    typing = typecheck(q)
+    keys = []
+    for path, n in walk(q):
+        if _is(n, Op.OCL_KERNEL):
+            params = tuple(Param(f"in{i}", typing.of[(*path, i + 1)]) for i in range(len(n.args)))
+            call = FunCall(n.f, tuple(Param(q.name) for q in params))
+            keys.append(prepare(Program("kernel", params, call)).key)
+    return keys
 
 
-def test_the_derived_pad_kernel_is_the_assembled_one():
+@pytest.mark.parametrize("vec,unroll,coalesce", [(4, False, True), (1, True, False)])
+def test_the_derived_pad_and_crop_kernels_are_the_assembled_ones(vec, unroll, coalesce):
     bench = suite.get("conv")
-    assert _pad_kernel(derive(bench.program)).key == _pad_kernel(conv42.build_conv(bench, 4, False, True)).key
+    crop, conv, pad_ = _kernels(derive(bench.program, vec, coalesce))
+    ref_crop, ref_conv, ref_pad = _kernels(conv42.build_conv(bench, vec, unroll, coalesce))
+    assert (pad_, crop) == (ref_pad, ref_crop)
+    assert conv != ref_conv  # Listing 4.2's work-item body is not derived yet
 
 
 def test_derived_views_are_the_assembled_views():
@@ -286,7 +444,6 @@ def test_derived_views_are_the_assembled_views():
                  "split((inW - kerW + ρW + 3)/(-kerW + θ + 1))", "pad(0, -ρW, value(0, float))",
                  "pad(0, -ρ, value(0, float))", "split(ω/v) o reorder(inChs*kerH*kerW/ω) o asVector(v)"):
         assert term in p and term in ref, term
-    assert p.startswith("map(z => pad(0, -ρW, value(0, float)) << z) o pad(0, -ρ, value(0, float)) o ")
 
 
 def test_a_derivation_step_without_a_site_names_the_rule():

@@ -79,8 +79,6 @@ Tuning parameters and constraints (checked by `_check`):
 
 from __future__ import annotations
 
-import functools
-
 from .. import arith
 from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
 from ..ir.ops import Op
@@ -200,12 +198,13 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
     decide structure: VW = 1 loads scalars, a tile whose (TM or TN) * TK / VW vectors split evenly over the
     TN/RN work items of dimension 0 is copied as a flat array (every work item loads its share) rather than row
     by row, and the switches KU and CB."""
-    return _derive(bench.program, _structure(v), tuple(sorted(v.items())))
+    key = (bench.program, _structure(v))
+    if key not in _DERIVED:  # the program depends on the values only through their structure
+        _DERIVED[key] = derive(bench.program, v)
+    return _DERIVED[key]
 
 
-@functools.lru_cache(maxsize=64)
-def _derive(high: Program, structure: tuple, values: tuple) -> Program:
-    return derive(high, dict(values))
+_DERIVED: dict[tuple, Program] = {}  # (high-level program, structure) -> derived program (at most 2**8 per program)
 
 
 def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Program:

@@ -50,6 +50,7 @@ inference its divisibility constraints, L the work-group size):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ..ir.node import FunCall, Node, Prim, Program, at
@@ -74,6 +75,7 @@ from ..rewrite.rules_mapping import MAP_SEQ, REDUCE_SEQ, map_to_glb, map_to_lcl,
 from ..rewrite.rules_memory import to_space_map
 from ..rewrite.rules_reduction import id_after_reduce
 from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
+from ..suite import get
 from . import derivation as d
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam
@@ -105,6 +107,14 @@ def _everywhere(p: Program, rule, name: str) -> Program:
     while d.sites(p, rule):
         p = d.step(p, rule, name=name)
     return p
+
+
+@functools.cache
+def _derived(bench_name: str, vector: bool) -> Program:
+    """The derived program of a benchmark, once per structure (V = 1 or a vector width): every binding of the
+    parameters shares it."""
+    bench = get(bench_name)
+    return derive_scal(bench, vector) if bench_name == "scal" else derive_reduction(bench, vector)
 
 
 def derive_reduction(bench, vector: bool) -> Program:
@@ -248,13 +258,13 @@ def lowerings_for(bench) -> list[Lowering]:
     doc = "vector loads, many elements per work item, derived by rules (compiler.lowering.blas1)"
     if bench.name == "scal":
         def build_scal(s, v):
-            p = derive_scal(bench, v["V"] > 1)
+            p = _derived(bench.name, v["V"] > 1)
             return p, (KernelLaunch((s["N"] // v["V"],)),), {"vector_width": v["V"]}
 
         return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
 
     def build(s, v):
-        p = derive_reduction(bench, v["V"] > 1)
+        p = _derived(bench.name, v["V"] > 1)
         groups = s["N"] // v["C"]
         launches = (KernelLaunch((groups * v["L"],), (v["L"],)), KernelLaunch((v["L"],), (v["L"],)))
         facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": v["C"] // (v["V"] * v["L"]),

@@ -38,7 +38,6 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.type_aliases import Schedule
 from torch import nn
 
-from compiler.lowering.templates import TEMPLATE_NAMES
 from lift_gym import encode
 from lift_gym.transition import ActionLayout, Config
 
@@ -116,7 +115,7 @@ def layout_order(layout: ActionLayout) -> np.ndarray:
     positions.append(layout.done)
     positions += [layout.map_base + k for k in range(layout.n_codes)]
     positions += [layout.tune_base + j for j in range(layout.n_slots)]
-    positions += [layout.template(name) for name in TEMPLATE_NAMES[:layout.n_templates]]
+    positions += [layout.template_base + k for k in range(layout.n_templates)]
     pos = np.asarray(positions, dtype=np.int64)
     if pos.size != layout.n or not np.array_equal(np.sort(pos), np.arange(layout.n)):
         raise ValueError(f"the action layout ({layout}) is not covered once by its rewrite, stop, mapping, slot and "

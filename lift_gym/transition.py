@@ -9,8 +9,9 @@ The decisions are the compiler's (`compiler.lowering.decisions`: rewrite points,
 the Ch5 mapping, the tuning parameters; each with exactly its legal values); this module numbers them onto one
 fixed Discrete layout (`ActionLayout`), the same for every benchmark:
 - REWRITE: `rule * max_nodes + site` (a rule of `stages.env_rules()` at a pre-order site below `max_nodes`),
-  `layout.done` (stop rewriting), or before the first rewrite `layout.template_base + k` (a named lowering,
-  k indexing `templates.TEMPLATE_NAMES`).
+  `layout.done` (stop rewriting), or before the first rewrite `layout.template_base + k`, k indexing `NAMED`:
+  a named lowering of `templates.TEMPLATE_NAMES`, or (the last, `layout.points`) the decision to take the
+  rewrite points of the benchmark's annotated program (`decisions.POINTS`; conv: its designs direct and gemm).
 - MAPPING: `layout.map_base + k`, k indexing the Ch5 codes `MAP_CODES`.
 - TUNING and REWRITE_POINTS: `layout.tune_base + slot`; slot i is the i-th of the values `slot_values(s)` lists:
   the legal values, log-thinned to `n_slots` when there are more (a named lowering's default value always kept).
@@ -32,18 +33,20 @@ from compiler.lowering.stages import MAP_CODES
 from compiler.lowering.templates import TEMPLATE_NAMES
 
 Phase = decisions.Stage  # the decision asked: REWRITE, MAPPING, TUNING, DONE, REWRITE_POINTS
+POINTS_NAME = "rewrite points"
+NAMED = (*TEMPLATE_NAMES, POINTS_NAME)  # the named choices before the first rewrite, in action order
 
 
 @dataclass(frozen=True)
 class ActionLayout:
     """The one fixed Discrete action space: rewrite (rule, site) pairs, stop rewriting, mapping codes, slots,
-    named lowerings."""
+    named lowerings and the rewrite points (`NAMED`)."""
 
     n_rules: int
     max_nodes: int = 256
     n_codes: int = len(MAP_CODES)
     n_slots: int = 32
-    n_templates: int = len(TEMPLATE_NAMES)
+    n_templates: int = len(NAMED)
 
     @property
     def done(self) -> int:
@@ -66,13 +69,18 @@ class ActionLayout:
         return self.template_base + self.n_templates
 
     def template(self, name: str) -> int:
-        return self.template_base + TEMPLATE_NAMES.index(name)
+        return self.template_base + NAMED.index(name)
+
+    @property
+    def points(self) -> int:
+        return self.template(POINTS_NAME)
 
     def rewrite(self, rule: int, site: int) -> int:
         return rule * self.max_nodes + site
 
     def decode(self, a: int) -> tuple:
-        """("rewrite", rule, site) | ("done",) | ("map", code) | ("tune", slot) | ("template", name)."""
+        """("rewrite", rule, site) | ("done",) | ("map", code) | ("tune", slot) | ("template", name) |
+        ("points",)."""
         a = int(a)
         if not 0 <= a < self.n:
             raise InvalidAction(f"action {a} is outside the action space Discrete({self.n})")
@@ -84,7 +92,8 @@ class ActionLayout:
             return ("map", MAP_CODES[a - self.map_base])
         if a < self.template_base:
             return ("tune", a - self.tune_base)
-        return ("template", TEMPLATE_NAMES[a - self.template_base])
+        name = NAMED[a - self.template_base]
+        return decisions.POINTS if name == POINTS_NAME else ("template", name)
 
 
 # the largest Config values: the action mask has n_rules x max_nodes + n_slots + ... entries
@@ -218,6 +227,8 @@ def _action(layout: ActionLayout, d: decisions.Decision, value) -> int:
         return layout.rewrite(value[1], value[2])
     if value[0] == "template":
         return layout.template(value[1])
+    if value == decisions.POINTS:
+        return layout.points
     return layout.done
 
 
@@ -269,6 +280,8 @@ def describe_action(state: State, action: int) -> str:
         return "stop rewriting"
     if kind[0] == "template":
         return f"named lowering {kind[1]}"
+    if kind == decisions.POINTS:
+        return "rewrite points of the annotated program"
     if kind[0] == "map":
         return stages.MAP_CODE_NAMES[kind[1]]
     vals = slot_values(state)
@@ -285,7 +298,7 @@ def step(state: State, action: int) -> State:
         raise InvalidAction(f"action {a} ({what}) is not legal in phase {state.phase.name} "
                             f"({state.decision}); {int(mask.sum())} actions are legal")
     kind = state.config.layout.decode(a)
-    if kind[0] in ("rewrite", "template"):
+    if kind[0] in ("rewrite", "template", "points"):
         value = kind
     elif kind[0] == "done":
         value = decisions.STOP
@@ -311,5 +324,5 @@ def clear_caches() -> None:
     decisions.clear_caches()
 
 
-__all__ = ["ActionLayout", "Config", "Phase", "State", "action_of", "clear_caches", "describe_action", "initial",
-           "is_terminal", "legal_actions", "run", "slot_values", "step"]
+__all__ = ["NAMED", "POINTS_NAME", "ActionLayout", "Config", "Phase", "State", "action_of", "clear_caches",
+           "describe_action", "initial", "is_terminal", "legal_actions", "run", "slot_values", "step"]

@@ -11,13 +11,17 @@
 
 Stages, in order, each asking one decision at a time (the thesis's stages, `stages` and `point_stages` answer
 them):
-1. REWRITE_POINTS (only with `Options.rewrite_points` on a program annotated with rewrite points, Ch6): the value
-   of each rewrite-point parameter (`point_stages.RPProblem`); the program they build goes to MAPPING.
+1. REWRITE_POINTS (with `Options.rewrite_points` on a program annotated with rewrite points, Ch6, or after the
+   value `("points",)` of REWRITE): the value of each rewrite-point parameter (`point_stages.RPProblem`); the
+   program they build goes to MAPPING.
 2. REWRITE: an algorithmic rewrite `("rewrite", rule, site)` (rule: position in `stages.env_rules()`, site: the
    pre-order index), `("stop",)`, or, before the first rewrite, a named lowering `("template", name)` of the
    benchmark (`templates`: mm `tiled`, the 2-D stencils' `default` and `tiled`, conv `conv42`), which replaces
-   the rewrites and the mapping by the lowering's program and goes to TUNING with its parameters. The stage ends
-   by itself after `Options.max_rewrites` rewrites or when no rule applies.
+   the rewrites and the mapping by the lowering's program and goes to TUNING with its parameters, or
+   `("points",)` on a benchmark whose annotated program has named designs (`point_stages.annotated_of`: conv,
+   annotated `conv-rp`, designs `direct` and `gemm`), which replaces the program by the annotated one and goes
+   to REWRITE_POINTS (offered when a completion of the rewrite-point phase is witnessed). The stage ends by
+   itself after `Options.max_rewrites` rewrites or when no rule applies.
 3. MAPPING: the Ch5 code of each map, outer to inner (`stages.MappingProblem.valid_codes`, exact).
 4. TUNING: the value of each tuning parameter: the work-group sizes (`stages.LocalSizeProblem`) or a named
    lowering's parameters over the space Ch4 inference gives its program (`templates.TemplateProblem`). With
@@ -42,6 +46,7 @@ from ..errors import CompilerError
 from ..ir.node import Program
 from ..perf.estimate_params import device_for_limits
 from ..perf.prune import prune_local_sizes
+from ..suite import get
 from . import point_stages, stages, templates
 from .stages import KernelProgram
 
@@ -55,6 +60,7 @@ class Stage(enum.IntEnum):
 
 
 STOP = ("stop",)
+POINTS = ("points",)  # decide the rewrite points of the benchmark's annotated program (point_stages.annotated_of)
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,9 @@ class Decision:
 class State:
     """One point of the route. `high` is the (rewritten) high-level program; `codes` the mapping chosen so far;
     `lowered` the mapped program (from TUNING on); `values` the tuning values chosen so far; `kernel` the compiled
-    program (DONE); `rp` the rewrite-point values; `template` the named lowering chosen ("" when none)."""
+    program (DONE); `rp` the rewrite-point values; `template` the named lowering chosen ("" when none);
+    `points` the annotated program whose rewrite points are decided after the value POINTS ("" otherwise: the
+    benchmark's own program)."""
 
     uri: str
     sizes: tuple[tuple[str, int], ...]
@@ -97,6 +105,7 @@ class State:
     kernel: KernelProgram | None = None
     rp: tuple[tuple[str, object], ...] = ()
     template: str = ""
+    points: str = ""
 
     @property
     def size_map(self) -> dict[str, int]:
@@ -104,7 +113,7 @@ class State:
 
     @property
     def rp_problem(self) -> point_stages.RPProblem:
-        bench, _ = stages.resolve(self.uri)
+        bench = get(self.points) if self.points else stages.resolve(self.uri)[0]
         return point_stages.problem(bench.name, bench.program, self.size_map)
 
     @property
@@ -176,7 +185,7 @@ def next_decision(s: State) -> Decision | None:
         return Decision(s.stage, p.name, tuple(s.rp_problem.valid_values(s.rp)),
                         f"value of rewrite-point parameter {p.name} ({role}), decision {len(s.rp) + 1}")
     if s.stage is Stage.REWRITE:
-        named = tuple(("template", n) for n in _templates(s))
+        named = (*(("template", n) for n in _templates(s)), *((POINTS,) if _points(s) else ()))
         values = (*(("rewrite", r, site) for r, site in rewrites(s)), STOP, *named)
         also = ", or a named lowering" if named else ""
         return Decision(s.stage, f"rewrite {s.rewrites + 1}", values,
@@ -208,6 +217,11 @@ def decide(s: State, value) -> State:
             bench, _ = stages.resolve(s.uri)
             tp = templates.template_problem(bench, value[1], s.size_map, s.options.limits)
             return _advance(replace(s, stage=Stage.TUNING, template=value[1], lowered=tp.program))
+        if value == POINTS:
+            name = point_stages.annotated_of(stages.resolve(s.uri)[0])
+            assert name is not None
+            rpp = point_stages.problem(name, get(name).program, s.size_map)
+            return _advance(replace(s, stage=Stage.REWRITE_POINTS, high=rpp.program, points=name))
         high = stages.apply_rewrite(s.high, value[1], value[2], s.size_map)
         return _advance(replace(s, high=high, rewrites=s.rewrites + 1))
     if s.stage is Stage.MAPPING:
@@ -233,14 +247,16 @@ def random_chooser(rng) -> Chooser:
 
 def preset_chooser(preset) -> Chooser:
     """The decisions of a named lowering (`presets.Preset`): its template and values, or its rewrites (by rule
-    name), mapping codes and work-group size; a work-group size the preset leaves to the runtime takes the
-    smallest legal value."""
+    name), or its rewrite-point values (POINTS, then one value per parameter); then its mapping codes and
+    work-group size. A work-group size the preset leaves to the runtime takes the smallest legal value."""
     position = {r.name: i for i, r in enumerate(stages.env_rules())}
 
     def choose(d: Decision, s: State):
         if d.stage is Stage.REWRITE:
             if preset.template:
                 return ("template", preset.template)
+            if preset.points:
+                return POINTS
             if s.rewrites < len(preset.rewrites):
                 name, site = preset.rewrites[s.rewrites]
                 return ("rewrite", position[name], site)
@@ -251,6 +267,8 @@ def preset_chooser(preset) -> Chooser:
             if preset.template:
                 return dict(preset.values)[d.key]
             return preset.local_size[len(s.values)] if preset.local_size is not None else d.values[0]
+        if d.stage is Stage.REWRITE_POINTS and d.key in dict(preset.points):
+            return dict(preset.points)[d.key]
         raise CompilerError(f"{d.stage.name.lower()}: a named lowering takes no decision {d.key}")
 
     return choose
@@ -274,6 +292,15 @@ def _templates(s: State) -> tuple[str, ...]:
         return ()
     bench, _ = stages.resolve(s.uri)
     return templates.available_templates(bench, s.size_map, s.options.limits)
+
+
+def _points(s: State) -> bool:
+    """Whether POINTS is offered: before the first rewrite, on a benchmark whose annotated program has named
+    designs, when the rewrite-point phase has a witnessed completion (`RPProblem.feasible`)."""
+    if s.stage is not Stage.REWRITE or s.rewrites:
+        return False
+    name = point_stages.annotated_of(stages.resolve(s.uri)[0])
+    return name is not None and point_stages.problem(name, get(name).program, s.size_map).feasible(())
 
 
 def tuning_values(s: State) -> tuple[int, ...]:
@@ -328,5 +355,5 @@ def clear_caches() -> None:
         f.cache_clear()
 
 
-__all__ = ["STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches", "decide",
+__all__ = ["POINTS", "STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches", "decide",
            "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "tuning_values"]

@@ -6,6 +6,8 @@
     rp.valid_values(values)                             # the values offered for it, in order
     rp.result(values)                                   # the rewritten, concrete, RP-free program
     point_stages.mapping_problem(rewritten, sizes)           # its Ch5 mapping problem (oclKernel boundaries kept)
+    point_stages.annotated_of(bench)                    # "conv-rp" for the plain conv: the program whose designs
+    point_stages.designs(bench)                         # ("direct", "gemm") a plain benchmark reaches by its points
 
 Decisions, one per rewrite-point parameter: first every structural parameter (`skip`, `targetMem`, `resultMem`,
 `newDimOrder`, `newReduceDim`) in Algorithm 4's order as `compiler.rewrite.points.parameters(program, values)`
@@ -40,6 +42,7 @@ from ..constraints.points import RPSpace, rp_space
 from ..errors import CompilerError
 from ..ir.node import Program, RewritePoint, walk
 from ..rewrite.points import KINDS, RPParam, apply_rewrite_points, rewrite_point_labels
+from ..suite import SUITE, Benchmark
 from ..suite.annotated import ANNOTATIONS
 from .default import finish
 from .points import outer_mapping, output_to_global, rp_mapping_space
@@ -287,6 +290,22 @@ def is_annotated(program: Program) -> bool:
     return bool(rewrite_point_labels(program))
 
 
+def annotated_of(bench: Benchmark) -> str | None:
+    """The suite's program annotated with rewrite points (`<name>-rp`) whose named designs the plain suite
+    benchmark `bench` reaches through its rewrite points (conv: `conv-rp`, designs `direct` and `gemm`); None for
+    a benchmark without one (an annotated program without named designs is reached by its own `-rp` URI)."""
+    name = f"{bench.name}-rp"
+    if bench.dataset != SUITE or name not in ANNOTATIONS or not ANNOTATIONS[name].presets:
+        return None
+    return name
+
+
+def designs(bench: Benchmark) -> tuple[str, ...]:
+    """The named designs of the annotated program of `bench` (`annotated_of`), in the annotation's order."""
+    name = annotated_of(bench)
+    return tuple(ANNOTATIONS[name].presets) if name is not None else ()
+
+
 # --- mapping of a rewritten program --------------------------------------------------------------------------------
 class RPMapping(MappingProblem):
     """The Ch5 parallel-mapping decisions of a rewritten program in the form `compiler.lowering.points`
@@ -358,5 +377,5 @@ def mapping_problem(program: Program, sizes: Mapping[str, int]) -> RPMapping:
     return _mapping(program, tuple(sorted(sizes.items())))
 
 
-__all__ = ["FEASIBILITY_BUDGET", "ROLES", "RPMapping", "RPProblem", "is_annotated", "mapping_problem", "numeric",
-           "problem"]
+__all__ = ["FEASIBILITY_BUDGET", "ROLES", "RPMapping", "RPProblem", "annotated_of", "designs", "is_annotated",
+           "mapping_problem", "numeric", "problem"]

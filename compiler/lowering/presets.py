@@ -17,6 +17,15 @@ pre-order, to a fixpoint), the mapping is one Ch5 code per site of the mapping p
 value of each work-group-size parameter. A scalar reduction (asum, dot) is one mapping decision: code 30, the
 default two-kernel parallel reduction.
 
+A named design of a benchmark's annotated program (`point_stages.designs`: conv `direct` and `gemm`, thesis §4.5,
+Tables 6.2 and 6.3) is the decision to take the rewrite points (`decisions.POINTS`), one value per rewrite-point
+parameter, then the mapping and the work-group size of the rewritten program (`design_preset`). The design pins
+which kernelFission instances apply (the annotation's preset rules); the preset records, for every other
+decision, a choice made once by rule: a rewrite point the design does not pin is not applied (`skip = 1` where
+that has a completion, else the first value offered), a tuning value is the smallest offered, the mapping is the
+default lowering's shape (the outer maps of each kernel mapGlb, `RPMapping.cheap_witnesses`) where the Ch5 codes
+allow it, and the work-group size is the default (`lowered.default_local_size`) where valid, else the smallest.
+
 `default_preset` answers None where the benchmark's "default" lowering is not the generic one (the 2-D stencils
 process several rows per work item, which no rule derives yet: their default is a template). The default
 lowering leaves the local size of 1-D and 3-D mapGlb kernels to the runtime, while an episode always chooses
@@ -26,17 +35,20 @@ choosing.
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..constraints import GENERIC_GPU, DeviceLimits
 from ..ir.ops import Op
 from ..ir.typecheck import typecheck
-from ..suite import Benchmark
-from . import stages, templates
+from ..suite import Benchmark, get
+from ..suite.annotated import ANNOTATIONS
+from . import point_stages, stages, templates
 from .catalog import lowerings
 from .default import _Lowerer, _top_reduce, lowering_form
 from .lowered import default_local_size
+from .util import LoweringError
 
 FUSIONS = frozenset({"mapFusion", "reduceMapFusion"})
 MAX_FUSIONS = 64
@@ -44,15 +56,17 @@ MAX_FUSIONS = 64
 
 @dataclass(frozen=True)
 class Preset:
-    """The decisions of one named lowering: rewrites as (rule name, site pre-order index) in order, one Ch5 code
-    per site of the mapping problem, and the work-group size (None: the runtime's choice); or a template and
-    its parameter values in decision order."""
+    """The decisions of one named lowering: rewrites as (rule name, site pre-order index) in order, or the
+    rewrite-point values of the annotated program (`points`, in decision order); one Ch5 code per site of the
+    mapping problem, and the work-group size (None: the runtime's choice). Or a template and its parameter values
+    in decision order."""
 
     rewrites: tuple[tuple[str, int], ...]
     mapping: tuple[int, ...]
     local_size: tuple[int, ...] | None
     template: str = ""
     values: tuple[tuple[str, int], ...] = ()
+    points: tuple[tuple[str, object], ...] = ()
 
     def program(self, bench: Benchmark, sizes: Mapping[str, int]):
         """The high-level program after the rewrites."""
@@ -68,6 +82,10 @@ class Preset:
         """The kernel the decisions build, stage by stage."""
         if self.template:
             return templates.template_problem(bench, self.template, sizes, limits).compile(dict(self.values))
+        if self.points:
+            rewritten = _rp_problem(bench, sizes).result(self.points)
+            lowered = point_stages.mapping_problem(rewritten, sizes).lower(self.mapping)
+            return stages.compile_program(lowered, sizes, self.local_size)
         lowered = stages.mapping_problem(self.program(bench, sizes), sizes).lower(self.mapping)
         return stages.compile_program(lowered, sizes, self.local_size)
 
@@ -106,9 +124,53 @@ def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
     return Preset(fusions, mapping, default_local_size(global_size))
 
 
+def _rp_problem(bench: Benchmark, sizes: Mapping[str, int]) -> point_stages.RPProblem:
+    name = point_stages.annotated_of(bench)
+    if name is None:
+        raise LoweringError(f"{bench.name}: no annotated program with named designs")
+    return point_stages.problem(name, get(name).program, sizes)
+
+
+def design_preset(bench: Benchmark, design: str, sizes: Mapping[str, int],
+                  limits: DeviceLimits = GENERIC_GPU) -> Preset:
+    """The named design `design` of the annotated program of `bench` as decisions (see the module doc)."""
+    if design not in point_stages.designs(bench):
+        raise LoweringError(f"{bench.name}: no rewrite-point design {design!r}; designs: "
+                            f"{', '.join(point_stages.designs(bench)) or 'none'}")
+    rpp = _rp_problem(bench, sizes)
+    pins = [(pattern, allowed) for pattern, allowed, _ in ANNOTATIONS[point_stages.annotated_of(bench)].presets[design]]
+    values: tuple[tuple[str, object], ...] = ()
+    while (p := rpp.next_param(values)) is not None:
+        offered = [v for v in rpp.valid_values(values)
+                   if all(v in allowed for pattern, allowed in pins if fnmatch.fnmatchcase(p.name, pattern))]
+        if not offered:
+            raise LoweringError(f"{bench.name}/{design}: no offered value of rewrite-point parameter {p.name} "
+                                f"fits the design")
+        values = (*values, (p.name, 1 if p.name.endswith(".skip") and 1 in offered else offered[0]))
+    mp = point_stages.mapping_problem(rpp.result(values), sizes)
+    shape = next(iter(mp.cheap_witnesses()), ())
+    codes: tuple[int, ...] = ()
+    for k in range(len(mp.sites)):
+        valid = mp.valid_codes(codes)
+        codes = (*codes, shape[k] if k < len(shape) and shape[k] in valid else valid[0])
+    lowered = mp.lower(codes)
+    tp = stages.local_size_problem(lowered, sizes, limits)
+    if not tp.params:
+        return Preset((), codes, None, points=values)
+    default = default_local_size(tuple(tp.global_sizes[d] for d in range(max(tp.global_sizes) + 1)))
+    local: dict[str, int] = {}
+    for i, q in enumerate(tp.params):
+        valid = sorted(set(tp.valid_values(q.name, local)))
+        local[q.name] = default[i] if i < len(default) and default[i] in valid else valid[0]
+    return Preset((), codes, tuple(local[q.name] for q in tp.params), points=values)
+
+
 def named_preset(bench: Benchmark, name: str, sizes: Mapping[str, int]) -> Preset | None:
     """The named lowering `name` of `bench` as decisions: `default_preset` for the generic default, a template
-    with the lowering's default values for one with parameters; None where neither applies."""
+    with the lowering's default values for one with parameters, a design of the benchmark's annotated program
+    (`design_preset`); None where none applies."""
+    if name in point_stages.designs(bench):
+        return design_preset(bench, name, sizes)
     if name in templates.templates_of(bench):
         low = lowerings(bench)[name]
         values = low.choose(dict(sizes))
@@ -116,4 +178,4 @@ def named_preset(bench: Benchmark, name: str, sizes: Mapping[str, int]) -> Prese
     return default_preset(bench, sizes) if name == "default" else None
 
 
-__all__ = ["FUSIONS", "Preset", "default_preset", "named_preset"]
+__all__ = ["FUSIONS", "Preset", "default_preset", "design_preset", "named_preset"]

@@ -1,6 +1,7 @@
 """Named lowerings as decisions of the stages: for every (benchmark, named lowering) of the catalogue, the
 catalogue's lowering, the preset's decisions through the stages, and an episode taking those decisions build the
-same OpenCL."""
+same OpenCL; for every named design of a benchmark's annotated program (conv: direct, gemm), the preset, its
+decisions and its episode build the same kernel."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import numpy as np
 import pytest
 
 from compiler.ir.interpret import interpret
+from compiler.lowering import decisions
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.point_stages import designs
 from compiler.lowering.presets import default_preset, named_preset
 from compiler.lowering.stages import MAP_CODES, env_rules
 from compiler.lowering.templates import TEMPLATE_NAMES, templates_of
@@ -115,3 +118,43 @@ def test_work_group_pruning_offers_a_subset_that_still_completes_episodes():
     assert set(offered[True]) < set(offered[False])
     env = LiftGymEnv(uri, reward="analytical", prune_work_groups=True)
     assert env.config.prune_work_groups
+
+
+DESIGN_PAIRS = [(b, d) for b in PLAIN for d in designs(get(b))]
+
+
+def test_the_plain_conv_reaches_the_designs_of_its_annotated_program():
+    assert DESIGN_PAIRS == [("conv", "direct"), ("conv", "gemm")]
+    s = transition.initial("benchmark://lift/conv/small")
+    m = transition.legal_actions(s)
+    assert m[s.config.layout.points] and m[s.config.layout.template("conv42")]
+    for other in ("mm", "stencil2d"):  # annotated programs without named designs
+        assert not transition.legal_actions(transition.initial(f"benchmark://lift/{other}/small"))[
+            s.config.layout.points]
+    after = transition.step(s, s.config.layout.points)
+    assert after.phase is transition.Phase.REWRITE_POINTS and after.route.points == "conv-rp"
+    assert transition.slot_values(after) == decisions.next_decision(after.route).values
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "design"), DESIGN_PAIRS, ids=[f"{b}-{d}" for b, d in DESIGN_PAIRS])
+def test_design_preset_its_decisions_and_its_episode_build_the_same_kernel(name, design):
+    bench = get(name)
+    sizes = bench.sizes("small")
+    uri = f"benchmark://lift/{name}/small"
+    preset = named_preset(bench, design, sizes)
+    pinned = {"direct": {"fissionInput.skip": 0, "fissionIm2col.skip": 1},
+              "gemm": {"fissionInput.skip": 1, "fissionIm2col.skip": 0}}[design]
+    assert pinned.items() <= dict(preset.points).items()
+    expected = preset.kernel(bench, sizes)
+    built = decisions.build(uri, decisions.preset_chooser(preset))
+    assert built.points == "conv-rp" and built.rp == preset.points and built.codes == preset.mapping
+    assert built.kernel.key == expected.key
+    episode = preset_episode(uri, preset)
+    assert episode.phase is transition.Phase.DONE
+    assert episode.actions[0] == episode.config.layout.points
+    assert episode.kernel.key == expected.key
+    inputs = bench.make_inputs(sizes, np.random.default_rng(0))
+    want = np.asarray(bench.reference(inputs, sizes))
+    got = np.asarray(interpret(episode.lowered, inputs, sizes)).reshape(want.shape)
+    assert np.max(np.abs(got - want)) <= bench.tolerance * max(np.max(np.abs(want)), 1.0)

@@ -66,3 +66,19 @@ def test_tuning_values_are_the_inferred_space_of_the_named_lowering():
     m = get("mm").sizes("small")["M"]
     assert d.values and all(m % v == 0 for v in d.values)
     assert list(d.values) == sorted(d.values)
+
+
+def test_points_switches_the_plain_conv_to_the_rewrite_points_of_its_annotated_program():
+    s = decisions.start("benchmark://lift/conv/small")
+    assert decisions.POINTS in decisions.next_decision(s).values
+    rp = decisions.decide(s, decisions.POINTS)
+    assert rp.stage is decisions.Stage.REWRITE_POINTS and rp.points == "conv-rp"
+    annotated = decisions.start("benchmark://lift/conv-rp/small", decisions.Options(rewrite_points=True))
+    assert decisions.next_decision(rp).values == decisions.next_decision(annotated).values
+    assert decisions.next_decision(rp).key == decisions.next_decision(annotated).key
+    first = next(v for v in decisions.next_decision(s).values if v[0] == "rewrite")
+    after = decisions.decide(s, first)
+    if after.stage is decisions.Stage.REWRITE:
+        assert decisions.POINTS not in decisions.next_decision(after).values
+    with pytest.raises(CompilerError, match=r"^rewrite: \('points',\) is not a legal value of rewrite 1"):
+        decisions.decide(decisions.start("benchmark://lift/mm/small"), decisions.POINTS)

@@ -16,12 +16,14 @@ asum (reduce(0, add) o map(abs) << x) and dot (reduce(0, add) o map(mult) << zip
 
 Work item l of a group sums the vectors l, l + L, l + 2L, ... of its chunk of C elements (neighbouring work items
 read neighbouring float<V>s: coalesced) in a private vector accumulator, adds its lanes and writes one partial to
-local memory; after the barrier one work item adds the L partials and writes the group's partial result; a
-second kernel reduces the N/C partials the same way in one work group (without vectors).
+local memory; after the barrier one work item adds the L partials and writes the group's partial result (for
+L > 32 with L % 32 = 0, two levels: 32 work items each add L/32 of them, strided, into local memory, then one adds
+those 32); a second kernel reduces the N/C partials the same way in one work group (without vectors).
 Derivation (`derive_reduction`): partialReduce(C) at the top reduce, splitMap (splitZip for dot), mapFusion,
 oclKernel twice (the chunks' kernel, then the rest), mapWrg(0) over the chunks, vectorise(V) (vectoriseZip(V)
 for dot), partialReduceStride(L) in the chunk, splitMap, transposeMap, mapFusion (the element function into the
-lanes), reduceVectorise and reduceMapFusion (the vector accumulator), singletonMap (the group's final sum);
+lanes), reduceVectorise and reduceMapFusion (the vector accumulator), [partialReduceStride(32) for two levels,]
+singletonMap (the group's final sum);
 in the second kernel singletonMap, partialReduceStride(L), singletonMap, mapWrg(0); then mapLcl(0) and
 reduceSeq wherever they apply, toLocalMap on the lanes and idAfterReduce(toLocal) on their sums, toGlobalMap
 and idAfterReduce(toGlobal) on the group's sum. V = 1 skips
@@ -44,6 +46,8 @@ inference its divisibility constraints, L the work-group size):
 - L (asum, dot): work items per work group, a power of 2 up to 1024; (C / V) % L = 0 and (N / C) % L = 0 (the
   second kernel's group).
 - C (asum, dot): elements per work group in the first kernel; N % C = 0.
+- The group sum has two levels when L > 32 and L % 32 = 0 (the program built at such defaults has split(32) of
+  the L partials, so its inferred space asks L % 32 = 0).
 - Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: the runtime's choice, global
   size (N/V,).
 """
@@ -83,6 +87,7 @@ from .lowered import KernelLaunch, Lowering, TuningParam
 BENCHMARKS = ("scal", "asum", "dot")
 VECTOR_WIDTHS = (1, 2, 4, 8, 16)
 MAX_WG = 1024
+WARP = 32  # work items of the first level of a group's two-level sum (L > WARP, L % WARP = 0)
 TARGET_GROUPS = 1024  # work groups of the first reduction kernel (several per SM on a large GPU)
 
 PARAMS_SCAL = (TuningParam("V", "vector width of the loads and stores (1, 2, 4, 8, 16; N % V = 0)"),)
@@ -110,15 +115,16 @@ def _everywhere(p: Program, rule, name: str) -> Program:
 
 
 @functools.cache
-def _derived(bench_name: str, vector: bool) -> Program:
-    """The derived program of a benchmark, once per structure (V = 1 or a vector width): every binding of the
-    parameters shares it."""
+def _derived(bench_name: str, vector: bool, two_level: bool = False) -> Program:
+    """The derived program of a benchmark, once per structure (V = 1 or a vector width; one- or two-level group
+    sums): every binding of the parameters shares it."""
     bench = get(bench_name)
-    return derive_scal(bench, vector) if bench_name == "scal" else derive_reduction(bench, vector)
+    return derive_scal(bench, vector) if bench_name == "scal" else derive_reduction(bench, vector, two_level)
 
 
-def derive_reduction(bench, vector: bool) -> Program:
-    """asum / dot tiled, symbolic in V (when `vector`), L and C."""
+def derive_reduction(bench, vector: bool, two_level: bool = False) -> Program:
+    """asum / dot tiled, symbolic in V (when `vector`), L and C; `two_level`: a group's L partials are summed by
+    WARP work items first (each L/WARP of them, strided), then by one."""
     name = f"{bench.name}/tiled"
     p = d.start(bench.program)
     top = (len(p.params),)
@@ -128,6 +134,12 @@ def derive_reduction(bench, vector: bool) -> Program:
 
     def k2(path, n):
         return path[:2] == (*top, 0)
+
+    def group_sum(p: Program, k: Where) -> Program:
+        """The sum of a group's L partials: (two_level: partialReduceStride(WARP)) and singletonMap."""
+        if two_level:
+            p = d.step(p, partial_reduce_stride(WARP), _extreme(p, partial_reduce_stride(WARP), k, min), name=name)
+        return d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k, min), name=name)
 
     p = d.step(p, partial_reduce("C"), lambda path, n: path == top, name=name)
     p = d.step(p, SPLIT_MAP, unique=True, name=name)
@@ -146,26 +158,28 @@ def derive_reduction(bench, vector: bool) -> Program:
     if vector:
         p = d.step(p, REDUCE_VECTORISE, _extreme(p, REDUCE_VECTORISE, k1, max), name=name)
     p = d.step(p, REDUCE_MAP_FUSION, unique=True, name=name)
-    p = d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k1, min), name=name)
+    p = group_sum(p, k1)
     # the second kernel: one work group
     p = d.step(p, SINGLETON_MAP, k2, unique=True, name=name)
     p = d.step(p, partial_reduce_stride("L"), k2, unique=True, name=name)
-    p = d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k2, min), name=name)
+    p = group_sum(p, k2)
     p = d.step(p, map_to_wrg(0), unique=True, name=name)
-    # mapping and memory
+    # mapping and memory: the group's sum to global memory, every other partial to local memory
     p = _everywhere(p, map_to_lcl(0), name)
     p = _everywhere(p, REDUCE_SEQ, name)
     to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
     copy_local, copy_global = id_after_reduce("toLocal"), id_after_reduce("toGlobal")
+
+    def results(p: Program, k: Where) -> Where:  # reductions whose value a mapLcl's function returns
+        return lambda path, n: k(path, n) and _is_map(at(p, path[:-2]), Op.MAP_LCL)
+
     for k in (k1, k2):
-        p = d.step(p, to_local, _extreme(p, to_local, k, max), name=name)  # the lanes' partials
-        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)  # the group's sum
-
-        def result(path, n, k=k, p=p):  # a reduction whose value a mapLcl's function returns
-            return k(path, n) and _is_map(at(p, path[:-2]), Op.MAP_LCL)
-
-        p = d.step(p, copy_local, _extreme(p, copy_local, result, max), name=name)
-        p = d.step(p, copy_global, _extreme(p, copy_global, result, min), name=name)
+        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)
+        p = d.step(p, copy_global, _extreme(p, copy_global, results(p, k), min), name=name)
+        while d.sites(p, to_local, k):
+            p = d.step(p, to_local, k, name=name)
+        while d.sites(p, copy_local, results(p, k)):
+            p = d.step(p, copy_local, results(p, k), name=name)
     return finish(p)
 
 
@@ -264,7 +278,7 @@ def lowerings_for(bench) -> list[Lowering]:
         return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
 
     def build(s, v):
-        p = _derived(bench.name, v["V"] > 1)
+        p = _derived(bench.name, v["V"] > 1, v["L"] > WARP and v["L"] % WARP == 0)
         groups = s["N"] // v["C"]
         launches = (KernelLaunch((groups * v["L"],), (v["L"],)), KernelLaunch((v["L"],), (v["L"],)))
         facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": v["C"] // (v["V"] * v["L"]),

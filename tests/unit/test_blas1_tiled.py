@@ -111,7 +111,8 @@ def test_copy_vector_applies_only_in_lowered_maps_and_keeps_the_meaning():
 POINTS = {  # (sizes, parameters): vector widths 1, 2, 4; several lanes and chunk sizes
     "asum": [({"N": 4096}, {}), ({"N": 4096}, {"V": 1, "L": 16, "C": 256}), ({"N": 4096}, {"V": 2, "L": 8,
                                                                                               "C": 64}),
-             ({"N": 100}, {}), ({"N": 100}, {"V": 1, "L": 2, "C": 10})],
+             ({"N": 100}, {}), ({"N": 100}, {"V": 1, "L": 2, "C": 10}),
+             ({"N": 4096}, {"V": 1, "L": 64, "C": 64}), ({"N": 16384}, {"V": 4, "L": 64, "C": 256})],  # two levels
     "scal": [({"N": 4096}, {}), ({"N": 100}, {"V": 2}), ({"N": 100}, {"V": 1}), ({"N": 64}, {"V": 16})],
 }
 POINTS["dot"] = POINTS["asum"]
@@ -141,6 +142,7 @@ def test_parameters_are_size_variables_of_one_derived_program():
     text = str(a.program)
     assert "split(C)" in text and "split(L)" in text and "asVector(V)" in text
     assert "asVector" not in str(low({"N": 4096}, {"V": 1}).program)  # V = 1 loads scalars
+    assert "split(32)" not in text and "split(32)" in str(low({"N": 4096}, {"V": 1, "L": 64, "C": 64}).program)
 
 
 def test_bad_values_are_refused_naming_the_constraint():

@@ -48,8 +48,8 @@ inference its divisibility constraints, L the work-group size):
 - C (asum, dot): elements per work group in the first kernel; N % C = 0.
 - The group sum has two levels when L > 32 and L % 32 = 0 (the program built at such defaults has split(32) of
   the L partials, so its inferred space asks L % 32 = 0).
-- Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: the runtime's choice, global
-  size (N/V,).
+- Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: global size (N/V,), local size
+  the largest divisor of N/V up to 256.
 """
 
 from __future__ import annotations
@@ -82,13 +82,14 @@ from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
 from ..suite import get
 from . import derivation as d
 from .default import finish
-from .lowered import KernelLaunch, Lowering, TuningParam
+from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
 BENCHMARKS = ("scal", "asum", "dot")
 VECTOR_WIDTHS = (1, 2, 4, 8, 16)
 MAX_WG = 1024
 WARP = 32  # work items of the first level of a group's two-level sum (L > WARP, L % WARP = 0)
 TARGET_GROUPS = 1024  # work groups of the first reduction kernel (several per SM on a large GPU)
+SCAL_WG = 256  # scal's work-group size (the largest divisor of the item count up to this)
 
 PARAMS_SCAL = (TuningParam("V", "vector width of the loads and stores (1, 2, 4, 8, 16; N % V = 0)"),)
 PARAMS_RED = (
@@ -273,7 +274,9 @@ def lowerings_for(bench) -> list[Lowering]:
     if bench.name == "scal":
         def build_scal(s, v):
             p = _derived(bench.name, v["V"] > 1)
-            return p, (KernelLaunch((s["N"] // v["V"],)),), {"vector_width": v["V"]}
+            items = s["N"] // v["V"]
+            launch = KernelLaunch((items,), (largest_divisor(items, SCAL_WG),))
+            return p, (launch,), {"vector_width": v["V"]}
 
         return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
 

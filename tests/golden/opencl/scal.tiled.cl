@@ -1,6 +1,6 @@
 // scal/tiled at size small: 1 kernel(s)
 
-// kernel scal: global (16,), local None
+// kernel scal: global (16,), local (16,)
 float mult(float x, float y) { return x * y; }
 
 kernel void scal(constant float* restrict alpha, const global float* restrict x, global float* out) {

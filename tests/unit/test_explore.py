@@ -241,3 +241,27 @@ def test_cli_explore_errors(capsys):
     rc = cli.main(["explore", "benchmark://lift/nope", "--no-run"])
     _, err = capsys.readouterr()
     assert rc == 2 and "unknown benchmark" in err
+
+
+def test_the_route_reaches_a_subset_of_the_mapping_stage_on_mm():
+    """compiler.explore.route: every kernel of a complete mapping of the decision route on mm's start program is
+    one that stage 2's mapping enumeration also generates; stage 2 reaches more, including mappings the code
+    generator rejects."""
+    from compiler.explore.route import compare_mappings, route_mappings
+    from compiler.lowering import decisions
+
+    states = route_mappings("benchmark://lift/mm/small")
+    assert states and all(s.stage in (decisions.Stage.TUNING, decisions.Stage.DONE) for s in states)
+    assert len({s.codes for s in states}) == len(states)
+    c = compare_mappings("benchmark://lift/mm/small")
+    assert c.route_mappings == len(states) and c.route_only == 0 and c.common == c.route_kernels > 0
+    assert c.explore_only > 0 and c.explore_failures > 0
+    assert len(route_mappings("benchmark://lift/mm/small", cap=3)) == 3
+
+
+def test_route_comparison_names_an_unknown_benchmark_in_one_line(capsys):
+    from compiler.explore.route import main
+
+    assert main(["benchmark://lift/nope/small"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: benchmark://lift/nope/small: unknown benchmark 'nope'") and "\n" not in err

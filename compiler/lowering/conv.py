@@ -40,44 +40,17 @@ from __future__ import annotations
 import sympy
 
 from .. import arith
-from ..ir.build import (
-    as_vector,
-    get,
-    join,
-    let,
-    map_,
-    map_glb,
-    map_lcl,
-    map_seq,
-    map_seq_unroll,
-    map_wrg,
-    ocl_kernel,
-    pad,
-    pad_nd,
-    reduce_seq,
-    reduce_seq_unroll,
-    reorder,
-    slide_nd,
-    slide_strict_nd,
-    split,
-    to_global,
-    to_local,
-    to_private,
-    transpose,
-    transpose_nd,
-    value,
-    vectorise,
-    zip_,
-)
-from ..ir.node import Program
-from ..ir.userfuns import ADD, ID, MULT_AND_SUM_UP
-from ..rewrite.rules_window import dot_and_sum_up
+from ..ir.node import FunCall, Lambda, Param, Prim, Program
+from ..ir.ops import Op
+from ..ir.printer import show
+from ..rewrite import rules_window as W
+from ..rewrite.catalog import BY_NAME
+from ..rewrite.rules_algorithmic import split_join
 from ..suite.conv import PAD, STRIDE
-from ..types import FLOAT, array
+from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
-ZERO = value(0, FLOAT)
 PARAMS = (
     TuningParam("θ", "input tile side (θ >= kerH, kerW; the padded input is tiled exactly: "
                      "(inH + 2 + ρ - θ) % (θ - kerH + 1) = 0 and (inW + 2 + ρW - θ) % (θ - kerW + 1) = 0)"),
@@ -130,82 +103,186 @@ def derived(env=None) -> dict[str, sympy.Expr]:
     return {k: v.subs(subs) for k, v in d.items()}
 
 
+# --- site predicates of the derivation -----------------------------------------------------------------------
+COMPUTE = "AndSumUp"  # multAndSumUp / dotAndSumUp: marks the convolution's computation once it is fused
+
+
+def _is(n, op: Op) -> bool:
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
+
+
+def _body(n, op: Op) -> bool:
+    """n is a map whose function is `y => op(...)`."""
+    f = n.f.funs[0] if _is(n, Op.MAP) else None
+    return isinstance(f, Lambda) and _is(f.body, op)
+
+
+def _text(op: Op, text: str):
+    return lambda path, n: _is(n, op) and text in show(n)
+
+
+def _starts(text: str):
+    return lambda path, n: show(n).startswith(text)
+
+
+def _comp(n) -> bool:
+    return _is(n, Op.MAP) and COMPUTE in show(n.f)
+
+
+def _comp_over(op: Op, fun_op: Op | None = None):
+    """the computation's map over a call of `op` (a map of `y => fun_op(...)`)"""
+    return lambda path, n: _comp(n) and _is(n.args[0], op) and (fun_op is None or _body(n.args[0], fun_op))
+
+
+def _comp_over_param(op: Op):
+    """the computation's map over `op << y`, y a parameter (the inner map of a fused pair)"""
+    return lambda path, n: _comp(n) and _is(n.args[0], op) and isinstance(n.args[0].args[-1], Param)
+
+
+def _comp_body(op: Op, text: str = ""):
+    """the computation's map whose function is `y => op(...)` (holding `text`)"""
+    return lambda path, n: _comp(n) and _body(n, op) and text in show(n.f)
+
+
+def _views(fun_op: Op, arg_fun_op: Op):
+    """a map of views `y => fun_op(...)` over a map of views `y => arg_fun_op(...)`, both over the computation"""
+    return lambda path, n: (_body(n, fun_op) and _body(n.args[0], arg_fun_op) and COMPUTE not in show(n.f)
+                            and COMPUTE not in show(n.args[0].f) and COMPUTE in show(n.args[0]))
+
+
+def _copy_maps(path, n) -> bool:
+    return "toGlobal" in show(n) and COMPUTE not in show(n)
+
+
+def _final(path, n) -> bool:
+    return "add" in show(n.f)[:60] and "acc2D" not in show(n.f)
+
+
+def plan(vec: int, unroll: bool, coalesce: bool) -> list:
+    """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc."""
+    fuse, fission, map_join = BY_NAME["mapFusion"], BY_NAME["mapFission"], BY_NAME["mapJoin"]
+    chunk = "ω/v" if vec > 1 else "ω"
+    steps = [
+        # 1. optimisational padding, θ x θ tiles of windows, the window optimisation (Listing 4.3)
+        (W.pad_optimise_2d("ρ", "ρW"), None),
+        (W.slide_tiling_2d_strict("θ"), None),
+        (fuse, _text(Op.MAP, "pad(0, -ρW")),
+        (W.CROP_MAP, _starts("map(macroIn")),
+        (fission, _text(Op.MAP, "pad(0, -ρW")),
+        (W.CROP_MAP, None),
+        (BY_NAME["reduceMapFusion"], None),
+        (W.MULT_AND_SUM_UP_FUSION, None),
+        *([(W.dot_vectorise("v", vec), None)] if vec > 1 else []),
+        *([(W.reorder_zip("inChs*kerH*kerW/ω"), None)] if coalesce else []),
+        (W.partial_sum_zip(chunk), None),
+        # 2. kernel 1: the padded input; the crop at the output
+        (W.KERNEL_INLINE, None),
+        (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None), (W.DROP_TRANSFER, None),
+        (fuse, _comp_over(Op.MAP, Op.PAD)),
+        (W.CROP_MAP, _comp_over_param(Op.PAD)),
+        (fission, _comp_body(Op.PAD)),
+        (W.CROP_MAP, _comp_over(Op.PAD)),
+        (W.MATERIALISE_KERNEL, _starts("map(padIn")),
+        (BY_NAME["mapGlb(1)"], _copy_maps),
+        (BY_NAME["mapGlb(0)"], _copy_maps),
+        # 3. the computation into the tiles, through the re-assembly of the windows
+        (fuse, _comp_over(Op.MAP, Op.MAP)),
+        (fuse, _comp_over_param(Op.MAP)),
+        (fuse, _comp_over(Op.MAP, Op.JOIN)),
+        (map_join, _comp_over_param(Op.JOIN)),
+        (fission, _comp_body(Op.JOIN)),
+        (map_join, _comp_over(Op.JOIN)),
+        (fuse, _comp_over(Op.MAP, Op.TRANSPOSE)),
+        (W.MAP_MAP_TRANSPOSE, _comp_over(Op.TRANSPOSE)),
+        (fission, _comp_body(Op.TRANSPOSE)),
+        (BY_NAME["joinSplit"], _comp_over(Op.SPLIT)),
+        (fuse, _comp_over(Op.MAP, Op.SPLIT)),
+        (BY_NAME["joinSplit"], lambda path, n: _comp(n) and _is(n.args[0], Op.SPLIT)),
+        (fission, _comp_body(Op.SPLIT)),
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "slide(" in show(n.args[0].f)),
+        # 4. per tile: optimised windows and kernels out of the reduction, kernels outside windows, κ-groups
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "macroIn" in show(n.args[0].f)),
+        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "kernelsWeights" in show(n.args[0])),
+        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "slide(" in show(n.args[0])
+         and "kernelsWeights" not in show(n.args[0])),
+        (fission, _comp_body(Op.JOIN)),
+        (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and "slide(" in show(n.args[0])),
+        (W.UNIT_JOIN_TRANSPOSE, None),
+        (split_join("κ"), lambda path, n: _comp(n) and "kernelsWeights" in show(n.args[0])),
+        (map_join, lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.JOIN) and _comp(n.args[0].args[0])
+         and _is(n.args[0].args[0].args[0], Op.SPLIT)),
+        # 5. the per-tile views into the re-assembly (kernel 3's view)
+        (fuse, lambda path, n: _body(n, Op.SPLIT) and _comp(n.args[0])),
+        (BY_NAME["splitTranspose"], lambda path, n: _is(n, Op.SPLIT) and _is(n.args[0], Op.TRANSPOSE)
+         and COMPUTE in show(n)),
+        (fission, _comp_body(Op.MAP)),
+        (fission, _comp_body(Op.TRANSPOSE)),
+        (fission, _comp_body(Op.MAP)),
+        (fission, _comp_body(Op.JOIN)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not _is(n.f.funs[0].body.args[0], Op.SPLIT)
+         and "join << " in show(n.f)[:60]),
+        (fuse, _views(Op.JOIN, Op.MAP)),
+        (fuse, _views(Op.MAP, Op.JOIN)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n) and _body(n.args[0], Op.TRANSPOSE)),
+        (fuse, _views(Op.TRANSPOSE, Op.MAP)),
+        (W.TRANSPOSE_MAP_MAP, None),
+        (fuse, _views(Op.MAP, Op.MAP)),
+        # 6. kernel 3 (crop) and kernel 2 (convolution)
+        (W.MATERIALISE_KERNEL, lambda path, n: len(path) == 1),
+        (W.KERNEL_OUTLINE, lambda path, n: _comp(n)),
+        (BY_NAME["mapGlb(1)"], _copy_maps),
+        (BY_NAME["mapGlb(0)"], _copy_maps),
+        # 7. Listing 4.2: windows in groups of σ, the final sum apart, κ x σ register blocks per chunk
+        (split_join("σ"), lambda path, n: _comp(n) and "slide(" in show(n.args[0])
+         and "kernelsWeights" not in show(n.args[0])),
+        (W.MAP_VIEW_FISSION, lambda path, n: _comp(n) and "slideStrict" in show(n.args[0])),
+        (fission, lambda path, n: _comp(n) and isinstance(n.f.funs[0], Lambda) and _is(n.f.funs[0].body, Op.REDUCE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _body(n.f.funs[0].body, Op.REDUCE)
+         and "split(σ)" not in show(n.args[0])),
+        (BY_NAME["joinSwap"], lambda path, n: COMPUTE in show(n) and _is(n.args[0], Op.MAP)
+         and "reduce(value(0, float), add)" in show(n.args[0].f)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _is(n.f.funs[0].body.args[0], Op.JOIN)
+         and "add)" in show(n.f)[:80]),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN) and isinstance(n.args[0], Param)),
+        (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and isinstance(n.args[0], Param)
+         and isinstance(n.f.funs[0].body.args[0], Param)),
+        (W.BLOCK_REDUCE_2D, None),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and "chunks" in show(n.f)
+         and _is(n.f.funs[0].body.args[0], Op.TRANSPOSE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE) and "chunks" in show(n.f)),
+        (W.TRANSPOSE_MAP_MAP, lambda path, n: COMPUTE in show(n)),
+        (fuse, lambda path, n: _body(n, Op.JOIN) and _body(n.args[0], Op.MAP) and COMPUTE not in show(n.f)
+         and COMPUTE not in show(n.args[0].f) and COMPUTE in show(n.args[0])),
+        # 8. a work item's registers and local memory
+        (W.PREFETCH_VECTORS, _starts("get(1)")),
+        (W.PREFETCH_VECTORS, _starts("get(0)")),
+        (W.PRIVATE_ACCUMULATORS, None),
+        (W.LOCAL_RESULTS, lambda path, n: "acc2D" in show(n)),
+        # 9. mapping (Table 4.1): tiles x κ-groups of work groups; window groups x chunks, then kernels x windows
+        (BY_NAME["mapWrg(1)"], lambda path, n: _comp(n) and "slideStrict" in show(n.args[0])),
+        (BY_NAME["mapWrg(0)"], lambda path, n: _comp(n) and "split(κ)" in show(n.args[0])[:12]),
+        (BY_NAME["mapLcl(1)"], lambda path, n: _comp(n) and "chunks" in show(n.f)[:40]),
+        (BY_NAME["mapLcl(0)"], lambda path, n: _comp(n) and show(n.f).startswith("map(chunks")),
+        (BY_NAME["mapLcl(1)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
+        (BY_NAME["mapLcl(0)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
+        (BY_NAME["reduceSeq"], lambda path, n: "acc2D" in show(n.f)),
+        (BY_NAME["reduceSeq"], _final),
+        (W.PRIVATE_INIT, _final),
+        (W.GLOBAL_RESULT, _final),
+    ]
+    if unroll:
+        steps.append((W.unroll_over(chunk), lambda path, n: "acc2D" in show(n.f)))
+    return steps
+
+
 def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
-    (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
-    x = symbols()
-    d = derived()
-    θ, σ, κ, ω, v, ρ, ρW = (x[k] for k in ("θ", "σ", "κ", "ω", "v", "ρ", "ρW"))
-    kh, kw = x["kerH"], x["kerW"]
-    vectorised = vec > 1
-    op = dot_and_sum_up(vec) if vectorised else MULT_AND_SUM_UP
-    chunk_len = arith.simplify(ω / v) if vectorised else ω
-
-    def optimise_window(w):  # Listing 4.3: flatten, vectorise, coalesce, chunk
-        flat = join() << (join() << w)
-        if vectorised:
-            flat = as_vector(v) << flat
-        if coalesce:
-            flat = reorder(d["nChunks"]) << flat
-        return split(chunk_len) << flat
-
-    fetch = to_private(vectorise(v, ID)) if vectorised else to_private(ID)
-
-    def step(acc2D, pair):
-        return let(lambda windowGroup1D: let(lambda kernelGroup1D: map_seq_unroll(
-            lambda accRow_kernelVec: map_seq_unroll(
-                lambda acc_inputVec: op(get(0) << acc_inputVec, get(1) << acc_inputVec, get(1) << accRow_kernelVec)
-            ) << zip_(get(0) << accRow_kernelVec, windowGroup1D)
-        ) << zip_(acc2D, kernelGroup1D)
-        ) << (map_seq_unroll(fetch) << (get(1) << pair))
-        ) << (map_seq_unroll(fetch) << (get(0) << pair))
-
-    reducer = reduce_seq_unroll if unroll else reduce_seq
-
-    def partial(inputTile, kernelsGroup):
-        init = map_seq_unroll(lambda accInit: map_seq_unroll(to_private(ID)) << accInit) << value(0, array(FLOAT, κ, σ))
-
-        def thread(chunks):
-            red = reducer(init, step) << zip_(transpose() << (get(0) << chunks), transpose() << (get(1) << chunks))
-            return map_seq_unroll(lambda accOut: map_seq_unroll(to_local(ID)) << accOut) << (join() << red)
-
-        return map_lcl(1, lambda windowGroup: map_lcl(0, thread) << zip_(transpose() << windowGroup,
-                                                                         transpose() << kernelsGroup)) << inputTile
-
-    def final(parts):
-        view = map_(join()) << (transpose_nd(2, 0, 3, 1) << parts)
-        return map_lcl(1, lambda kernelRow: map_lcl(
-            0, lambda chunkSums: to_global(map_seq(ID)) << (reduce_seq(to_private(ID) << ZERO, ADD) << chunkSums)
-        ) << kernelRow) << view
-
-    def conv_kernel(padded, weights):
-        tiles = map_(lambda tile: split(σ) << (map_(optimise_window) << (join() << (
-            slide_nd((kh, kw), (s1, s2)) << tile)))) << (join() << (
-                slide_strict_nd((θ, θ), (d["tileStrideH"], d["tileStrideW"])) << padded))
-        groups = split(κ) << (map_(optimise_window) << weights)
-        return map_wrg(1, lambda inputTile: map_wrg(0, lambda kernelsGroup: final(partial(inputTile, kernelsGroup)))
-                       << groups) << tiles
-
-    def copy2d(view):
-        return map_glb(1, lambda row: map_glb(0, lambda px: to_global(map_seq(ID)) << px) << row) << view
-
-    def pad_kernel(inputData):
-        return copy2d(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << inputData)
-
-    def crop_kernel(partials):  # [nTiles][outChs/κ][κ][nWin][1] -> [outH][outW][outChs]
-        a = map_(join()) << (map_(map_(map_(join()))) << partials)  # [nTiles][outChs][nWin]
-        b = split(d["tilesW"]) << (map_(map_(split(d["winW"]))) << a)  # [tilesH][tilesW][outChs][winH][winW]
-        c = map_(join()) << (join() << (transpose_nd(0, 3, 1, 4, 2) << b))  # [H'][W'][outChs]
-        hh = arith.simplify(d["tilesH"] * d["winH"])
-        ww = arith.simplify(d["tilesW"] * d["winW"])
-        cropped = map_(pad(0, arith.simplify(d["outW"] - ww), ZERO)) << (pad(0, arith.simplify(d["outH"] - hh),
-                                                                              ZERO) << c)
-        return copy2d(cropped)
-
-    inp, wts = bench.program.params
-    padded = ocl_kernel(pad_kernel)(inp)
-    parts = ocl_kernel(conv_kernel)(padded, wts)
-    body = ocl_kernel(crop_kernel)(parts)
-    return finish(Program(bench.program.name, bench.program.params, body))
+    """conv42 derived from the benchmark's program by `plan`'s rules; the registers' maps unrolled (κ, σ)."""
+    p = derivation.steps(derivation.start(bench.program), plan(vec, unroll, coalesce), name="conv42")
+    unroll_regs = W.unroll_over("σ", "κ")
+    while derivation.sites(p, unroll_regs):
+        p = derivation.step(p, unroll_regs, None, name="conv42")
+    return finish(p)
 
 
 def _choose(s) -> dict[str, int]:

@@ -18,11 +18,11 @@ import sympy
 
 from .. import arith
 from ..ir.build import prim
-from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, replace_at
-from ..ir.ops import REDUCES, Op
+from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, at, replace_at, with_children
+from ..ir.ops import ADDRESS_SPACES, PARALLEL_MAPS, REDUCES, Op
 from ..ir.terms import beta, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, subst, zero_of
 from ..ir.userfuns import ADD, ID, MULT, MULT_AND_SUM_UP, userfun
-from ..types import FLOAT, ArrayType, ScalarType, TypeVar
+from ..types import FLOAT, ArrayType, ScalarType, TypeVar, VectorType
 from .rule import EXPR, USERFUN_CALL, Bindings, Ctx, Rule, rule
 
 G = "algorithmic"
@@ -659,3 +659,248 @@ KERNEL_OUTLINE = rule(
     guard="e computes (calls a user function) with high-level maps only, reads only program inputs and "
           "kernels' results, and is not inside a kernel, map or reduce: it becomes a kernel of its own, whose "
           "parameters are the results of the kernels it reads (in order), then the inputs it reads")
+
+
+# --- register blocking of a window group by a kernel group (Listing 4.2) ------------------------------------------
+def _get_of(e, i: int, q: Param) -> bool:
+    return _call_of(e, Op.GET) is not None and int(e.f.static[0]) == i and e.args == (q,)  # type: ignore[union-attr]
+
+
+def _block_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    f = e.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(f, Lambda) and len(f.params) == 1):
+        return None
+    k, inner = f.params[0], _call_of(f.body, Op.MAP)
+    if inner is None or k.name in free_vars(inner.args[0]):
+        return None
+    g = inner.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(g, Lambda) and len(g.params) == 1):
+        return None
+    w = g.params[0]
+    j = _call_of(g.body, Op.JOIN)
+    chunks = _call_of(j.args[0], Op.MAP) if j else None
+    z = _call_of(chunks.args[0], Op.ZIP) if chunks else None
+    if z is None or z.args != (w, k):
+        return None
+    h = chunks.f.funs[0]  # type: ignore[union-attr]
+    if not (isinstance(h, Lambda) and len(h.params) == 1):
+        return None
+    c = h.params[0]
+    red = h.body
+    if not (isinstance(red, FunCall) and isinstance(red.f, Prim) and red.f.op is Op.REDUCE):
+        return None
+    init, zz = red.args
+    zz = _call_of(zz, Op.ZIP)
+    if not (zz is not None and len(zz.args) == 2 and _get_of(zz.args[0], 0, c) and _get_of(zz.args[1], 1, c)):
+        return None
+    fold = red.f.funs[0]
+    if not (isinstance(fold, Lambda) and len(fold.params) == 2 and isinstance(init, Literal)):
+        return None
+    acc, t = fold.params
+    body = fold.body
+    if not (isinstance(body, FunCall) and isinstance(body.f, UserFun) and len(body.args) == 3
+            and body.args[0] == acc and _get_of(body.args[1], 0, t) and _get_of(body.args[2], 1, t)):
+        return None
+    wt = _array(ctx.typing.of.get((*ctx.path, 0, 0, 1, 1)))  # the windows' array (the inner map's argument)
+    kt = _array(ctx.arg_type())
+    if wt is None or kt is None:
+        return None
+    return {"u": body.f, "init": init, "W": inner.args[0], "K": e.args[0], "sigma": wt.n, "kappa": kt.n}
+
+
+def _block_build(b: Bindings, ctx: Ctx):
+    fr = ctx.fresh
+    u, init = b["u"], b["init"]
+
+    def tr(x):
+        return FunCall(prim(Op.TRANSPOSE), (x,))
+
+    def get(i, x):
+        return FunCall(prim(Op.GET, i), (x,))
+
+    def step(acc2d, pair):
+        def row(ak):
+            def one(ai):
+                return FunCall(u, (get(0, ai), get(1, ai), get(1, ak)))
+
+            pairs = FunCall(prim(Op.ZIP), (get(0, ak), get(0, pair)))
+            return FunCall(_map(fresh_lam(fr, "acc_inputVec", one)), (pairs,))
+
+        return FunCall(_map(fresh_lam(fr, "accRow_kernelVec", row)), (FunCall(prim(Op.ZIP), (acc2d, get(1, pair))),))
+
+    zeros = Literal(init.value, ArrayType(ArrayType(init.type, b["sigma"]), b["kappa"]))
+
+    def chunk(cp):
+        red = FunCall(prim(Op.REDUCE, funs=(fresh_lam(fr, ("acc2D", "pair"), step),)),
+                      (zeros, FunCall(prim(Op.ZIP), (tr(get(0, cp)), tr(get(1, cp))))))
+        return FunCall(prim(Op.JOIN), (red,))
+
+    blocks = FunCall(_map(fresh_lam(fr, "chunks", chunk)), (FunCall(prim(Op.ZIP), (tr(b["W"]), tr(b["K"]))),))
+    return chain(blocks, _map(_lam(ctx, "y", prim(Op.TRANSPOSE))), prim(Op.TRANSPOSE))
+
+
+BLOCK_REDUCE_2D = rule(
+    "blockReduce2D",
+    "map(k => map(w => join << map(c => reduce(z, (a, t) => u(a, get(0) t, get(1) t)) << zip(get(0) c, get(1) c)) "
+    "<< zip(w, k)) << W) << K -> map(transpose) << transpose << map(cs => join << reduce(z[κ][σ], (acc2D, p) => "
+    "map(ak => map(ai => u(get(0) ai, get(1) ai, get(1) ak)) << zip(get(0) ak, get(0) p)) << zip(acc2D, get(1) p)) "
+    "<< zip(transpose(get(0) cs), transpose(get(1) cs))) << zip(transpose W, transpose K)",
+    [Op.MAP], _block_match, _block_build, group=G,
+    guard="high-level maps over K (κ rows) and W (σ rows, not depending on k) of a chunk-wise reduce of zipped "
+          "chunks whose fold is one user function of (acc, element of w, element of k); init a scalar literal: "
+          "one reduce over the chunk positions keeps the κ x σ accumulators of a work item")
+
+
+# --- a work item's registers: prefetched vectors, private accumulators, results to local memory ------------------
+def _prefetch_match(e, ctx: Ctx) -> Bindings | None:
+    g = _call_of(e, Op.GET)
+    if g is None or not isinstance(g.args[0], Param):
+        return None
+    t = _array(ctx.type())
+    if t is None or not isinstance(t.elem, VectorType | ScalarType):
+        return None
+    q = g.args[0].name
+    chain_ = ctx.chain
+    parent = chain_[-2] if len(chain_) > 1 else None
+    if isinstance(parent, FunCall) and isinstance(parent.f, Prim) and parent.f.op is Op.MAP \
+            and isinstance(parent.f.funs[0], Prim) and parent.f.funs[0].op is Op.TO_PRIVATE:
+        return None  # already prefetched
+    for k in range(len(ctx.path) - 1, -1, -1):  # the lambda binding q, the function of a reduce
+        n = chain_[k]
+        if isinstance(n, Lambda) and q in {p.name for p in n.params}:
+            parent = chain_[k - 1] if k else None
+            if not (isinstance(parent, Prim) and parent.op in REDUCES and len(n.params) == 2 and n.params[1].name == q):
+                return None
+            width = t.elem.n if isinstance(t.elem, VectorType) else None
+            return {"at": (*ctx.path[:k], len(n.params)), "get": e, "width": width}
+    return None
+
+
+def _prefetch_build(b: Bindings, ctx: Ctx):
+    body = at(ctx.program, b["at"])
+    p = ctx.fresh.param("group1D")
+    new_body = _replace_expr(body, b["get"], p)
+    vid = ID if b["width"] is None else prim(Op.VECTORISE, b["width"], funs=(ID,))
+    copy = prim(Op.TO_PRIVATE, funs=(vid,))
+    fetched = FunCall(_map(copy), (b["get"],))
+    return FunCall(prim(Op.LET, funs=(Lambda((p,), new_body),)), (fetched,))  # type: ignore[arg-type]
+
+
+def _replace_expr(n, old, new):
+    if n == old:
+        return new
+    kids = n.children()
+    if not kids:
+        return n
+    return with_children(n, [_replace_expr(c, old, new) for c in kids])
+
+
+PREFETCH_VECTORS = rule(
+    "prefetchVectors", "(acc, p) => B[get(i) p] -> (acc, p) => let(g => B[g]) << map(toPrivate(vectorise(v, id))) << "
+    "get(i) p", [Op.GET], _prefetch_match, _prefetch_build, group=G,
+    guard="get(i) of the element parameter of a reduce's function, an array of vectors (of scalars: toPrivate(id)), "
+          "not already prefetched: the elements are read once per step into private memory and the step reads them "
+          "there")
+
+
+def _private_acc_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    init = e.args[0]
+    t = init.type if isinstance(init, Literal) else None
+    if not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType) and isinstance(t.elem.elem, ScalarType)):
+        return None
+    return {"p": e.f, "init": init, "x": e.args[1]}
+
+
+def _private_acc_build(b: Bindings, ctx: Ctx):
+    row = fresh_lam(ctx.fresh, "accInit", lambda r: FunCall(_map(prim(Op.TO_PRIVATE, funs=(ID,))), (r,)))
+    return FunCall(b["p"], (FunCall(_map(row), (b["init"],)), b["x"]))
+
+
+PRIVATE_ACCUMULATORS = rule(
+    "privateAccumulators", "reduceK(value(z, [[T]n]m), f) << x -> reduceK(map(map(toPrivate(id))) << value(z, "
+    "[[T]n]m), f) << x", list(REDUCES), _private_acc_match, _private_acc_build, group=G,
+    guard="the reduce starts from a constant 2-D array of scalars: its accumulators are copied into private memory "
+          "first")
+
+
+def _local_out_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    red = e.args[0]
+    if not (isinstance(red, FunCall) and isinstance(red.f, Prim) and red.f.op in REDUCES):
+        return None
+    t = _array(ctx.type())
+    if t is None or not isinstance(t.elem, ArrayType) or not isinstance(t.elem.elem, ScalarType):
+        return None
+    if not ctx.inside(Op.MAP_WRG) and not ctx.inside(Op.MAP):
+        return None
+    return {"e": e}
+
+
+def _local_out_build(b: Bindings, ctx: Ctx):
+    row = fresh_lam(ctx.fresh, "accOut", lambda r: FunCall(_map(prim(Op.TO_LOCAL, funs=(ID,))), (r,)))
+    return FunCall(_map(row), (b["e"],))
+
+
+LOCAL_RESULTS = rule(
+    "localResults", "join << reduceK(...) << x -> map(map(toLocal(id))) << join << reduceK(...) << x", [Op.JOIN],
+    _local_out_match, _local_out_build, group=G,
+    guard="the joined result of a reduce is a 2-D array of scalars inside a work group's function: it is copied to "
+          "local memory, where the other work items of the group read it")
+
+
+def unroll_over(*lengths) -> Rule:
+    """map/mapSeq(f) << x -> mapSeqUnroll(f) << x, reduceSeq -> reduceSeqUnroll, for x of one of the given lengths"""
+    sizes = tuple(_size(n) for n in lengths)
+    text = ", ".join(map(str, sizes))
+
+    def match(e: FunCall, ctx: Ctx) -> Bindings | None:
+        if e.f.op not in (Op.MAP, Op.MAP_SEQ, Op.REDUCE_SEQ):  # type: ignore[union-attr]
+            return None
+        if e.f.op is Op.MAP and not concrete(e.f.funs[0]):  # type: ignore[union-attr]
+            return None
+        xt = _array(ctx.arg_type())
+        if xt is None or not any(arith.equal(xt.n, n) for n in sizes):
+            return None
+        return {"p": e.f, "args": e.args}
+
+    def build(b: Bindings, ctx: Ctx):
+        p: Prim = b["p"]
+        op = Op.REDUCE_SEQ_UNROLL if p.op is Op.REDUCE_SEQ else Op.MAP_SEQ_UNROLL
+        return FunCall(Prim(op, p.static, p.funs), b["args"])
+
+    return rule(f"unrollOver({text})", "mapK(f) << x -> mapSeqUnroll(f) << x;  reduceSeq -> reduceSeqUnroll",
+                [Op.MAP, Op.MAP_SEQ, Op.REDUCE_SEQ], match, build, params=(("lengths", sizes),), group=G,
+                guard=f"x has one of the lengths {text} (tuning parameters whose product the lowering's constraints "
+                      "bound), a map that computes or a mapSeq, or a reduceSeq")
+
+
+def _private_init_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    init = e.args[0]
+    if not (isinstance(init, Literal) and isinstance(init.type, ScalarType)):
+        return None
+    return {"p": e.f, "init": init, "x": e.args[1]}
+
+
+PRIVATE_INIT = rule(
+    "privateInit", "reduceSeq(z, f) << x -> reduceSeq(toPrivate(id) << z, f) << x",
+    [Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL], _private_init_match,
+    lambda b, ctx: FunCall(b["p"], (FunCall(prim(Op.TO_PRIVATE, funs=(ID,)), (b["init"],)), b["x"])), group=G,
+    guard="a sequential reduce from a scalar constant: its accumulator lives in private memory")
+
+
+def _global_result_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    if not (ctx.inside(Op.MAP_LCL) or ctx.inside(Op.MAP_GLB)) or ctx.inside_any(_ALL_MAPS - PARALLEL_MAPS):
+        return None
+    parent = ctx.chain[-2] if len(ctx.chain) > 1 else None
+    if isinstance(parent, FunCall) and isinstance(parent.f, Prim) and parent.f.op in ADDRESS_SPACES:
+        return None
+    if not isinstance(ctx.chain[-2], Lambda):
+        return None  # the value the work item returns: the body of the parallel map's function
+    return {"e": e}
+
+
+GLOBAL_RESULT = rule(
+    "globalResult", "reduceSeq(...) << x -> toGlobal(mapSeq(id)) << reduceSeq(...) << x",
+    [Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL], _global_result_match,
+    lambda b, ctx: FunCall(prim(Op.TO_GLOBAL, funs=(prim(Op.MAP_SEQ, funs=(ID,)),)), (b["e"],)), group=G,
+    guard="the result of a sequential reduce is the value a work item returns (the body of a mapLcl/mapGlb "
+          "function): it is copied to global memory")

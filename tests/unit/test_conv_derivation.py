@@ -284,6 +284,68 @@ def test_materialise_kernel_copies_a_view_of_a_computation():
     assert show(q.body).startswith("oclKernel(")
 
 
+# --- a work item's register block (Listing 4.2) ----------------------------------------------------------------
+BLOCK_SIZES = {"σ": 3, "κ": 2, "n": 4, "m": 5}
+
+
+def chunked_dots(fold=fused) -> Program:
+    """κ kernels x σ windows, each a sum over n chunks of m products (the shape conv42's work items compute)."""
+    return program("b", {"W": array(FLOAT, "σ", "n", "m"), "K": array(FLOAT, "κ", "n", "m")},
+                   lambda w_, k_: map_(lambda k: map_(lambda w: join() << map_(
+                       lambda c: reduce_(ZERO, fold) << zip_(get(0) << c, get(1) << c)) << zip_(w, k)) << w_) << k_)
+
+
+def test_block_reduce_keeps_kappa_by_sigma_accumulators():
+    q = rewrite(chunked_dots(), W.BLOCK_REDUCE_2D, BLOCK_SIZES)
+    assert "value(0, [[float]σ]κ)" in show(q.body)
+
+
+def test_block_reduce_refuses_a_fold_of_two_user_functions():
+    refused(chunked_dots(madd), W.BLOCK_REDUCE_2D, BLOCK_SIZES)
+
+
+def blocked() -> Program:
+    return D.step(D.start(chunked_dots()), W.BLOCK_REDUCE_2D, None)
+
+
+def check_same(p: Program, q: Program, sizes=BLOCK_SIZES) -> None:
+    xs = inputs_for(p, sizes)
+    assert np.allclose(interpret(q, xs, sizes), interpret(p, xs, sizes), rtol=1e-5)
+
+
+def test_prefetch_register_block_operands_let_bound_in_private_memory():
+    p = blocked()
+    q = D.step(p, W.PREFETCH_VECTORS, lambda path, n: show(n).startswith("get(1)"))
+    q = D.step(q, W.PREFETCH_VECTORS, lambda path, n: show(n).startswith("get(0)"))
+    assert show(q.body).count("let(") == 2 and show(q.body).count("toPrivate(id)") == 2
+    check_same(p, q)
+    refused(zip_reduce(fused), W.PREFETCH_VECTORS, {"N": 4})  # scalars, not arrays, at each step
+
+
+def test_accumulators_in_private_memory_and_results_in_local_memory():
+    p = blocked()
+    q = D.step(D.step(p, W.PRIVATE_ACCUMULATORS, None), W.LOCAL_RESULTS, None)
+    assert "toPrivate(id)" in show(q.body) and "toLocal(id)" in show(q.body)
+    check_same(p, q)
+    refused(zip_reduce(fused), W.PRIVATE_ACCUMULATORS, {"N": 4})
+    refused(program("j", M2, lambda x: map_(join()) << map_(split(2)) << x), W.LOCAL_RESULTS, S)
+
+
+def test_unroll_over_the_register_block_lengths_only():
+    q = rewrite(program("r", {"x": array(FLOAT, "σ")}, lambda x: map_(NEG) << x), W.unroll_over("σ", "κ"),
+                {"σ": 3})
+    assert "mapSeqUnroll(" in show(q.body)
+    refused(program("r", {"x": array(FLOAT, "N")}, lambda x: map_(NEG) << x), W.unroll_over("σ", "κ"))
+
+
+def test_private_init_and_global_result_of_a_work_items_sum():
+    p = program("g", M2, lambda x: map_glb(0, lambda row: reduce_seq(ZERO, ADD) << row) << x)
+    q = rewrite(rewrite(p, W.PRIVATE_INIT, S), W.GLOBAL_RESULT, S)
+    assert "toPrivate(id) << value(0, float)" in show(q.body) and "toGlobal(" in show(q.body)
+    refused(program("g", M2, lambda x: map_(lambda row: reduce_(ZERO, ADD) << row) << x), W.PRIVATE_INIT)
+    refused(program("g", {"x": array(FLOAT, "N")}, lambda x: reduce_seq(ZERO, ADD) << x), W.GLOBAL_RESULT)
+
+
 # --- conv42: the derived program is the assembled one -------------------------------------------------------
 def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
     """conv42 as it was assembled with the DSL builders: the program the derivation must reproduce."""

@@ -1,5 +1,10 @@
 """conv "conv42": the thesis' low-level convolution (Listings 4.2 and 4.3, §4.2.4), three OpenCL kernels.
 
+The program is derived from the benchmark's high-level program (Listing 4.1) by rewrite rules (`plan`: rules of
+the catalogue and the sliding-window rules of `compiler.rewrite.rules_window`), then finished by `default.finish`
+(the remaining view maps become mapSeq).
+
+The derived program (the same program, up to the rewrite system's normal form, as the thesis' listings):
     stage 1, kernel 1 (pad): the input padded functionally (1, 1, 1, 1) and optimisationally (ρ rows at the
       bottom, ρW columns on the right) so that θ x θ tiles cover it exactly:
         mapGlb(1)(mapGlb(0)(toGlobal(mapSeq(id)))) << padND(1, 1 + ρ, 1, 1 + ρW, 0) << inputData
@@ -23,10 +28,31 @@
       ) << inputTile                                        partial sums: local [nWin/σ][nChunks][κ][σ]
       FINAL = mapLcl(1)(kernelRow => mapLcl(0)(chunks =>
           toGlobal(mapSeq(id)) o reduceSeq(toPrivate(id) << value(0, float), add) << chunks) << kernelRow
-        ) << map(join) o transposeND(2, 0, 3, 1) << PARTIAL                   [κ][nWin][nChunks] of local
+        ) << map(join o map(transpose)) o transpose o map(transpose) << PARTIAL   [κ][nWin][nChunks] of local
       optimiseWindow(w) = split(ω/v) o reorder(windowSize/ω) o asVector(v) o join o join << w   (Listing 4.3)
     stage 4, kernel 3 (crop): the per-tile results reassembled into the image by views, cropped with negative
       padding (ρ rows, ρW columns; cropSize = ρ / stride) and copied: mapGlb(1)(mapGlb(0)(toGlobal(mapSeq(id)))).
+
+The derivation (`plan`, each step one rule at one site):
+  1. padOptimise2D(ρ, ρW) pads more and crops the extra windows; slideTiling2DStrict(θ) cuts the windows into
+     θ x θ tiles; the crops move out past the windows' flattening (mapFusion, cropMap, mapFission); the sum of
+     products becomes one fold (reduceMapFusion, multAndSumUpFusion), reads vectors (dotVectorise(v)), coalesced
+     chunks (reorderZip(windowSize/ω)) and sums of chunk sums (partialSumZip(ω/v));
+  2. the benchmark's kernel is inlined (kernelInline, dropTransfer), the crops move to the output, the padded
+     input becomes kernel 1 (materialiseKernel, mapGlb(1), mapGlb(0));
+  3. the computation moves into the tiles through the windows' re-assembly (mapFusion, mapJoin, mapMapTranspose,
+     joinSplit, mapFission);
+  4. per tile, the optimised windows and kernels leave the reduction (mapViewFission), kernels go outside windows
+     (mapInterchange, unitJoinTranspose) in groups of κ (splitJoin(κ), mapJoin);
+  5. the per-tile output views join the re-assembly (splitTranspose, splitMap, transposeMapMap): kernel 3's view;
+  6. kernel 3 (materialiseKernel) and kernel 2 (kernelOutline);
+  7. windows in groups of σ (splitJoin(σ), mapViewFission), the final sum apart (mapFission, joinSwap), kernel
+     groups interchanged with window groups, and one reduce per chunk keeps κ x σ accumulators (blockReduce2D);
+  8. prefetchVectors (twice), privateAccumulators, localResults;
+  9. mapWrg(1), mapWrg(0), mapLcl(1), mapLcl(0) (twice each), reduceSeq, privateInit, globalResult; unroll:
+     unrollOver(ω/v) on the chunk loop; every map over κ or σ elements unrolled (unrollOver(σ, κ)).
+The switches choose steps: v = 1 skips dotVectorise (multAndSumUp, toPrivate(id) prefetch, chunks of ω), coalesce
+= 0 skips reorderZip, unroll = 1 adds unrollOver(ω/v).
 
 Tuning parameters (Table 4.2, plus Table 4.4's two switches and a separate right-edge padding):
 θ input tile side, σ windows per thread, κ kernels per work group, ω input elements per thread and chunk,

@@ -48,8 +48,8 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_ID = "LiftGym-Rewrite-v1"  # rewrite rules, parallel mapping, work-group sizes
-RP_ENV_ID = "LiftGym-RewritePoints-v1"  # the same, after the rewrite-point phase on annotated programs
+ENV_ID = "LiftGym-Rewrite-v2"  # rewrite rules, parallel mapping, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v2"  # the same, after the rewrite-point phase on annotated programs
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -75,7 +75,7 @@ class EpisodeState:
     reward_source: str | None = None
     tolerance: float = 0.0
     format: str = FORMAT
-    rp_values: dict | None = None  # LiftGym-RewritePoints-v1: the rewrite-point parameter values chosen (JSON-normal)
+    rp_values: dict | None = None  # LiftGym-RewritePoints-v2: the rewrite-point parameter values chosen (JSON-normal)
 
     @staticmethod
     def from_state(state: State, evaluation: Evaluation | None = None,

@@ -108,7 +108,7 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-RewritePoints-v1: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v2: rewrite-point decisions first on annotated programs
     prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
 
     def __post_init__(self):

@@ -63,6 +63,8 @@ Geometry (Table 4.1): work groups (outChs/κ, nTiles), local size (windowSize/ω
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from .. import arith
@@ -303,8 +305,14 @@ def plan(vec: int, unroll: bool, coalesce: bool) -> list:
 
 
 def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
-    """conv42 derived from the benchmark's program by `plan`'s rules; the registers' maps unrolled (κ, σ)."""
-    p = derivation.steps(derivation.start(bench.program), plan(vec, unroll, coalesce), name="conv42")
+    """conv42 derived from the benchmark's program by `plan`'s rules; the registers' maps unrolled (κ, σ).
+    Symbolic in the sizes and the other parameters: derived once per structure (the dot width, the switches)."""
+    return _derived(bench.program, vec, bool(unroll), bool(coalesce))
+
+
+@functools.cache
+def _derived(program: Program, vec: int, unroll: bool, coalesce: bool) -> Program:
+    p = derivation.steps(derivation.start(program), plan(vec, unroll, coalesce), name="conv42")
     unroll_regs = W.unroll_over("σ", "κ")
     while derivation.sites(p, unroll_regs):
         p = derivation.step(p, unroll_regs, None, name="conv42")

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 import sympy
 
 from .. import arith
-from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, with_children
-from ..ir.ops import ADDRESS_SPACES, Op
-from ..ir.terms import concrete, free_vars, is_call
+from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
+from ..ir.ops import Op
+from ..ir.terms import concrete, is_call
 from ..ir.typecheck import typecheck
 from ..rewrite import prepare
 from ..rewrite.rules_algorithmic import EXPAND_MACRO, MAP_FISSION, MAP_FUSION, TRANSPOSE_BOTH_SIDES, split_join
@@ -193,7 +193,7 @@ def build_tiled(bench, form: StencilForm, tile_h=None, tile_w=None) -> Program:
     """The tiled program, derived from the benchmark's program by rules (`tiled_plan`), the rest lowered by the
     generic default lowering."""
     *_, (_, p) = derive(bench.program, tiled_plan(form, tile_h, tile_w), f"{bench.name}/tiled")
-    return point_free_wrappers(finish(p))
+    return derivation.point_free_wrappers(finish(p))
 
 
 def _is_map_nd(_, n) -> bool:
@@ -207,27 +207,6 @@ def _computes(_, n) -> bool:
 def _fuses(_, n) -> bool:
     """map(g) << map(h) << x with h computing (a candidate of mapFusion)."""
     return is_call(n.args[0], Op.MAP) and concrete(n.args[0].f)
-
-
-def point_free_wrappers(p: Program) -> Program:
-    """Eta-reduction of address-space wrappers: `toX(y => g << y)` is `toX(g)` for a primitive g (the rewrite
-    driver's normal form writes function arguments as lambdas, the code generator reads the caster's map)."""
-
-    def go(n):
-        kids = n.children()
-        if kids:
-            n = with_children(n, [go(c) for c in kids])
-        if isinstance(n, Prim) and n.op in ADDRESS_SPACES and isinstance(n.funs[0], Lambda):
-            lam = n.funs[0]
-            body = lam.body
-            if (len(lam.params) == 1 and isinstance(body, FunCall) and isinstance(body.f, Prim)
-                    and body.args == lam.params and lam.params[0].name not in free_vars(body.f)):
-                return Prim(n.op, n.static, (body.f,))
-        return n
-
-    out = go(p)
-    assert isinstance(out, Program)
-    return out
 
 
 # --- the default lowering of 2-D stencils: thread coarsening along the rows -------------------------------------

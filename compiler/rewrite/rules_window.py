@@ -1,6 +1,18 @@
-"""Rules for sliding-window programs (convolution, thesis §4.2): optimisational padding with its crop, tiling of
-2-D sliding windows into overlapping tiles, and the sum-of-products rewrites of Listings 4.2/4.3 (fused
-multiply-add, vector dot products, coalescing reorders and partial sums of a window's reduction).
+"""Rules for sliding-window programs (convolution, thesis §4.2), enough to derive conv42 (Listings 4.2/4.3) from
+the benchmark's Listing 4.1 program:
+- windows: optimisational padding with its crop (padOptimise2D, cropMap), θ x θ tiles of 2-D sliding windows
+  (slideTiling2DStrict);
+- sums of products: one fused multiply-add (multAndSumUpFusion), vector dot products (dotVectorise), coalescing
+  reorders (reorderZip) and partial sums of chunks (partialSumZip);
+- kernels: host markers dropped (dropTransfer), a high-level kernel inlined (kernelInline), a view of an input or
+  of a computation copied by a kernel of its own (materialiseKernel), a computation made a kernel
+  (kernelOutline);
+- layout and loops: maps and transposes commuted (mapMapTranspose, transposeMapMap, unitJoinTranspose), a split
+  of a map (splitMap), loop interchange (mapInterchange), a view of a loop's element taken out of the loop
+  (mapViewFission);
+- a work item: the κ x σ register block (blockReduce2D), prefetched operands (prefetchVectors), private
+  accumulators (privateAccumulators, privateInit), results in local or global memory (localResults,
+  globalResult), unrolling over given lengths (unrollOver).
 
 Each rule is named after its law and keeps the program's meaning and type (the driver re-type-checks). The
 parameters may be sympy symbols (the conv42 tuning parameters θ, ρ, ρW, v, ω), whose divisibility guards then

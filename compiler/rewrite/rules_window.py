@@ -855,8 +855,9 @@ def _local_out_build(b: Bindings, ctx: Ctx):
 LOCAL_RESULTS = rule(
     "localResults", "join << reduceK(...) << x -> map(map(toLocal(id))) << join << reduceK(...) << x", [Op.JOIN],
     _local_out_match, _local_out_build, group=G,
-    guard="the joined result of a reduce is a 2-D array of scalars inside a work group's function: it is copied to "
-          "local memory, where the other work items of the group read it")
+    guard="the joined result of a reduce is a 2-D array of scalars inside a mapWrg or a high-level map (a work "
+          "group's function once mapped): it is copied to local memory, where the other work items of the group "
+          "read it")
 
 
 def unroll_over(*lengths) -> Rule:

@@ -17,7 +17,7 @@ import json
 
 import numpy as np
 
-from compiler.lowering import is_lowered
+from compiler.lowering import is_lowered, point_stages
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import named_preset
 from compiler.runtime.measure import MeasureConfig
@@ -36,14 +36,16 @@ from .subcommand import (
 
 
 def generate(t: Target, lowering: str = "default"):
-    """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings, built from its
-    decisions (`presets.named_preset`) through the compiler's stages. A program file or user benchmark has only
+    """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings or rewrite-point
+    designs (conv: direct, gemm), built from its decisions (`presets.named_preset`) through the compiler's stages.
+    A program file or user benchmark has only
     `default`: the program as written when it is already lowered, else its default lowering."""
     b = t.benchmark
     assert b is not None, "load_target gives every target a benchmark"
     table = lowerings(b)
-    if lowering not in table:
-        raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(table)}")
+    names = [*table, *(point_stages.designs(b) if b.dataset == SUITE else ())]
+    if lowering not in names:
+        raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(names)}")
     preset = named_preset(b, lowering, t.sizes) if b.dataset == SUITE and not is_lowered(b.program) else None
     if preset is None:
         lowered = table[lowering](t.sizes)

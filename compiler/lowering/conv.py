@@ -2,7 +2,7 @@
 
 The program is derived from the benchmark's high-level program (Listing 4.1) by rewrite rules (`plan`: rules of
 the catalogue and the sliding-window rules of `compiler.rewrite.rules_window`), then finished by `default.finish`
-(the remaining view maps become mapSeq).
+(the remaining view maps become mapSeq) and `derivation.point_free_wrappers` (`toGlobal(mapSeq(id))`).
 
 The derived program (the same program, up to the rewrite system's normal form, as the thesis' listings):
     stage 1, kernel 1 (pad): the input padded functionally (1, 1, 1, 1) and optimisationally (ρ rows at the
@@ -316,7 +316,7 @@ def _derived(program: Program, vec: int, unroll: bool, coalesce: bool) -> Progra
     unroll_regs = W.unroll_over("σ", "κ")
     while derivation.sites(p, unroll_regs):
         p = derivation.step(p, unroll_regs, None, name="conv42")
-    return finish(p)
+    return derivation.point_free_wrappers(finish(p))
 
 
 def _choose(s) -> dict[str, int]:

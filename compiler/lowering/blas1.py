@@ -54,7 +54,6 @@ inference its divisibility constraints, L the work-group size):
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from ..ir.node import FunCall, Node, Prim, Program, at
@@ -75,7 +74,15 @@ from ..rewrite.rules_blas1 import (
     copy_vector,
     partial_reduce_stride,
 )
-from ..rewrite.rules_mapping import MAP_SEQ, REDUCE_SEQ, map_to_glb, map_to_lcl, map_to_wrg
+from ..rewrite.rules_mapping import (
+    MAP_SEQ,
+    REDUCE_SEQ,
+    REDUCE_SEQ_UNROLL,
+    UNROLL_MAX,
+    map_to_glb,
+    map_to_lcl,
+    map_to_wrg,
+)
 from ..rewrite.rules_memory import to_space_map
 from ..rewrite.rules_reduction import id_after_reduce
 from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
@@ -97,14 +104,16 @@ PARAMS_RED = (
     TuningParam("L", "work items per work group (a power of 2 up to 1024; (C/V) % L = 0, (N/C) % L = 0)",
                 "local_size"),
     TuningParam("C", "elements per work group in the first kernel (N % C = 0)", "split"),
+    TuningParam("U", f"1: a work item's loop over its C/(V L) vectors is unrolled (reduceSeqUnroll; C/(V L) <= "
+                f"{UNROLL_MAX}), its loads independent of the accumulator issued together; 0: a loop", "switch"),
 )
 
 Where = Callable[[tuple[int, ...], Node], bool]
 
 
-def _extreme(p: Program, rule, where: Where, pick) -> Where:
+def _extreme(p: Program, rule, where: Where, pick, sizes: dict[str, int] | None = None) -> Where:
     """The site of `rule` satisfying `where` with the shortest (pick=min) or longest (pick=max) path."""
-    found = d.sites(p, rule, where)
+    found = d.sites(p, rule, where, sizes)
     best = pick((s.path for s in found), key=len) if found else None
     return lambda path, n: path == best
 
@@ -115,17 +124,27 @@ def _everywhere(p: Program, rule, name: str) -> Program:
     return p
 
 
-@functools.cache
-def _derived(bench_name: str, vector: bool, two_level: bool = False) -> Program:
+_DERIVED: dict[tuple, Program] = {}  # (benchmark, structure) -> derived program
+
+
+def _derived(bench_name: str, vector: bool, two_level: bool = False, unroll: bool = False,
+             sizes: dict[str, int] | None = None) -> Program:
     """The derived program of a benchmark, once per structure (V = 1 or a vector width; one- or two-level group
-    sums): every binding of the parameters shares it."""
-    bench = get(bench_name)
-    return derive_scal(bench, vector) if bench_name == "scal" else derive_reduction(bench, vector, two_level)
+    sums; the lanes' loop unrolled or not): every binding of the parameters shares it. `sizes` (values of N, V,
+    L, C) serve the unrolling rule's guard (the loop's length known and short)."""
+    key = (bench_name, vector, two_level, unroll)
+    if key not in _DERIVED:
+        bench = get(bench_name)
+        _DERIVED[key] = (derive_scal(bench, vector) if bench_name == "scal"
+                         else derive_reduction(bench, vector, two_level, unroll, sizes))
+    return _DERIVED[key]
 
 
-def derive_reduction(bench, vector: bool, two_level: bool = False) -> Program:
+def derive_reduction(bench, vector: bool, two_level: bool = False, unroll: bool = False,
+                     sizes: dict[str, int] | None = None) -> Program:
     """asum / dot tiled, symbolic in V (when `vector`), L and C; `two_level`: a group's L partials are summed by
-    WARP work items first (each L/WARP of them, strided), then by one."""
+    WARP work items first (each L/WARP of them, strided), then by one; `unroll`: a work item's loop over its
+    C/(V L) vectors is reduceSeqUnroll (its guard reads the loop's length from `sizes`)."""
     name = f"{bench.name}/tiled"
     p = d.start(bench.program)
     top = (len(p.params),)
@@ -168,6 +187,8 @@ def derive_reduction(bench, vector: bool, two_level: bool = False) -> Program:
     # mapping and memory: the group's sum to global memory, every other partial to local memory
     p = _everywhere(p, map_to_lcl(0), name)
     p = _everywhere(p, REDUCE_SEQ, name)
+    if unroll:  # the lanes' loop over their vectors: the deepest loop of the first kernel
+        p = d.step(p, REDUCE_SEQ_UNROLL, _extreme(p, REDUCE_SEQ_UNROLL, k1, max, sizes), sizes=sizes, name=name)
     to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
     copy_local, copy_global = id_after_reduce("toLocal"), id_after_reduce("toGlobal")
 
@@ -222,7 +243,10 @@ def _largest_pow2_divisor(n: int, cap: int) -> int:
 
 
 def _choose_red(s) -> dict[str, int]:
+    """V: 4 where it divides N; L: 256 where it fits; C: N/C work groups closest to TARGET_GROUPS; U: 0 (a loop),
+    unless asked; U = 1 keeps C/(V L) <= UNROLL_MAX."""
     n = s["N"]
+    unroll = int(s.get("U") or 0)
     v = s.get("V") or (4 if n % 4 == 0 else 2 if n % 2 == 0 else 1)
     lanes = s.get("L")
     chunk = s.get("C")
@@ -231,14 +255,15 @@ def _choose_red(s) -> dict[str, int]:
                      if n % (w * w * v) == 0 and (chunk is None or ((chunk // v) % w == 0 and (n // chunk) % w == 0)))
     if chunk is None:  # C = L V k with N / C a multiple of L, N / C closest to TARGET_GROUPS
         base = lanes * v
-        cands = [c for c in range(base, n + 1, base) if n % c == 0 and (n // c) % lanes == 0]
+        cands = [c for c in range(base, n + 1, base) if n % c == 0 and (n // c) % lanes == 0
+                 and (not unroll or c // base <= UNROLL_MAX)]
         chunk = min(cands, key=lambda c: (abs(n // c - TARGET_GROUPS), c)) if cands else n
-    return {"V": v, "L": lanes, "C": chunk}
+    return {"V": v, "L": lanes, "C": chunk, "U": unroll}
 
 
 def _check_red(s, v) -> list[str]:
     bad = []
-    if any(int(v[p.name]) < 1 for p in PARAMS_RED):
+    if any(int(v[p.name]) < 1 for p in PARAMS_RED if p.kind != "switch"):
         return ["every size parameter must be a positive integer"]
     n, vw, lanes, chunk = s["N"], v["V"], v["L"], v["C"]
     if vw not in VECTOR_WIDTHS:
@@ -251,6 +276,10 @@ def _check_red(s, v) -> list[str]:
         bad.append(f"(N/C) % L = 0 (N/C = {n // chunk}, L = {lanes})")
     if chunk % vw or (chunk // vw) % lanes:
         bad.append(f"(C/V) % L = 0 and C % V = 0 (C = {chunk}, V = {vw}, L = {lanes})")
+    elif v["U"] not in (0, 1):
+        bad.append(f"U is a switch: 0 or 1 (U = {v['U']})")
+    elif v["U"] and chunk // (vw * lanes) > UNROLL_MAX:
+        bad.append(f"U = 1 needs C/(V L) <= {UNROLL_MAX} (C/(V L) = {chunk // (vw * lanes)})")
     return bad
 
 
@@ -281,10 +310,12 @@ def lowerings_for(bench) -> list[Lowering]:
         return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
 
     def build(s, v):
-        p = _derived(bench.name, v["V"] > 1, v["L"] > WARP and v["L"] % WARP == 0)
+        steps = v["C"] // (v["V"] * v["L"])
+        unroll = bool(v["U"]) and steps <= UNROLL_MAX  # (a longer loop, refused by the check, stays a loop)
+        p = _derived(bench.name, v["V"] > 1, v["L"] > WARP and v["L"] % WARP == 0, unroll, dict(s) | v)
         groups = s["N"] // v["C"]
         launches = (KernelLaunch((groups * v["L"],), (v["L"],)), KernelLaunch((v["L"],), (v["L"],)))
-        facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": v["C"] // (v["V"] * v["L"]),
+        facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": steps,
                  "work_groups": groups}
         return p, launches, facts
 

@@ -112,7 +112,11 @@ POINTS = {  # (sizes, parameters): vector widths 1, 2, 4; several lanes and chun
     "asum": [({"N": 4096}, {}), ({"N": 4096}, {"V": 1, "L": 16, "C": 256}), ({"N": 4096}, {"V": 2, "L": 8,
                                                                                               "C": 64}),
              ({"N": 100}, {}), ({"N": 100}, {"V": 1, "L": 2, "C": 10}),
-             ({"N": 4096}, {"V": 1, "L": 64, "C": 64}), ({"N": 16384}, {"V": 4, "L": 64, "C": 256})],  # two levels
+             ({"N": 4096}, {"V": 1, "L": 64, "C": 64}), ({"N": 16384}, {"V": 4, "L": 64, "C": 256}),  # two levels
+             # U = 1: the lanes' loop unrolled (vector and scalar loads, one and two levels, a single step)
+             ({"N": 4096}, {"U": 1}), ({"N": 4096}, {"V": 1, "L": 16, "C": 256, "U": 1}),
+             ({"N": 16384}, {"V": 2, "L": 64, "C": 256, "U": 1}), ({"N": 100}, {"V": 1, "L": 2, "C": 10, "U": 1}),
+             ({"N": 4096}, {"V": 1, "L": 64, "C": 64, "U": 1})],
     "scal": [({"N": 4096}, {}), ({"N": 100}, {"V": 2}), ({"N": 100}, {"V": 1}), ({"N": 64}, {"V": 16})],
 }
 POINTS["dot"] = POINTS["asum"]
@@ -145,7 +149,24 @@ def test_parameters_are_size_variables_of_one_derived_program():
     assert "split(32)" not in text and "split(32)" in str(low({"N": 4096}, {"V": 1, "L": 64, "C": 64}).program)
 
 
+def test_unroll_switch_unrolls_only_the_lanes_loop():
+    low = lowerings("dot")["tiled"]
+    for params in ({"V": 4, "L": 16, "C": 256}, {"V": 1, "L": 64, "C": 1024}):
+        looped, unrolled = low({"N": 65536}, params), low({"N": 65536}, {**params, "U": 1})
+        text = str(unrolled.program)
+        assert "reduceSeqUnroll" not in str(looped.program) and text.count("reduceSeqUnroll") == 1
+        assert text.replace("reduceSeqUnroll", "reduceSeq") == str(looped.program)  # nothing else changes
+        steps = params["C"] // (params["V"] * params["L"])
+        src = unrolled.compile().kernels[0].source
+        assert src.count("vload4(" if params["V"] == 4 else "x[") >= steps  # one load per step, no loop
+    assert low({"N": 1 << 20}, {"U": 1}).params["C"] // (4 * 256) <= 32  # the default chunk fits the unrolling
+
+
 def test_bad_values_are_refused_naming_the_constraint():
+    with pytest.raises(LoweringError, match=r"U = 1 needs C/\(V L\) <= 32"):
+        lowerings("asum")["tiled"]({"N": 1 << 20}, {"V": 4, "L": 64, "C": 16384, "U": 1})  # 64 steps
+    with pytest.raises(LoweringError, match="U is a switch"):
+        lowerings("asum")["tiled"]({"N": 4096}, {"U": 2})
     with pytest.raises(LoweringError, match=r"\(N/C\) % L = 0"):
         lowerings("dot")["tiled"]({"N": 4096}, {"V": 4, "L": 64, "C": 1024})
     with pytest.raises(LoweringError, match="N % V = 0"):

@@ -25,8 +25,8 @@ for dot), partialReduceStride(L) in the chunk, splitMap, transposeMap, mapFusion
 lanes), reduceVectorise and reduceMapFusion (the vector accumulator), [partialReduceStride(32) for two levels,]
 singletonMap (the group's final sum);
 in the second kernel singletonMap, partialReduceStride(L), singletonMap, mapWrg(0); then mapLcl(0) and
-reduceSeq wherever they apply, toLocalMap on the lanes and idAfterReduce(toLocal) on their sums, toGlobalMap
-and idAfterReduce(toGlobal) on the group's sum. V = 1 skips
+reduceSeq wherever they apply, [reduceSeqUnroll on the lanes' loop with U = 1,] toLocalMap on the lanes and
+idAfterReduce(toLocal) on their sums, toGlobalMap and idAfterReduce(toGlobal) on the group's sum. V = 1 skips
 the vector steps (scalar loads).
 
 scal (map(x => mult(alpha, x)) << x):
@@ -45,7 +45,11 @@ inference its divisibility constraints, L the work-group size):
 - V: vector width of the loads (1, 2, 4, 8, 16); N % V = 0 (V = 1 loads scalars).
 - L (asum, dot): work items per work group, a power of 2 up to 1024; (C / V) % L = 0 and (N / C) % L = 0 (the
   second kernel's group).
-- C (asum, dot): elements per work group in the first kernel; N % C = 0.
+- C (asum, dot): elements per work group in the first kernel; N % C = 0. The inferred space holds C up to N/L
+  (e.g. 65536 at N = 2^24, L = 256: 256 work groups, about 2 per SM of an H100).
+- U (asum, dot; switch): 1 unrolls a work item's loop over its C/(V L) vectors (reduceSeqUnroll, whose guard asks
+  C/(V L) <= 32): its loads, independent of the accumulator, can all be in flight together. The check refuses
+  U = 1 beyond 32 steps (a space point there builds the loop). Default 0 (no GPU measurement yet favours 1).
 - The group sum has two levels when L > 32 and L % 32 = 0 (the program built at such defaults has split(32) of
   the L partials, so its inferred space asks L % 32 = 0).
 - Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: global size (N/V,), local size

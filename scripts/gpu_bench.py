@@ -55,8 +55,9 @@ def cases(only: set[str] | None, small: bool = False) -> list[str]:
 
 # extra points of a named lowering's space measured beside its defaults (those valid at the case's sizes)
 # asum/dot at N = 2^24: U = 1 unrolls a work item's C/(V L) loads (at most 32); larger C, fewer work groups (256:
-# about 2 per SM of an H100, 128: about 1); L stays at most 256 (the NVIDIA driver's limit for these kernels)
-_UNROLLED = [{"V": 4, "L": 256, "C": 16384, "U": 1}, {"V": 4, "L": 256, "C": 32768, "U": 1},
+# about 2 per SM of an H100, 128: about 1); L stays at most 256 (the NVIDIA driver's limit for these kernels);
+# {"U": 1} is the defaults unrolled (V=4, L=256, C=16384 at 2^24; valid with --small too)
+_UNROLLED = [{"U": 1}, {"V": 4, "L": 256, "C": 32768, "U": 1},
              {"V": 8, "L": 256, "C": 65536, "U": 1}, {"V": 4, "L": 256, "C": 65536, "U": 0}]
 SWEEP = {
     ("scal", "tiled"): [{"V": 1}, {"V": 2}, {"V": 8}],

@@ -33,7 +33,8 @@ The derived program (the same program, up to the rewrite system's normal form, a
     stage 4, kernel 3 (crop): the per-tile results reassembled into the image by views, cropped with negative
       padding (ρ rows, ρW columns; cropSize = ρ / stride) and copied: mapGlb(1)(mapGlb(0)(toGlobal(mapSeq(id)))).
 
-The derivation (`plan`, each step one rule at one site):
+The derivation (`plan`, each step one rule at one site, the site picked by the IR's structure: the primitives and
+user functions a term holds, the program inputs it reads, never the printed text or a binder's name):
   1. padOptimise2D(ρ, ρW) pads more and crops the extra windows; slideTiling2DStrict(θ) cuts the windows into
      θ x θ tiles; the crops move out past the windows' flattening (mapFusion, cropMap, mapFission); the sum of
      products becomes one fold (reduceMapFusion, multAndSumUpFusion), reads vectors (dotVectorise(v)), coalesced
@@ -68,13 +69,15 @@ import functools
 import sympy
 
 from .. import arith
-from ..ir.node import FunCall, Lambda, Param, Prim, Program
+from ..ir.node import FunCall, Lambda, Literal, Param, Prim, Program, UserFun
 from ..ir.ops import Op
-from ..ir.printer import show
+from ..ir.terms import binary_userfun, by_identity, contains, free_vars
+from ..ir.userfuns import ADD, MULT_AND_SUM_UP
 from ..rewrite import rules_window as W
 from ..rewrite.catalog import BY_NAME
 from ..rewrite.rules_algorithmic import split_join
 from ..suite.conv import PAD, STRIDE
+from ..types import ArrayType
 from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
@@ -132,10 +135,14 @@ def derived(env=None) -> dict[str, sympy.Expr]:
 
 
 # --- site predicates of the derivation -----------------------------------------------------------------------
-COMPUTE = "AndSumUp"  # multAndSumUp / dotAndSumUp: marks the convolution's computation once it is fused
+# Every step picks its site by the structure of the IR: the primitives and user functions a term holds, the
+# program inputs it reads, the static parameters of a primitive, never by the printed text or a binder's name.
+COMPUTE = frozenset({MULT_AND_SUM_UP.name, *(W.dot_and_sum_up(w).name for w in WIDTHS)})  # the fused computation
+REDUCES = (Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL)
 
 
 def _is(n, op: Op) -> bool:
+    """n is a call of the primitive `op`."""
     return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
 
 
@@ -145,16 +152,83 @@ def _body(n, op: Op) -> bool:
     return isinstance(f, Lambda) and _is(f.body, op)
 
 
-def _text(op: Op, text: str):
-    return lambda path, n: _is(n, op) and text in show(n)
+def _map_body(n):
+    """The body of the function of the map n (`y => body`)."""
+    return n.f.funs[0].body
 
 
-def _starts(text: str):
-    return lambda path, n: show(n).startswith(text)
+def _nodes(n):
+    """n and every node inside it."""
+    yield n
+    for c in n.children():
+        yield from _nodes(c)
+
+
+@by_identity
+def _userfuns(n) -> frozenset[str]:
+    """The names of the user functions called in n."""
+    out = {n.name} if isinstance(n, UserFun) else set()
+    for c in n.children():
+        out |= _userfuns(c)
+    return frozenset(out)
+
+
+def _computes(n) -> bool:
+    """n holds the convolution's computation (multAndSumUp or a dotAndSumUp) once it is fused."""
+    return bool(_userfuns(n) & COMPUTE)
+
+
+def _static_is(n, op: Op, name: str) -> bool:
+    """n is a call of `op` whose first static parameter is the tuning parameter `name`."""
+    return _is(n, op) and bool(n.f.static) and n.f.static[0] == arith.var(name)
+
+
+def _splits_by(n, name: str) -> bool:
+    """n holds a split into chunks of the tuning parameter `name`."""
+    return any(isinstance(m, Prim) and m.op is Op.SPLIT and m.static[:1] == (arith.var(name),) for m in _nodes(n))
+
+
+def _crops(n) -> bool:
+    """n holds a crop: a pad by non-positive amounts, not both zero."""
+    return any(isinstance(m, Prim) and m.op is Op.PAD and any(s != 0 for s in m.static)
+               and all(s == 0 or sympy.sympify(s).could_extract_minus_sign() for s in m.static) for m in _nodes(n))
+
+
+def _sum_fold(n) -> bool:
+    """n is a fold of `add` (the final sum of the chunk sums)."""
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op in REDUCES and binary_userfun(n.f.funs[0]) == ADD
+
+
+def _holds_sum_fold(n) -> bool:
+    """n holds a fold of `add`."""
+    return any(_sum_fold(m) for m in _nodes(n))
+
+
+def _block_fold(n) -> bool:
+    """n is the fold of κ x σ register blocks (blockReduce2D): its start is an array value, not a scalar."""
+    return (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op in REDUCES
+            and any(isinstance(m, Literal) and isinstance(m.type, ArrayType) for m in _nodes(n.args[0])))
+
+
+@by_identity
+def _holds_block_fold(n) -> bool:
+    """n holds the fold of register blocks."""
+    return _block_fold(n) or any(_holds_block_fold(c) for c in n.children())
+
+
+def _ends_in_block_fold(n) -> bool:
+    """n is a map whose function's result is computed by the block fold (through views and maps of its result)."""
+    if not _is(n, Op.MAP) or not isinstance(n.f.funs[0], Lambda):
+        return False
+    e = _map_body(n)
+    while isinstance(e, FunCall) and not _block_fold(e):
+        e = e.args[-1]
+    return _block_fold(e)
 
 
 def _comp(n) -> bool:
-    return _is(n, Op.MAP) and COMPUTE in show(n.f)
+    """a map whose function holds the computation"""
+    return _is(n, Op.MAP) and _computes(n.f)
 
 
 def _comp_over(op: Op, fun_op: Op | None = None):
@@ -167,36 +241,54 @@ def _comp_over_param(op: Op):
     return lambda path, n: _comp(n) and _is(n.args[0], op) and isinstance(n.args[0].args[-1], Param)
 
 
-def _comp_body(op: Op, text: str = ""):
-    """the computation's map whose function is `y => op(...)` (holding `text`)"""
-    return lambda path, n: _comp(n) and _body(n, op) and text in show(n.f)
+def _comp_body(op: Op):
+    """the computation's map whose function is `y => op(...)`"""
+    return lambda path, n: _comp(n) and _body(n, op)
 
 
 def _views(fun_op: Op, arg_fun_op: Op):
     """a map of views `y => fun_op(...)` over a map of views `y => arg_fun_op(...)`, both over the computation"""
-    return lambda path, n: (_body(n, fun_op) and _body(n.args[0], arg_fun_op) and COMPUTE not in show(n.f)
-                            and COMPUTE not in show(n.args[0].f) and COMPUTE in show(n.args[0]))
+    return lambda path, n: (_body(n, fun_op) and _body(n.args[0], arg_fun_op) and not _computes(n.f)
+                            and not _computes(n.args[0].f) and _computes(n.args[0]))
+
+
+def _crop_map(path, n) -> bool:
+    """a map holding the crop of the optimisational padding"""
+    return _is(n, Op.MAP) and _crops(n)
 
 
 def _copy_maps(path, n) -> bool:
-    return "toGlobal" in show(n) and COMPUTE not in show(n)
+    """a map of a copy kernel: it writes global memory and does not compute"""
+    return contains(n, Op.TO_GLOBAL) and not _computes(n)
 
 
 def _final(path, n) -> bool:
-    return "add" in show(n.f)[:60] and "acc2D" not in show(n.f)
+    """the final sum of the chunk sums (or a map of it): a fold of `add`, not the block fold"""
+    return isinstance(n, FunCall) and (_sum_fold(n) or _holds_sum_fold(n.f)) and not _holds_block_fold(n.f)
 
 
-def plan(vec: int, unroll: bool, coalesce: bool) -> list:
-    """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc."""
+def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
+    """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc. The program's
+    second parameter is the kernels' weights."""
+    weights = program.params[1].name
+
+    def reads_weights(n) -> bool:
+        """n reads the weights input"""
+        return weights in free_vars(n)
+
+    def windows(n) -> bool:
+        """n is a view of the sliding windows, not of the weights"""
+        return contains(n, Op.SLIDE) and not reads_weights(n)
+
     fuse, fission, map_join = BY_NAME["mapFusion"], BY_NAME["mapFission"], BY_NAME["mapJoin"]
     chunk = "ω/v" if vec > 1 else "ω"
     steps = [
         # 1. optimisational padding, θ x θ tiles of windows, the window optimisation (Listing 4.3)
         (W.pad_optimise_2d("ρ", "ρW"), None),
         (W.slide_tiling_2d_strict("θ"), None),
-        (fuse, _text(Op.MAP, "pad(0, -ρW")),
-        (W.CROP_MAP, _starts("map(macroIn")),
-        (fission, _text(Op.MAP, "pad(0, -ρW")),
+        (fuse, _crop_map),
+        (W.CROP_MAP, lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.PAD)),
+        (fission, _crop_map),
         (W.CROP_MAP, None),
         (BY_NAME["reduceMapFusion"], None),
         (W.MULT_AND_SUM_UP_FUSION, None),
@@ -210,7 +302,7 @@ def plan(vec: int, unroll: bool, coalesce: bool) -> list:
         (W.CROP_MAP, _comp_over_param(Op.PAD)),
         (fission, _comp_body(Op.PAD)),
         (W.CROP_MAP, _comp_over(Op.PAD)),
-        (W.MATERIALISE_KERNEL, _starts("map(padIn")),
+        (W.MATERIALISE_KERNEL, lambda path, n: _body(n, Op.PAD) and _is(n.args[0], Op.PAD) and not _crops(n)),
         (BY_NAME["mapGlb(1)"], _copy_maps),
         (BY_NAME["mapGlb(0)"], _copy_maps),
         # 3. the computation into the tiles, through the re-assembly of the windows
@@ -227,32 +319,32 @@ def plan(vec: int, unroll: bool, coalesce: bool) -> list:
         (fuse, _comp_over(Op.MAP, Op.SPLIT)),
         (BY_NAME["joinSplit"], lambda path, n: _comp(n) and _is(n.args[0], Op.SPLIT)),
         (fission, _comp_body(Op.SPLIT)),
-        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "slide(" in show(n.args[0].f)),
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and contains(n.args[0].f, Op.SLIDE)),
         # 4. per tile: optimised windows and kernels out of the reduction, kernels outside windows, κ-groups
-        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and "macroIn" in show(n.args[0].f)),
-        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "kernelsWeights" in show(n.args[0])),
-        (W.MAP_VIEW_FISSION, lambda path, n: COMPUTE in show(n.f) and "slide(" in show(n.args[0])
-         and "kernelsWeights" not in show(n.args[0])),
+        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and reads_weights(n.args[0])
+         and _body(n.args[0], Op.JOIN)),
+        (W.MAP_VIEW_FISSION, lambda path, n: _computes(n.f) and reads_weights(n.args[0])),
+        (W.MAP_VIEW_FISSION, lambda path, n: _computes(n.f) and windows(n.args[0])),
         (fission, _comp_body(Op.JOIN)),
-        (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and "slide(" in show(n.args[0])),
+        (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and contains(n.args[0], Op.SLIDE)),
         (W.UNIT_JOIN_TRANSPOSE, None),
-        (split_join("κ"), lambda path, n: _comp(n) and "kernelsWeights" in show(n.args[0])),
+        (split_join("κ"), lambda path, n: _comp(n) and reads_weights(n.args[0])),
         (map_join, lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.JOIN) and _comp(n.args[0].args[0])
          and _is(n.args[0].args[0].args[0], Op.SPLIT)),
         # 5. the per-tile views into the re-assembly (kernel 3's view)
         (fuse, lambda path, n: _body(n, Op.SPLIT) and _comp(n.args[0])),
         (BY_NAME["splitTranspose"], lambda path, n: _is(n, Op.SPLIT) and _is(n.args[0], Op.TRANSPOSE)
-         and COMPUTE in show(n)),
+         and _computes(n)),
         (fission, _comp_body(Op.MAP)),
         (fission, _comp_body(Op.TRANSPOSE)),
         (fission, _comp_body(Op.MAP)),
         (fission, _comp_body(Op.JOIN)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not _is(n.f.funs[0].body.args[0], Op.SPLIT)
-         and "join << " in show(n.f)[:60]),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not _is(_map_body(n).args[0], Op.SPLIT)
+         and not _computes(_map_body(n).f)),
         (fuse, _views(Op.JOIN, Op.MAP)),
         (fuse, _views(Op.MAP, Op.JOIN)),
-        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n)),
-        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and COMPUTE in show(n) and _body(n.args[0], Op.TRANSPOSE)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and _computes(n)),
+        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and _computes(n) and _body(n.args[0], Op.TRANSPOSE)),
         (fuse, _views(Op.TRANSPOSE, Op.MAP)),
         (W.TRANSPOSE_MAP_MAP, None),
         (fuse, _views(Op.MAP, Op.MAP)),
@@ -262,45 +354,43 @@ def plan(vec: int, unroll: bool, coalesce: bool) -> list:
         (BY_NAME["mapGlb(1)"], _copy_maps),
         (BY_NAME["mapGlb(0)"], _copy_maps),
         # 7. Listing 4.2: windows in groups of σ, the final sum apart, κ x σ register blocks per chunk
-        (split_join("σ"), lambda path, n: _comp(n) and "slide(" in show(n.args[0])
-         and "kernelsWeights" not in show(n.args[0])),
-        (W.MAP_VIEW_FISSION, lambda path, n: _comp(n) and "slideStrict" in show(n.args[0])),
-        (fission, lambda path, n: _comp(n) and isinstance(n.f.funs[0], Lambda) and _is(n.f.funs[0].body, Op.REDUCE)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _body(n.f.funs[0].body, Op.REDUCE)
-         and "split(σ)" not in show(n.args[0])),
-        (BY_NAME["joinSwap"], lambda path, n: COMPUTE in show(n) and _is(n.args[0], Op.MAP)
-         and "reduce(value(0, float), add)" in show(n.args[0].f)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _is(n.f.funs[0].body.args[0], Op.JOIN)
-         and "add)" in show(n.f)[:80]),
+        (split_join("σ"), lambda path, n: _comp(n) and windows(n.args[0])),
+        (W.MAP_VIEW_FISSION, lambda path, n: _comp(n) and contains(n.args[0], Op.SLIDE_STRICT)),
+        (fission, lambda path, n: _comp(n) and isinstance(n.f.funs[0], Lambda) and _is(_map_body(n), Op.REDUCE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _body(_map_body(n), Op.REDUCE)
+         and not _splits_by(n.args[0], "σ")),
+        (BY_NAME["joinSwap"], lambda path, n: _computes(n) and _is(n.args[0], Op.MAP)
+         and _holds_sum_fold(n.args[0].f)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _is(_map_body(n).args[0], Op.JOIN)
+         and _holds_sum_fold(_map_body(n).f)),
         (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN) and isinstance(n.args[0], Param)),
         (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and isinstance(n.args[0], Param)
-         and isinstance(n.f.funs[0].body.args[0], Param)),
+         and isinstance(_map_body(n).args[0], Param)),
         (W.BLOCK_REDUCE_2D, None),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and "chunks" in show(n.f)
-         and _is(n.f.funs[0].body.args[0], Op.TRANSPOSE)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE) and "chunks" in show(n.f)),
-        (W.TRANSPOSE_MAP_MAP, lambda path, n: COMPUTE in show(n)),
-        (fuse, lambda path, n: _body(n, Op.JOIN) and _body(n.args[0], Op.MAP) and COMPUTE not in show(n.f)
-         and COMPUTE not in show(n.args[0].f) and COMPUTE in show(n.args[0])),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _holds_block_fold(n.f)
+         and _is(_map_body(n).args[0], Op.TRANSPOSE)),
+        (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE) and _holds_block_fold(n.f)),
+        (W.TRANSPOSE_MAP_MAP, lambda path, n: _computes(n)),
+        (fuse, _views(Op.JOIN, Op.MAP)),
         # 8. a work item's registers and local memory
-        (W.PREFETCH_VECTORS, _starts("get(1)")),
-        (W.PREFETCH_VECTORS, _starts("get(0)")),
+        (W.PREFETCH_VECTORS, lambda path, n: _is(n, Op.GET) and n.f.static[0] == 1),
+        (W.PREFETCH_VECTORS, lambda path, n: _is(n, Op.GET) and n.f.static[0] == 0),
         (W.PRIVATE_ACCUMULATORS, None),
-        (W.LOCAL_RESULTS, lambda path, n: "acc2D" in show(n)),
+        (W.LOCAL_RESULTS, lambda path, n: _holds_block_fold(n)),
         # 9. mapping (Table 4.1): tiles x κ-groups of work groups; window groups x chunks, then kernels x windows
-        (BY_NAME["mapWrg(1)"], lambda path, n: _comp(n) and "slideStrict" in show(n.args[0])),
-        (BY_NAME["mapWrg(0)"], lambda path, n: _comp(n) and "split(κ)" in show(n.args[0])[:12]),
-        (BY_NAME["mapLcl(1)"], lambda path, n: _comp(n) and "chunks" in show(n.f)[:40]),
-        (BY_NAME["mapLcl(0)"], lambda path, n: _comp(n) and show(n.f).startswith("map(chunks")),
+        (BY_NAME["mapWrg(1)"], lambda path, n: _comp(n) and contains(n.args[0], Op.SLIDE_STRICT)),
+        (BY_NAME["mapWrg(0)"], lambda path, n: _comp(n) and _static_is(n.args[0], Op.SPLIT, "κ")),
+        (BY_NAME["mapLcl(1)"], lambda path, n: _body(n, Op.MAP) and _ends_in_block_fold(_map_body(n))),
+        (BY_NAME["mapLcl(0)"], lambda path, n: _ends_in_block_fold(n)),
         (BY_NAME["mapLcl(1)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
         (BY_NAME["mapLcl(0)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
-        (BY_NAME["reduceSeq"], lambda path, n: "acc2D" in show(n.f)),
+        (BY_NAME["reduceSeq"], lambda path, n: _block_fold(n)),
         (BY_NAME["reduceSeq"], _final),
         (W.PRIVATE_INIT, _final),
         (W.GLOBAL_RESULT, _final),
     ]
     if unroll:
-        steps.append((W.unroll_over(chunk), lambda path, n: "acc2D" in show(n.f)))
+        steps.append((W.unroll_over(chunk), lambda path, n: _block_fold(n)))
     return steps
 
 
@@ -312,7 +402,7 @@ def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
 
 @functools.cache
 def _derived(program: Program, vec: int, unroll: bool, coalesce: bool) -> Program:
-    p = derivation.steps(derivation.start(program), plan(vec, unroll, coalesce), name="conv42")
+    p = derivation.steps(derivation.start(program), plan(program, vec, unroll, coalesce), name="conv42")
     unroll_regs = W.unroll_over("σ", "κ")
     while derivation.sites(p, unroll_regs):
         p = derivation.step(p, unroll_regs, None, name="conv42")

@@ -4,7 +4,9 @@ optimisational padding with its crop, θ x θ tiling of the windows and Listing 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 
 import numpy as np
 import pytest
@@ -45,7 +47,7 @@ from compiler.ir.build import (
     zip_,
 )
 from compiler.ir.interpret import interpret
-from compiler.ir.node import Program, walk
+from compiler.ir.node import Lambda, Param, Program, walk, with_children
 from compiler.ir.printer import show
 from compiler.ir.userfuns import ADD, ID, MAX, MULT, MULT_AND_SUM_UP, NEG, SUB
 from compiler.lowering import conv as conv42
@@ -465,3 +467,37 @@ def test_a_derivation_step_without_a_site_names_the_rule():
     with pytest.raises(LoweringError, match="slideTiling2DStrict"):
         D.step(D.start(suite.get("conv").program), W.slide_tiling_2d_strict(2), None,
                sizes={"inH": 8, "inW": 8, "inChs": 4, "outChs": 4, "kerH": 3, "kerW": 3})
+
+
+def alpha_renamed(p: Program, prefix: str) -> Program:
+    """`p` with every parameter and every lambda binder given a new name `prefix<k>` (the same program up to
+    alpha-renaming)."""
+    count = itertools.count()
+
+    def go(n, env):
+        if isinstance(n, Param):
+            return Param(env.get(n.name, n.name), n.type)
+        if isinstance(n, Lambda):
+            names = {q.name: f"{prefix}{next(count)}" for q in n.params}
+            inner = {**env, **names}
+            return Lambda(tuple(Param(names[q.name], q.type) for q in n.params), go(n.body, inner))
+        kids = n.children()
+        return with_children(n, [go(c, env) for c in kids]) if kids else n
+
+    names = {q.name: f"{prefix}{next(count)}" for q in p.params}
+    return Program(p.name, tuple(Param(names[q.name], q.type) for q in p.params), go(p.body, names))
+
+
+def binders(p: Program) -> set[str]:
+    return {n.name for _, n in walk(p) if isinstance(n, Param)}
+
+
+@pytest.mark.parametrize("vec,unroll,coalesce", [(4, False, True), (1, True, False)])
+def test_the_derivation_picks_the_same_sites_in_an_alpha_renamed_program(vec, unroll, coalesce):
+    bench = suite.get("conv")
+    renamed = alpha_renamed(bench.program, "q")
+    assert not binders(renamed) & binders(bench.program)  # no name of the benchmark's program is left
+    assert renamed.key == bench.program.key
+    derived = conv42.build_conv(dataclasses.replace(bench, program=renamed), vec, unroll, coalesce)
+    assert derived.params == renamed.params
+    assert derived.key == both(vec, unroll, coalesce)[0].key

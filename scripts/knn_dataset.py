@@ -95,8 +95,8 @@ def _start(uri: str, profile: str, max_rewrites: int) -> transition.State:
 
 
 def first_action(state: transition.State, rng: np.random.Generator, template_share: float) -> int:
-    """The first decision: a named lowering with probability `template_share` (when one is offered), else one of
-    the other legal actions."""
+    """The first decision: a named lowering (or, for conv, its rewrite points) with probability `template_share`
+    (when one is offered), else one of the other legal actions."""
     legal = np.flatnonzero(transition.legal_actions(state))
     base = state.config.layout.template_base
     named, other = legal[legal >= base], legal[legal < base]

@@ -5,7 +5,7 @@ tests/data/user_programs/ equals the key recorded in tests/data/default_lowering
 
 A change that alters a default-lowered program on purpose regenerates the record and says why:
 
-    python3 -m tests.unit.test_default_derivation --write
+    python3 -m tests.unit.test_default_lowering_keys --write
 """
 
 from __future__ import annotations

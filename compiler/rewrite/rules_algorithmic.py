@@ -121,7 +121,9 @@ MAP_FUSION = rule("mapFusion", "mapK(f) << mapK(g) << x -> mapK(y => f(g(y))) <<
                   _map_fusion_match, _map_fusion_build, group=G, guard="both maps of the same kind and dimension")
 
 
-def _map_fission_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+def fission_site(e: FunCall) -> tuple[Param, FunCall, int] | None:
+    """(y, body, i) of a map `mapK(y => f(..., g(y), ...)) << x` whose body uses y once, in its argument i, not in f,
+    and not as y itself (g(y) is a computation or a view of y): the shape both fission rules split."""
     pb = map_body(e.f.funs[0])  # type: ignore[union-attr]
     if pb is None:
         return None
@@ -131,7 +133,14 @@ def _map_fission_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     uses = [i for i, a in enumerate(body.args) if q.name in free_vars(a)]
     if len(uses) != 1 or body.args[uses[0]] == q:
         return None
-    i = uses[0]
+    return q, body, uses[0]
+
+
+def _map_fission_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    site = fission_site(e)
+    if site is None:
+        return None
+    q, body, i = site
     inner = body.args[i]
     # the intermediate array must hold scalars, vectors or arrays of them
     t = ctx.typing.of.get((*ctx.path, 0, 0, 1, i + 1))

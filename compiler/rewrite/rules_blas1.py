@@ -16,7 +16,7 @@ compiler.lowering.derivation.
 
 from __future__ import annotations
 
-from ..ir.build import prim
+from ..ir.build import map_, prim
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim
 from ..ir.ops import Op
 from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, subst
@@ -53,9 +53,6 @@ def _neutral_reduce(e: FunCall) -> bool:
     return v is not None and _NEUTRAL[u](v)
 
 
-def _map(f) -> Prim:
-    return prim(Op.MAP, funs=(f,))
-
 
 # --- layout through maps and zips ------------------------------------------------------------------------------
 def _split_zip_match(e: FunCall, ctx: Ctx) -> Bindings | None:
@@ -70,7 +67,7 @@ def _split_zip_build(b: Bindings, ctx: Ctx):
     rezip = fresh_lam(ctx.fresh, "p", lambda p: FunCall(prim(Op.ZIP), tuple(FunCall(prim(Op.GET, i), (p,))
                                                                               for i in range(k))))
     chunks = FunCall(prim(Op.ZIP), tuple(chain(x, prim(Op.SPLIT, b["n"])) for x in b["xs"]))
-    return chain(chunks, _map(rezip))
+    return chain(chunks, map_(rezip))
 
 
 SPLIT_ZIP = rule("splitZip", "split(n) << zip(a, ...) -> map(p => zip(get(0) p, ...)) << zip(split(n) a, ...)",
@@ -102,7 +99,7 @@ def partial_reduce_stride(s) -> Rule:
         def lane(q):
             return FunCall(p, (init, chain(q, prim(Op.AS_SCALAR)) if b["vec"] else q))
 
-        lanes = chain(b["src"], prim(Op.JOIN), _map(fresh_lam(ctx.fresh, "lane", lane)), prim(Op.TRANSPOSE),
+        lanes = chain(b["src"], prim(Op.JOIN), map_(fresh_lam(ctx.fresh, "lane", lane)), prim(Op.TRANSPOSE),
                       prim(Op.SPLIT, s))
         return FunCall(p, (init, lanes))
 
@@ -152,7 +149,7 @@ def _singleton_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 def _singleton_map_build(b: Bindings, ctx: Ctx):
     whole = fresh_lam(ctx.fresh, "all", lambda y: FunCall(b["p"], (b["init"], y)))
-    return chain(b["x"], prim(Op.JOIN), _map(whole), prim(Op.SPLIT, b["n"]))
+    return chain(b["x"], prim(Op.JOIN), map_(whole), prim(Op.SPLIT, b["n"]))
 
 
 SINGLETON_MAP = rule("singletonMap",

@@ -21,13 +21,14 @@ and keeps the program's meaning and type (the driver re-type-checks every result
 
 from __future__ import annotations
 
-from ..ir.build import prim
+from ..ir.build import map_, prim
 from ..ir.node import Expr, FunCall, Lambda, Node, Param, Prim, at, replace_at, with_children
 from ..ir.ops import ADDRESS_SPACES, REDUCES, Op
 from ..ir.terms import chain, concrete, count_uses, free_vars, map_body
 from ..ir.userfuns import ID
 from ..types import ArrayType, TupleType, Type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
+from .rules_algorithmic import fission_site
 
 G = "algorithmic"
 _SPACES = {"toGlobal": Op.TO_GLOBAL, "toLocal": Op.TO_LOCAL, "toPrivate": Op.TO_PRIVATE}
@@ -41,9 +42,6 @@ def _eta(p: Prim, ctx: Ctx) -> Lambda:
     y = ctx.fresh.param("y")
     return Lambda((y,), FunCall(p, (y,)))
 
-
-def _map(f) -> Prim:
-    return prim(Op.MAP, funs=(f,))
 
 
 def _holds_tuple(t: Type | None) -> bool:
@@ -64,7 +62,7 @@ def _join_join_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 
 JOIN_JOIN = rule("joinJoin", "join << join << x -> join << map(join) << x", [Op.JOIN], _join_join_match,
-                 lambda b, ctx: chain(b["x"], prim(Op.JOIN), _map(_eta(prim(Op.JOIN), ctx))), group=G,
+                 lambda b, ctx: chain(b["x"], prim(Op.JOIN), map_(_eta(prim(Op.JOIN), ctx))), group=G,
                  guard="x : [[[T]k]m]n (associativity of join: flatten the inner levels first)")
 
 
@@ -115,16 +113,11 @@ MAP_JOIN_TRANSPOSE = rule(
 
 # --- fission -----------------------------------------------------------------------------------------------
 def _map_fission_view_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    pb = map_body(e.f.funs[0])  # type: ignore[union-attr]
-    if pb is None:
+    site = fission_site(e)
+    if site is None or concrete(site[1].args[site[2]]):
         return None
-    q, body = pb
-    if not isinstance(body, FunCall) or q.name in free_vars(body.f):
-        return None
-    uses = [i for i, a in enumerate(body.args) if q.name in free_vars(a)]
-    if len(uses) != 1 or body.args[uses[0]] == q or concrete(body.args[uses[0]]):
-        return None
-    return {"q": q, "body": body, "i": uses[0], "x": e.args[0]}
+    q, body, i = site
+    return {"q": q, "body": body, "i": i, "x": e.args[0]}
 
 
 def _map_fission_view_build(b: Bindings, ctx: Ctx):
@@ -132,7 +125,7 @@ def _map_fission_view_build(b: Bindings, ctx: Ctx):
     z = ctx.fresh.param("z")
     args = list(body.args)
     inner, args[b["i"]] = args[b["i"]], z
-    return chain(b["x"], _map(Lambda((z,), FunCall(body.f, tuple(args)))), _map(Lambda((b["q"],), inner)))
+    return chain(b["x"], map_(Lambda((z,), FunCall(body.f, tuple(args)))), map_(Lambda((b["q"],), inner)))
 
 
 MAP_FISSION_VIEW = rule("mapFissionView", "map(y => f(g(y))) << x -> map(f) << map(g) << x   (g(y) a view)",
@@ -201,9 +194,9 @@ def _map_fission_zip_build(b: Bindings, ctx: Ctx):
     body = _replace_uses(b["rest"], y.name, FunCall(prim(Op.GET, 1), (z,)))
     body = _replace_uses(body, "__site__", FunCall(prim(Op.GET, 0), (z,)))
     second = y2 if b["i"] is None else FunCall(prim(Op.GET, b["i"]), (y2,))
-    zipped = FunCall(prim(Op.ZIP), (FunCall(_map(Lambda((y,), b["g"])), (b["x"],)),
-                                    FunCall(_map(Lambda((y2,), second)), (b["x"],))))
-    return FunCall(_map(Lambda((z,), body)), (zipped,))  # type: ignore[arg-type]
+    zipped = FunCall(prim(Op.ZIP), (FunCall(map_(Lambda((y,), b["g"])), (b["x"],)),
+                                    FunCall(map_(Lambda((y2,), second)), (b["x"],))))
+    return FunCall(map_(Lambda((z,), body)), (zipped,))  # type: ignore[arg-type]
 
 
 MAP_FISSION_ZIP = rule(

@@ -29,9 +29,9 @@ from __future__ import annotations
 import sympy
 
 from .. import arith
-from ..ir.build import prim
+from ..ir.build import map_, prim
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, at, replace_at, with_children
-from ..ir.ops import ADDRESS_SPACES, PARALLEL_MAPS, REDUCES, Op
+from ..ir.ops import ADDRESS_SPACES, MAPS, PARALLEL_MAPS, REDUCES, Op
 from ..ir.terms import beta, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, subst, zero_of
 from ..ir.userfuns import ADD, ID, MULT, MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, ArrayType, ScalarType, TypeVar, VectorType
@@ -57,21 +57,14 @@ def dot_and_sum_up(width: int) -> UserFun:
 
 
 # --- helpers --------------------------------------------------------------------------------------------------
-_ALL_MAPS = frozenset({Op.MAP, Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
 _VIEW_OPS = frozenset({Op.SPLIT, Op.JOIN, Op.SLIDE, Op.SLIDE_STRICT, Op.TRANSPOSE, Op.TRANSPOSE_W, Op.PAD, Op.REORDER,
                        Op.AS_VECTOR, Op.AS_SCALAR, Op.MAP})
 
-
-def _size(n):
-    return arith.size(n)
 
 
 def _array(t) -> ArrayType | None:
     return t if isinstance(t, ArrayType) else None
 
-
-def _map(f) -> Prim:
-    return prim(Op.MAP, funs=(f,))
 
 
 def _call_of(e, op: Op) -> FunCall | None:
@@ -116,7 +109,7 @@ def _divisible(ctx: Ctx, m, n) -> bool:
 # --- optimisational padding and its crop ------------------------------------------------------------------------
 def pad_optimise_2d(rho, rho_w) -> Rule:
     """slideND over padND: ρ more rows and ρW more columns padded at the bottom/right, the extra windows cropped."""
-    rho, rho_w = _size(rho), _size(rho_w)
+    rho, rho_w = arith.size(rho), arith.size(rho_w)
 
     def match(e: FunCall, ctx: Ctx) -> Bindings | None:
         if _eta_prim(e.f.funs[0], Op.TRANSPOSE) is None:  # type: ignore[union-attr]
@@ -139,10 +132,10 @@ def pad_optimise_2d(rho, rho_w) -> Rule:
         rval, x = rp.args
         s1, s2 = b["s"]
         rows_padded = FunCall(prim(Op.PAD, rp.f.static[0], rp.f.static[1] + rho), (rval, x))
-        padded = chain(rows_padded, _map(_lam(ctx, "padIn", prim(Op.PAD, cp.static[0], cp.static[1] + rho_w), (cval,))))
-        windows = chain(padded, _map(_lam(ctx, "y", prim(Op.TRANSPOSE))), b["rows"],
-                        _map(_lam(ctx, "y", b["cslide"])))
-        crop_w = _map(_lam(ctx, "xs", prim(Op.PAD, 0, arith.simplify(-rho_w / s2)), (cval,)))
+        padded = chain(rows_padded, map_(_lam(ctx, "padIn", prim(Op.PAD, cp.static[0], cp.static[1] + rho_w), (cval,))))
+        windows = chain(padded, map_(_lam(ctx, "y", prim(Op.TRANSPOSE))), b["rows"],
+                        map_(_lam(ctx, "y", b["cslide"])))
+        crop_w = map_(_lam(ctx, "xs", prim(Op.PAD, 0, arith.simplify(-rho_w / s2)), (cval,)))
         crop_h = FunCall(prim(Op.PAD, 0, arith.simplify(-rho / s1)), (rval, windows))
         return FunCall(crop_w, (crop_h,))
 
@@ -179,7 +172,7 @@ CROP_MAP = rule("cropMap", "map(f) << pad(-a, -b, c) << x -> pad(-a, -b, 0) << m
 # --- tiling of 2-D sliding windows ------------------------------------------------------------------------------
 def slide_tiling_2d_strict(theta) -> Rule:
     """slideND(n1, n2, s1, s2) << x -> the windows of θ x θ overlapping tiles, re-assembled in place."""
-    theta = _size(theta)
+    theta = arith.size(theta)
 
     def match(e: FunCall, ctx: Ctx) -> Bindings | None:
         if _eta_prim(e.f.funs[0], Op.TRANSPOSE) is None:  # type: ignore[union-attr]
@@ -212,13 +205,13 @@ def slide_tiling_2d_strict(theta) -> Rule:
         def lam(base, p):
             return _lam(ctx, base, p)
 
-        tiles = chain(b["x"], prim(Op.JOIN), _map(lam("y", prim(Op.TRANSPOSE))), prim(Op.SLIDE_STRICT, theta, step1),
-                      _map(lam("y", prim(Op.SLIDE_STRICT, theta, step2))))
+        tiles = chain(b["x"], prim(Op.JOIN), map_(lam("y", prim(Op.TRANSPOSE))), prim(Op.SLIDE_STRICT, theta, step1),
+                      map_(lam("y", prim(Op.SLIDE_STRICT, theta, step2))))
         per_tile = fresh_lam(ctx.fresh, "tile", lambda t: chain(
-            t, prim(Op.JOIN), _map(lam("y", prim(Op.TRANSPOSE))), b["rows"], _map(lam("y", b["cslide"]))))
-        windows = FunCall(_map(per_tile), (tiles,))
-        return chain(windows, _map(lam("y", prim(Op.JOIN))), prim(Op.JOIN), _map(lam("y", prim(Op.TRANSPOSE))),
-                     prim(Op.SPLIT, tiles_w), _map(lam("y", prim(Op.SPLIT, win_w))))
+            t, prim(Op.JOIN), map_(lam("y", prim(Op.TRANSPOSE))), b["rows"], map_(lam("y", b["cslide"]))))
+        windows = FunCall(map_(per_tile), (tiles,))
+        return chain(windows, map_(lam("y", prim(Op.JOIN))), prim(Op.JOIN), map_(lam("y", prim(Op.TRANSPOSE))),
+                     prim(Op.SPLIT, tiles_w), map_(lam("y", prim(Op.SPLIT, win_w))))
 
     return rule(f"slideTiling2DStrict({theta})",
                 "slideND(n1, n2, s1, s2) << x -> map(join) << join << map(transpose) << split(tilesW) << "
@@ -281,7 +274,7 @@ def _zip_reduce(e: FunCall, ctx: Ctx) -> tuple[tuple[Param, Param, Expr], tuple[
 
 def dot_vectorise(v, width: int | None = None) -> Rule:
     """reduceK(z, multAndSumUp fold) << zip(a, b) -> reduceK(z, dotAndSumUp fold) << zip(asVector(v) a, ...)"""
-    v = _size(v)
+    v = arith.size(v)
     if width is None:
         if not v.is_Integer:
             raise ValueError(f"dotVectorise({v}): a symbolic width needs the concrete width its dot function uses")
@@ -324,7 +317,7 @@ def dot_vectorise(v, width: int | None = None) -> Rule:
 
 def reorder_zip(s) -> Rule:
     """reduceK(z, sum fold) << zip(a, ...) -> reduceK(z, sum fold) << zip(reorder(s) << a, ...)"""
-    s = _size(s)
+    s = arith.size(s)
 
     def match(e: FunCall, ctx: Ctx) -> Bindings | None:
         zr = _zip_reduce(e, ctx)
@@ -348,7 +341,7 @@ def reorder_zip(s) -> Rule:
 
 def partial_sum_zip(m) -> Rule:
     """reduce(0, sum fold) << zip(a, ...) -> reduce(0, add) << join << map(chunk sums) << zip(split(m) << a, ...)"""
-    m = _size(m)
+    m = arith.size(m)
 
     def match(e: FunCall, ctx: Ctx) -> Bindings | None:
         zr = _zip_reduce(e, ctx)
@@ -365,7 +358,7 @@ def partial_sum_zip(m) -> Rule:
         chunks = FunCall(prim(Op.ZIP), tuple(FunCall(prim(Op.SPLIT, m), (a,)) for a in b["arrays"]))
         part = fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(p, (b["init"], FunCall(
             prim(Op.ZIP), tuple(FunCall(prim(Op.GET, i), (c,)) for i in range(k))))))
-        sums = chain(chunks, prim(Op.JOIN), _map(part))
+        sums = chain(chunks, prim(Op.JOIN), map_(part))
         return FunCall(Prim(p.op, p.static, (ADD,)), (b["init"], sums))
 
     return rule(f"partialSumZip({m})",
@@ -425,7 +418,7 @@ def _is_view_call(n) -> bool:
 
 
 def _materialise_match(e, ctx: Ctx) -> Bindings | None:
-    if not _is_view_call(e) or ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(_ALL_MAPS):
+    if not _is_view_call(e) or ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(MAPS):
         return None
     rank = _rank_of_scalars(ctx.type())
     if rank is None:
@@ -448,7 +441,7 @@ def _materialise_build(b: Bindings, ctx: Ctx):
     def copy(depth: int, a: Expr) -> Expr:
         if depth == 1:
             return FunCall(prim(Op.TO_GLOBAL, funs=(prim(Op.MAP_SEQ, funs=(ID,)),)), (a,))
-        return FunCall(_map(fresh_lam(fr, "row" if depth > 2 else "px", lambda r: copy(depth - 1, r))), (a,))
+        return FunCall(map_(fresh_lam(fr, "row" if depth > 2 else "px", lambda r: copy(depth - 1, r))), (a,))
 
     x = b["x"]
     y = fr.param(x.name if isinstance(x, Param) else "partials")
@@ -484,7 +477,7 @@ def _tmm_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 
 def _map_map(b: Bindings, ctx: Ctx) -> Prim:
-    return _map(fresh_lam(ctx.fresh, "row", lambda r: FunCall(_map(b["g"]), (r,))))
+    return map_(fresh_lam(ctx.fresh, "row", lambda r: FunCall(map_(b["g"]), (r,))))
 
 
 MAP_MAP_TRANSPOSE = rule(
@@ -504,7 +497,7 @@ def _split_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 SPLIT_MAP = rule(
     "splitMap", "split(n) << map(f) << x -> map(map(f)) << split(n) << x", [Op.SPLIT], _split_map_match,
-    lambda b, ctx: chain(b["x"], _map(fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(_map(b["f"]), (c,)))),
+    lambda b, ctx: chain(b["x"], map_(fresh_lam(ctx.fresh, "chunk", lambda c: FunCall(map_(b["f"]), (c,)))),
                          b["split"]), group=G,
     guard="a split of a high-level map: the chunks of the results are the results of the chunks")
 
@@ -524,7 +517,7 @@ def _unit_join_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 UNIT_JOIN_TRANSPOSE = rule(
     "unitJoinTranspose", "map(join) << transpose << x -> transpose << map(join) << x   (x : [[[T]1]m]n)", [Op.MAP],
     _unit_join_match,
-    lambda b, ctx: chain(b["x"], prim(Op.TRANSPOSE), _map(_lam(ctx, "y", prim(Op.JOIN)))), group=G,
+    lambda b, ctx: chain(b["x"], prim(Op.TRANSPOSE), map_(_lam(ctx, "y", prim(Op.JOIN)))), group=G,
     guard="the innermost arrays have length 1 (a reduce's result): joining them is dropping a unit dimension, "
           "which commutes with the transpose of the two outer ones")
 
@@ -550,7 +543,7 @@ def _interchange_build(b: Bindings, ctx: Ctx):
     fr = ctx.fresh
     a2, b2 = fr.param(b["a"].name), fr.param(b["b"].name)
     body = subst(b["f"], {b["a"].name: a2, b["b"].name: b2}, fr)
-    swapped = FunCall(_map(Lambda((b2,), FunCall(_map(Lambda((a2,), body)), (b["A"],)))), (b["B"],))  # type: ignore
+    swapped = FunCall(map_(Lambda((b2,), FunCall(map_(Lambda((a2,), body)), (b["A"],)))), (b["B"],))  # type: ignore
     return FunCall(prim(Op.TRANSPOSE), (swapped,))
 
 
@@ -615,7 +608,7 @@ def _occurrences(n, name: str):
 def _view_fission_build(b: Bindings, ctx: Ctx):
     z = ctx.fresh.param("elem")
     rest = Lambda((z,), replace_at(b["body"], b["at_view"], z))  # type: ignore[arg-type]
-    return chain(b["x"], _map(rest), _map(Lambda((b["y"],), b["view"])))
+    return chain(b["x"], map_(rest), map_(Lambda((b["y"],), b["view"])))
 
 
 MAP_VIEW_FISSION = rule(
@@ -639,7 +632,7 @@ def _outline_match(e, ctx: Ctx) -> Bindings | None:
         return None
     if isinstance(e.f, Prim) and e.f.op is Op.OCL_KERNEL:
         return None
-    if ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(_ALL_MAPS) or ctx.inside_any(REDUCES):
+    if ctx.inside(Op.OCL_KERNEL) or ctx.inside_any(MAPS) or ctx.inside_any(REDUCES):
         return None
     inputs = [q.name for q in ctx.program.params]
     if not free_vars(e) <= set(inputs):
@@ -736,9 +729,9 @@ def _block_build(b: Bindings, ctx: Ctx):
                 return FunCall(u, (get(0, ai), get(1, ai), get(1, ak)))
 
             pairs = FunCall(prim(Op.ZIP), (get(0, ak), get(0, pair)))
-            return FunCall(_map(fresh_lam(fr, "acc_inputVec", one)), (pairs,))
+            return FunCall(map_(fresh_lam(fr, "acc_inputVec", one)), (pairs,))
 
-        return FunCall(_map(fresh_lam(fr, "accRow_kernelVec", row)), (FunCall(prim(Op.ZIP), (acc2d, get(1, pair))),))
+        return FunCall(map_(fresh_lam(fr, "accRow_kernelVec", row)), (FunCall(prim(Op.ZIP), (acc2d, get(1, pair))),))
 
     zeros = Literal(init.value, ArrayType(ArrayType(init.type, b["sigma"]), b["kappa"]))
 
@@ -747,8 +740,8 @@ def _block_build(b: Bindings, ctx: Ctx):
                       (zeros, FunCall(prim(Op.ZIP), (tr(get(0, cp)), tr(get(1, cp))))))
         return FunCall(prim(Op.JOIN), (red,))
 
-    blocks = FunCall(_map(fresh_lam(fr, "chunks", chunk)), (FunCall(prim(Op.ZIP), (tr(b["W"]), tr(b["K"]))),))
-    return chain(blocks, _map(_lam(ctx, "y", prim(Op.TRANSPOSE))), prim(Op.TRANSPOSE))
+    blocks = FunCall(map_(fresh_lam(fr, "chunks", chunk)), (FunCall(prim(Op.ZIP), (tr(b["W"]), tr(b["K"]))),))
+    return chain(blocks, map_(_lam(ctx, "y", prim(Op.TRANSPOSE))), prim(Op.TRANSPOSE))
 
 
 BLOCK_REDUCE_2D = rule(
@@ -794,7 +787,7 @@ def _prefetch_build(b: Bindings, ctx: Ctx):
     new_body = _replace_expr(body, b["get"], p)
     vid = ID if b["width"] is None else prim(Op.VECTORISE, b["width"], funs=(ID,))
     copy = prim(Op.TO_PRIVATE, funs=(vid,))
-    fetched = FunCall(_map(copy), (b["get"],))
+    fetched = FunCall(map_(copy), (b["get"],))
     return FunCall(prim(Op.LET, funs=(Lambda((p,), new_body),)), (fetched,))  # type: ignore[arg-type]
 
 
@@ -824,8 +817,8 @@ def _private_acc_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 
 def _private_acc_build(b: Bindings, ctx: Ctx):
-    row = fresh_lam(ctx.fresh, "accInit", lambda r: FunCall(_map(prim(Op.TO_PRIVATE, funs=(ID,))), (r,)))
-    return FunCall(b["p"], (FunCall(_map(row), (b["init"],)), b["x"]))
+    row = fresh_lam(ctx.fresh, "accInit", lambda r: FunCall(map_(prim(Op.TO_PRIVATE, funs=(ID,))), (r,)))
+    return FunCall(b["p"], (FunCall(map_(row), (b["init"],)), b["x"]))
 
 
 PRIVATE_ACCUMULATORS = rule(
@@ -848,8 +841,8 @@ def _local_out_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 
 def _local_out_build(b: Bindings, ctx: Ctx):
-    row = fresh_lam(ctx.fresh, "accOut", lambda r: FunCall(_map(prim(Op.TO_LOCAL, funs=(ID,))), (r,)))
-    return FunCall(_map(row), (b["e"],))
+    row = fresh_lam(ctx.fresh, "accOut", lambda r: FunCall(map_(prim(Op.TO_LOCAL, funs=(ID,))), (r,)))
+    return FunCall(map_(row), (b["e"],))
 
 
 LOCAL_RESULTS = rule(
@@ -862,7 +855,7 @@ LOCAL_RESULTS = rule(
 
 def unroll_over(*lengths) -> Rule:
     """map/mapSeq(f) << x -> mapSeqUnroll(f) << x, reduceSeq -> reduceSeqUnroll, for x of one of the given lengths"""
-    sizes = tuple(_size(n) for n in lengths)
+    sizes = tuple(arith.size(n) for n in lengths)
     text = ", ".join(map(str, sizes))
 
     def match(e: FunCall, ctx: Ctx) -> Bindings | None:
@@ -901,7 +894,7 @@ PRIVATE_INIT = rule(
 
 
 def _global_result_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    if not (ctx.inside(Op.MAP_LCL) or ctx.inside(Op.MAP_GLB)) or ctx.inside_any(_ALL_MAPS - PARALLEL_MAPS):
+    if not (ctx.inside(Op.MAP_LCL) or ctx.inside(Op.MAP_GLB)) or ctx.inside_any(MAPS - PARALLEL_MAPS):
         return None
     parent = ctx.chain[-2] if len(ctx.chain) > 1 else None
     if isinstance(parent, FunCall) and isinstance(parent.f, Prim) and parent.f.op in ADDRESS_SPACES:

@@ -5,7 +5,7 @@
 For each (benchmark, size, lowering): generate, build, check against the NumPy reference, measure with the
 runtime's protocol (events, warm-up, batching, median/IQR) in an isolated worker. The same run measures the
 device's copy bandwidth and FMA peak with small OpenCL kernels and, where PyTorch with CUDA is present, cuBLAS
-SGEMM and cuDNN FP32 convolution with TF32 off, so every ratio in the table comes from one session.
+SGEMM and cuDNN FP32 convolution with TF32 off, so every ratio in the table comes from one run.
 Writes `bench.json` and `bench.md` to --out (default $OUT or ./bench-out).
 """
 

@@ -413,7 +413,7 @@ def run_knn(s: Search) -> None:
     fn = s.evaluator.reward_fn
     try:
         if s.model is not None:
-            model = KnnPerfModel.load(s.model)
+            model = fn.ctx.load_model(s.model)  # refuses another device's model
         else:
             model = KnnPerfModel.fit_store(fn.ctx.store, fn.ctx.fingerprint)
     except ModelUnavailable as err:

@@ -258,6 +258,13 @@ class Context:
     def fingerprint(self) -> str | None:
         return self.device_info.fingerprint if self.device_info is not None else None
 
+    def load_model(self, path: str | Path) -> KnnPerfModel:
+        """A saved kNN model; with a folder of `lift-gym fit` files, the model of the device the features are for.
+        A device that was asked for (`device` or $LIFT_GYM_DEVICE) must be the model's device (ModelUnavailable)."""
+        path = Path(path)
+        asked = path.is_dir() or resolve_spec(self.config.device).source != "default"
+        return KnnPerfModel.load(path, device=self.fingerprint if asked else None)
+
     @property
     def opened_fingerprint(self) -> str | None:
         """The device fingerprint if the device was opened already (never opens it)."""
@@ -437,12 +444,9 @@ class Predicted(Source):
             self._models[""] = self._load()
 
     def _load(self) -> KnnPerfModel:
-        """The model file; with a folder of `lift-gym fit` files, the model of the device the features are for.
-        A device that was asked for (`device` or $LIFT_GYM_DEVICE) must be the model's device."""
-        path = Path(self.config.model)
-        asked = path.is_dir() or resolve_spec(self.config.device).source != "default"
+        """The configured model file (`Context.load_model`)."""
         try:
-            return KnnPerfModel.load(path, device=self.ctx.fingerprint if asked else None)
+            return self.ctx.load_model(self.config.model)
         except ModelUnavailable as err:
             raise RewardUnavailable(f"predicted reward: {err}") from err
 

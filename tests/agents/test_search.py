@@ -72,6 +72,12 @@ def test_knn_without_measurements_says_what_to_do(tmp_path):
         search(SMALL, "knn", 2, reward=empty)
 
 
+def test_knn_refuses_a_model_of_another_device_when_a_device_is_asked_for(knn_model):
+    on_pocl = RewardConfig(source="analytical", device="pocl")
+    with pytest.raises(RewardUnavailable, match=r"kNN model of device 'test', not of the device asked for"):
+        search(SMALL, "knn", 2, reward=on_pocl, model=knn_model, candidates=2)
+
+
 def test_unknown_strategy():
     with pytest.raises(ValueError, match="unknown strategy 'annealing'"):
         search(SMALL, "annealing", 2, reward=ANALYTICAL)

@@ -403,9 +403,7 @@ def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
 @functools.cache
 def _derived(program: Program, vec: int, unroll: bool, coalesce: bool) -> Program:
     p = derivation.steps(derivation.start(program), plan(program, vec, unroll, coalesce), name="conv42")
-    unroll_regs = W.unroll_over("σ", "κ")
-    while derivation.sites(p, unroll_regs):
-        p = derivation.step(p, unroll_regs, None, name="conv42")
+    p = derivation.steps(p, [derivation.Step(W.unroll_over("σ", "κ"), every=True)], name="conv42")
     return derivation.point_free_wrappers(finish(p))
 
 

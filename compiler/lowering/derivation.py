@@ -13,7 +13,8 @@ no-op.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ..errors import RuleNotApplicable
 from ..ir.macros import expand_program
@@ -63,11 +64,45 @@ def step(program: Program, rule: Rule | str, where: Where | int | None = None, *
         raise LoweringError(f"{name}: {err}") from err
 
 
-def steps(program: Program, plan, *, sizes: dict[str, int] | None = None, name: str = "derivation") -> Program:
-    """`step` for each (rule, where) of `plan` in order."""
-    for rule, where in plan:
-        program = step(program, rule, where, sizes=sizes, name=name)
-    return program
+@dataclass(frozen=True)
+class Step:
+    """One step of a plan: `rule` at its first legal site satisfying `where` (`unique`: the only one; `every`: at
+    each such site in turn until none is left); `sizes` decide length guards (unrolling)."""
+
+    rule: Rule | str
+    where: Where | int | None = None
+    unique: bool = False
+    every: bool = False
+    sizes: dict[str, int] | None = None
+
+
+MAX_REPEATS = 64  # an `every` step applying more often than this is a derivation that does not terminate
+
+
+def trace(program: Program, plan, *, name: str = "derivation") -> Iterator[tuple[str, Program]]:
+    """(rule name, program) after each rule application of `plan`, whose items are `Step`s or (rule, where) pairs."""
+    for item in plan:
+        s = item if isinstance(item, Step) else Step(*item)
+        label = s.rule if isinstance(s.rule, str) else s.rule.name
+        if not s.every:
+            program = step(program, s.rule, s.where, unique=s.unique, sizes=s.sizes, name=name)
+            yield label, program
+            continue
+        for _ in range(MAX_REPEATS):
+            if not sites(program, s.rule, None if isinstance(s.where, int) else s.where, s.sizes):
+                break
+            program = step(program, s.rule, s.where, sizes=s.sizes, name=name)
+            yield label, program
+        else:
+            raise LoweringError(f"{name}: {label} still applies after {MAX_REPEATS} steps")
+
+
+def steps(program: Program, plan, *, name: str = "derivation") -> Program:
+    """The program at the end of `plan` (`trace`)."""
+    last = program
+    for _, last in trace(program, plan, name=name):  # noqa: B007 (the loop runs the plan; its last program is kept)
+        pass
+    return last
 
 
 def point_free_wrappers(program: Program) -> Program:

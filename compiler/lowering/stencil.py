@@ -65,7 +65,6 @@ from ..types import ArrayType
 from . import derivation, heuristic
 from .default import default_lowering, finish
 from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
-from .util import LoweringError
 
 PARAMS = (
     TuningParam("tileH", "output rows per work group (rows of the output % tileH = 0)"),
@@ -134,58 +133,33 @@ def _operand(x: Expr) -> Operand | None:
     return Operand(g, (k1, k2), tuple(padded.f.static), val)  # type: ignore[union-attr]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of a derivation: `rule` at its first legal site satisfying `where` (`unique`: the only one;
-    `every`: at each such site in turn until none is left); `sizes` decide length guards (unrolling)."""
-
-    rule: object  # a compiler.rewrite.Rule or a catalogue rule name
-    where: object = None
-    unique: bool = False
-    every: bool = False
-    sizes: dict | None = None
-
-
 def derive(program: Program, plan, name: str):
     """The programs of a derivation, one after each rule application: (rule name, program), starting from the
     high-level program with its macros kept (slideND, zipND, mapND, padND are rewritten as such)."""
-    p = prepare(program)
-    for s in plan:
-        label = s.rule if isinstance(s.rule, str) else s.rule.name
-        if not s.every:
-            p = derivation.step(p, s.rule, s.where, unique=s.unique, sizes=s.sizes, name=name)
-            yield label, p
-            continue
-        for _ in range(64):
-            if not derivation.sites(p, s.rule, s.where, s.sizes):
-                break
-            p = derivation.step(p, s.rule, s.where, sizes=s.sizes, name=name)
-            yield label, p
-        else:
-            raise LoweringError(f"{name}: {label} still applies after 64 steps")
+    return derivation.trace(prepare(program), plan, name=name)
 
 
-def tiled_plan(form: StencilForm, tile_h=None, tile_w=None) -> tuple[Step, ...]:
+def tiled_plan(form: StencilForm, tile_h=None, tile_w=None) -> tuple[derivation.Step, ...]:
     """The derivation of the tiled program (tile_h, tile_w default to the symbols tileH and tileW)."""
     th = arith.var("tileH") if tile_h is None else tile_h
     tw = arith.var("tileW") if tile_w is None else tile_w
     return (
-        Step(slide_tiling_strict_2d(th, tw), lambda _, n: not isinstance(n.args[0], Param), every=True),
-        Step(tile_in_place_2d(th, tw), lambda _, n: isinstance(n, Param), every=True),
-        *((Step(ZIP_ND_UNTILE, unique=True),) if form.zipped else ()),
-        Step(MAP_ND_UNTILE, unique=True),
-        Step(MAP_ND_FUSION, unique=True),
-        Step(UNTILE_ROWS, unique=True),
-        Step(EXPAND_MACRO, _is_map_nd),  # the outermost mapND: over the grid of tiles
-        Step(MAP_FUSION, _fuses),  # ... fused into the loop over the tile rows
-        Step(MAP_FUSION, _fuses),  # ... and into the loop over the tiles of a row
-        Step(EXPAND_MACRO, _is_map_nd, unique=True),  # mapND(2, f)
-        Step(MAP_FUSION, _fuses, unique=True),  # its rows with the output's map(join)
-        Step("mapWrg(1)", _computes),
-        Step("mapWrg(0)", _computes),
-        Step(COPY_LOCAL_2D, every=True),
-        Step("mapLcl(1)", _computes),  # the outermost: the rows of a tile
-        Step("mapLcl(0)", _computes),  # the points of a row
+        derivation.Step(slide_tiling_strict_2d(th, tw), lambda _, n: not isinstance(n.args[0], Param), every=True),
+        derivation.Step(tile_in_place_2d(th, tw), lambda _, n: isinstance(n, Param), every=True),
+        *((derivation.Step(ZIP_ND_UNTILE, unique=True),) if form.zipped else ()),
+        derivation.Step(MAP_ND_UNTILE, unique=True),
+        derivation.Step(MAP_ND_FUSION, unique=True),
+        derivation.Step(UNTILE_ROWS, unique=True),
+        derivation.Step(EXPAND_MACRO, _is_map_nd),  # the outermost mapND: over the grid of tiles
+        derivation.Step(MAP_FUSION, _fuses),  # ... fused into the loop over the tile rows
+        derivation.Step(MAP_FUSION, _fuses),  # ... and into the loop over the tiles of a row
+        derivation.Step(EXPAND_MACRO, _is_map_nd, unique=True),  # mapND(2, f)
+        derivation.Step(MAP_FUSION, _fuses, unique=True),  # its rows with the output's map(join)
+        derivation.Step("mapWrg(1)", _computes),
+        derivation.Step("mapWrg(0)", _computes),
+        derivation.Step(COPY_LOCAL_2D, every=True),
+        derivation.Step("mapLcl(1)", _computes),  # the outermost: the rows of a tile
+        derivation.Step("mapLcl(0)", _computes),  # the points of a row
     )
 
 
@@ -231,19 +205,19 @@ def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int 
     return finish(p)
 
 
-def coarse_plan(rows=None, unroll: int = 4) -> tuple[Step, ...]:
+def coarse_plan(rows=None, unroll: int = 4) -> tuple[derivation.Step, ...]:
     """The derivation of the default program with `rows` (default: the symbol rowsPerItem) outputs per work item."""
     r = arith.var(ROWS_PER_ITEM) if rows is None else rows
     return (
-        Step(EXPAND_MACRO, _is_map_nd),  # mapND(2, f)
-        Step(MAP_FUSION, _fuses),  # with the output's map(join)
-        Step(split_join(r), _computes),  # groups of rowsPerItem rows
-        Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
-        Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
-        Step("mapGlb(1)", _computes),
-        Step("mapGlb(0)", _computes),
-        Step("mapSeq", _computes),  # the outermost: the points of a column
-        *((Step("mapSeqUnroll", sizes={ROWS_PER_ITEM: unroll}),) if unroll <= UNROLL_MAX else ()),
+        derivation.Step(EXPAND_MACRO, _is_map_nd),  # mapND(2, f)
+        derivation.Step(MAP_FUSION, _fuses),  # with the output's map(join)
+        derivation.Step(split_join(r), _computes),  # groups of rowsPerItem rows
+        derivation.Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
+        derivation.Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
+        derivation.Step("mapGlb(1)", _computes),
+        derivation.Step("mapGlb(0)", _computes),
+        derivation.Step("mapSeq", _computes),  # the outermost: the points of a column
+        *((derivation.Step("mapSeqUnroll", sizes={ROWS_PER_ITEM: unroll}),) if unroll <= UNROLL_MAX else ()),
     )
 
 

@@ -50,7 +50,7 @@ from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from lift_gym import transition
 from lift_gym.episode import EpisodeState
 from lift_gym.presets import play_preset
-from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features
+from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features, load_model
 from lift_gym.transition import Config, Phase, State
 
 STRATEGIES = ("random", "greedy", "beam", "knn", "presets")
@@ -413,7 +413,7 @@ def run_knn(s: Search) -> None:
     fn = s.evaluator.reward_fn
     try:
         if s.model is not None:
-            model = fn.ctx.load_model(s.model)  # refuses another device's model
+            model = load_model(s.model, fn.config.device, fn.ctx)  # refuses another device's model
         else:
             model = KnnPerfModel.fit_store(fn.ctx.store, fn.ctx.fingerprint)
     except ModelUnavailable as err:

@@ -210,6 +210,15 @@ def combine(final: KernelEval, base: KernelEval, failure_reward: float, source: 
     return Evaluation(math.log(max(speedup, 1e-12)), source, speedup, final, base, tol)
 
 
+def load_model(path: str | Path, device: str | None, ctx) -> KnnPerfModel:
+    """A saved kNN model; with a folder of `lift-gym fit` files, the model of the device the features are for.
+    A device that was asked for (`device` or $LIFT_GYM_DEVICE) must be the model's device (ModelUnavailable);
+    `ctx.fingerprint` (which opens the device) is read only then."""
+    path = Path(path)
+    asked = path.is_dir() or resolve_spec(device).source != "default"
+    return KnnPerfModel.load(path, device=ctx.fingerprint if asked else None)
+
+
 class Context:
     """Shared, lazily created resources: the store, the device (info and limits) and the measurement worker."""
 
@@ -257,13 +266,6 @@ class Context:
     @property
     def fingerprint(self) -> str | None:
         return self.device_info.fingerprint if self.device_info is not None else None
-
-    def load_model(self, path: str | Path) -> KnnPerfModel:
-        """A saved kNN model; with a folder of `lift-gym fit` files, the model of the device the features are for.
-        A device that was asked for (`device` or $LIFT_GYM_DEVICE) must be the model's device (ModelUnavailable)."""
-        path = Path(path)
-        asked = path.is_dir() or resolve_spec(self.config.device).source != "default"
-        return KnnPerfModel.load(path, device=self.fingerprint if asked else None)
 
     @property
     def opened_fingerprint(self) -> str | None:
@@ -444,9 +446,9 @@ class Predicted(Source):
             self._models[""] = self._load()
 
     def _load(self) -> KnnPerfModel:
-        """The configured model file (`Context.load_model`)."""
+        """The configured model file (`load_model`)."""
         try:
-            return self.ctx.load_model(self.config.model)
+            return load_model(self.config.model, self.config.device, self.ctx)
         except ModelUnavailable as err:
             raise RewardUnavailable(f"predicted reward: {err}") from err
 

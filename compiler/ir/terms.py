@@ -113,6 +113,17 @@ def subst(n: Node, mapping: dict[str, Expr], fresh: Fresh) -> Node:
     return with_children(n, [subst(c, mapping, fresh) for c in kids])
 
 
+def replace_sub(e, old, new):
+    """e with every occurrence of the sub-expression `old` replaced by `new` (e itself when there is none)."""
+    if e == old:
+        return new
+    kids = e.children()
+    if not kids:
+        return e
+    rep = [replace_sub(k, old, new) for k in kids]
+    return e if all(a is b for a, b in zip(rep, kids, strict=True)) else with_children(e, rep)
+
+
 def count_uses(n: Node, name: str) -> int:
     """Occurrences of the free parameter `name` in `n`."""
     if name not in free_vars(n):

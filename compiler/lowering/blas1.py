@@ -60,8 +60,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..ir.node import FunCall, Node, Prim, Program, at
+from ..ir.node import Node, Prim, Program, at
 from ..ir.ops import Op
+from ..ir.terms import is_call
 from ..rewrite.rules_algorithmic import (
     MAP_FUSION,
     REDUCE_MAP_FUSION,
@@ -213,9 +214,6 @@ def _is_map(n: Node, op: Op) -> bool:
     return isinstance(n, Prim) and n.op is op
 
 
-def _is(n: Node, op: Op) -> bool:
-    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
-
 
 def derive_scal(bench, vector: bool) -> Program:
     """scal tiled, symbolic in V (`vector`), or one element per work item (V = 1)."""
@@ -229,11 +227,11 @@ def derive_scal(bench, vector: bool) -> Program:
     p = d.step(p, MAP_SEQ, unique=True, name=name)
     cv = copy_vector("V")
     # the load: the chunk a work item's mapSeq consumes
-    p = d.step(p, cv, lambda path, n: _is(at(p, path[:-1]), Op.MAP_SEQ) and len(path) > 1, unique=True,
+    p = d.step(p, cv, lambda path, n: is_call(at(p, path[:-1]), Op.MAP_SEQ) and len(path) > 1, unique=True,
                name=name)
     p = _everywhere(p, to_space_map(Op.TO_PRIVATE), name)  # the loaded vectors and the products
     # the store: the products (the private map consuming the loaded vectors)
-    p = d.step(p, cv, lambda path, n: _is(n, Op.TO_PRIVATE) and _is(n.args[0], Op.AS_SCALAR), unique=True,
+    p = d.step(p, cv, lambda path, n: is_call(n, Op.TO_PRIVATE) and is_call(n.args[0], Op.AS_SCALAR), unique=True,
                name=name)
     p = d.step(p, to_space_map(Op.TO_GLOBAL), unique=True, name=name)
     return finish(p)

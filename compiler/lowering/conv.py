@@ -71,7 +71,7 @@ import sympy
 from .. import arith
 from ..ir.node import FunCall, Lambda, Literal, Param, Prim, Program, UserFun
 from ..ir.ops import Op
-from ..ir.terms import binary_userfun, by_identity, contains, free_vars
+from ..ir.terms import binary_userfun, by_identity, contains, free_vars, is_call
 from ..ir.userfuns import ADD, MULT_AND_SUM_UP
 from ..rewrite import rules_window as W
 from ..rewrite.catalog import BY_NAME
@@ -141,15 +141,11 @@ COMPUTE = frozenset({MULT_AND_SUM_UP.name, *(W.dot_and_sum_up(w).name for w in W
 REDUCES = (Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL)
 
 
-def _is(n, op: Op) -> bool:
-    """n is a call of the primitive `op`."""
-    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is op
-
 
 def _body(n, op: Op) -> bool:
     """n is a map whose function is `y => op(...)`."""
-    f = n.f.funs[0] if _is(n, Op.MAP) else None
-    return isinstance(f, Lambda) and _is(f.body, op)
+    f = n.f.funs[0] if is_call(n, Op.MAP) else None
+    return isinstance(f, Lambda) and is_call(f.body, op)
 
 
 def _map_body(n):
@@ -180,7 +176,7 @@ def _computes(n) -> bool:
 
 def _static_is(n, op: Op, name: str) -> bool:
     """n is a call of `op` whose first static parameter is the tuning parameter `name`."""
-    return _is(n, op) and bool(n.f.static) and n.f.static[0] == arith.var(name)
+    return is_call(n, op) and bool(n.f.static) and n.f.static[0] == arith.var(name)
 
 
 def _splits_by(n, name: str) -> bool:
@@ -218,7 +214,7 @@ def _holds_block_fold(n) -> bool:
 
 def _ends_in_block_fold(n) -> bool:
     """n is a map whose function's result is computed by the block fold (through views and maps of its result)."""
-    if not _is(n, Op.MAP) or not isinstance(n.f.funs[0], Lambda):
+    if not is_call(n, Op.MAP) or not isinstance(n.f.funs[0], Lambda):
         return False
     e = _map_body(n)
     while isinstance(e, FunCall) and not _block_fold(e):
@@ -228,17 +224,17 @@ def _ends_in_block_fold(n) -> bool:
 
 def _comp(n) -> bool:
     """a map whose function holds the computation"""
-    return _is(n, Op.MAP) and _computes(n.f)
+    return is_call(n, Op.MAP) and _computes(n.f)
 
 
 def _comp_over(op: Op, fun_op: Op | None = None):
     """the computation's map over a call of `op` (a map of `y => fun_op(...)`)"""
-    return lambda path, n: _comp(n) and _is(n.args[0], op) and (fun_op is None or _body(n.args[0], fun_op))
+    return lambda path, n: _comp(n) and is_call(n.args[0], op) and (fun_op is None or _body(n.args[0], fun_op))
 
 
 def _comp_over_param(op: Op):
     """the computation's map over `op << y`, y a parameter (the inner map of a fused pair)"""
-    return lambda path, n: _comp(n) and _is(n.args[0], op) and isinstance(n.args[0].args[-1], Param)
+    return lambda path, n: _comp(n) and is_call(n.args[0], op) and isinstance(n.args[0].args[-1], Param)
 
 
 def _comp_body(op: Op):
@@ -254,7 +250,7 @@ def _views(fun_op: Op, arg_fun_op: Op):
 
 def _crop_map(path, n) -> bool:
     """a map holding the crop of the optimisational padding"""
-    return _is(n, Op.MAP) and _crops(n)
+    return is_call(n, Op.MAP) and _crops(n)
 
 
 def _copy_maps(path, n) -> bool:
@@ -287,7 +283,7 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (W.pad_optimise_2d("ρ", "ρW"), None),
         (W.slide_tiling_2d_strict("θ"), None),
         (fuse, _crop_map),
-        (W.CROP_MAP, lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.PAD)),
+        (W.CROP_MAP, lambda path, n: _body(n, Op.JOIN) and is_call(n.args[0], Op.PAD)),
         (fission, _crop_map),
         (W.CROP_MAP, None),
         (BY_NAME["reduceMapFusion"], None),
@@ -302,7 +298,7 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (W.CROP_MAP, _comp_over_param(Op.PAD)),
         (fission, _comp_body(Op.PAD)),
         (W.CROP_MAP, _comp_over(Op.PAD)),
-        (W.MATERIALISE_KERNEL, lambda path, n: _body(n, Op.PAD) and _is(n.args[0], Op.PAD) and not _crops(n)),
+        (W.MATERIALISE_KERNEL, lambda path, n: _body(n, Op.PAD) and is_call(n.args[0], Op.PAD) and not _crops(n)),
         (BY_NAME["mapGlb(1)"], _copy_maps),
         (BY_NAME["mapGlb(0)"], _copy_maps),
         # 3. the computation into the tiles, through the re-assembly of the windows
@@ -317,11 +313,11 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (fission, _comp_body(Op.TRANSPOSE)),
         (BY_NAME["joinSplit"], _comp_over(Op.SPLIT)),
         (fuse, _comp_over(Op.MAP, Op.SPLIT)),
-        (BY_NAME["joinSplit"], lambda path, n: _comp(n) and _is(n.args[0], Op.SPLIT)),
+        (BY_NAME["joinSplit"], lambda path, n: _comp(n) and is_call(n.args[0], Op.SPLIT)),
         (fission, _comp_body(Op.SPLIT)),
-        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and contains(n.args[0].f, Op.SLIDE)),
+        (fuse, lambda path, n: _comp(n) and is_call(n.args[0], Op.MAP) and contains(n.args[0].f, Op.SLIDE)),
         # 4. per tile: optimised windows and kernels out of the reduction, kernels outside windows, κ-groups
-        (fuse, lambda path, n: _comp(n) and _is(n.args[0], Op.MAP) and reads_weights(n.args[0])
+        (fuse, lambda path, n: _comp(n) and is_call(n.args[0], Op.MAP) and reads_weights(n.args[0])
          and _body(n.args[0], Op.JOIN)),
         (W.MAP_VIEW_FISSION, lambda path, n: _computes(n.f) and reads_weights(n.args[0])),
         (W.MAP_VIEW_FISSION, lambda path, n: _computes(n.f) and windows(n.args[0])),
@@ -329,22 +325,22 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and contains(n.args[0], Op.SLIDE)),
         (W.UNIT_JOIN_TRANSPOSE, None),
         (split_join("κ"), lambda path, n: _comp(n) and reads_weights(n.args[0])),
-        (map_join, lambda path, n: _body(n, Op.JOIN) and _is(n.args[0], Op.JOIN) and _comp(n.args[0].args[0])
-         and _is(n.args[0].args[0].args[0], Op.SPLIT)),
+        (map_join, lambda path, n: _body(n, Op.JOIN) and is_call(n.args[0], Op.JOIN) and _comp(n.args[0].args[0])
+         and is_call(n.args[0].args[0].args[0], Op.SPLIT)),
         # 5. the per-tile views into the re-assembly (kernel 3's view)
         (fuse, lambda path, n: _body(n, Op.SPLIT) and _comp(n.args[0])),
-        (BY_NAME["splitTranspose"], lambda path, n: _is(n, Op.SPLIT) and _is(n.args[0], Op.TRANSPOSE)
+        (BY_NAME["splitTranspose"], lambda path, n: is_call(n, Op.SPLIT) and is_call(n.args[0], Op.TRANSPOSE)
          and _computes(n)),
         (fission, _comp_body(Op.MAP)),
         (fission, _comp_body(Op.TRANSPOSE)),
         (fission, _comp_body(Op.MAP)),
         (fission, _comp_body(Op.JOIN)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not _is(_map_body(n).args[0], Op.SPLIT)
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and not is_call(_map_body(n).args[0], Op.SPLIT)
          and not _computes(_map_body(n).f)),
         (fuse, _views(Op.JOIN, Op.MAP)),
         (fuse, _views(Op.MAP, Op.JOIN)),
-        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and _computes(n)),
-        (W.SPLIT_MAP, lambda path, n: _is(n, Op.SPLIT) and _computes(n) and _body(n.args[0], Op.TRANSPOSE)),
+        (W.SPLIT_MAP, lambda path, n: is_call(n, Op.SPLIT) and _computes(n)),
+        (W.SPLIT_MAP, lambda path, n: is_call(n, Op.SPLIT) and _computes(n) and _body(n.args[0], Op.TRANSPOSE)),
         (fuse, _views(Op.TRANSPOSE, Op.MAP)),
         (W.TRANSPOSE_MAP_MAP, None),
         (fuse, _views(Op.MAP, Op.MAP)),
@@ -356,25 +352,25 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         # 7. Listing 4.2: windows in groups of σ, the final sum apart, κ x σ register blocks per chunk
         (split_join("σ"), lambda path, n: _comp(n) and windows(n.args[0])),
         (W.MAP_VIEW_FISSION, lambda path, n: _comp(n) and contains(n.args[0], Op.SLIDE_STRICT)),
-        (fission, lambda path, n: _comp(n) and isinstance(n.f.funs[0], Lambda) and _is(_map_body(n), Op.REDUCE)),
+        (fission, lambda path, n: _comp(n) and isinstance(n.f.funs[0], Lambda) and is_call(_map_body(n), Op.REDUCE)),
         (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _body(_map_body(n), Op.REDUCE)
          and not _splits_by(n.args[0], "σ")),
-        (BY_NAME["joinSwap"], lambda path, n: _computes(n) and _is(n.args[0], Op.MAP)
+        (BY_NAME["joinSwap"], lambda path, n: _computes(n) and is_call(n.args[0], Op.MAP)
          and _holds_sum_fold(n.args[0].f)),
-        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _is(_map_body(n).args[0], Op.JOIN)
+        (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and is_call(_map_body(n).args[0], Op.JOIN)
          and _holds_sum_fold(_map_body(n).f)),
         (fission, lambda path, n: _comp(n) and _body(n, Op.JOIN) and isinstance(n.args[0], Param)),
         (W.MAP_INTERCHANGE, lambda path, n: _comp(n) and _body(n, Op.MAP) and isinstance(n.args[0], Param)
          and isinstance(_map_body(n).args[0], Param)),
         (W.BLOCK_REDUCE_2D, None),
         (fission, lambda path, n: _comp(n) and _body(n, Op.MAP) and _holds_block_fold(n.f)
-         and _is(_map_body(n).args[0], Op.TRANSPOSE)),
+         and is_call(_map_body(n).args[0], Op.TRANSPOSE)),
         (fission, lambda path, n: _comp(n) and _body(n, Op.TRANSPOSE) and _holds_block_fold(n.f)),
         (W.TRANSPOSE_MAP_MAP, lambda path, n: _computes(n)),
         (fuse, _views(Op.JOIN, Op.MAP)),
         # 8. a work item's registers and local memory
-        (W.PREFETCH_VECTORS, lambda path, n: _is(n, Op.GET) and n.f.static[0] == 1),
-        (W.PREFETCH_VECTORS, lambda path, n: _is(n, Op.GET) and n.f.static[0] == 0),
+        (W.PREFETCH_VECTORS, lambda path, n: is_call(n, Op.GET) and n.f.static[0] == 1),
+        (W.PREFETCH_VECTORS, lambda path, n: is_call(n, Op.GET) and n.f.static[0] == 0),
         (W.PRIVATE_ACCUMULATORS, None),
         (W.LOCAL_RESULTS, lambda path, n: _holds_block_fold(n)),
         # 9. mapping (Table 4.1): tiles x κ-groups of work groups; window groups x chunks, then kernels x windows
@@ -382,8 +378,8 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (BY_NAME["mapWrg(0)"], lambda path, n: _comp(n) and _static_is(n.args[0], Op.SPLIT, "κ")),
         (BY_NAME["mapLcl(1)"], lambda path, n: _body(n, Op.MAP) and _ends_in_block_fold(_map_body(n))),
         (BY_NAME["mapLcl(0)"], lambda path, n: _ends_in_block_fold(n)),
-        (BY_NAME["mapLcl(1)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
-        (BY_NAME["mapLcl(0)"], lambda path, n: _is(n, Op.MAP) and _final(path, n)),
+        (BY_NAME["mapLcl(1)"], lambda path, n: is_call(n, Op.MAP) and _final(path, n)),
+        (BY_NAME["mapLcl(0)"], lambda path, n: is_call(n, Op.MAP) and _final(path, n)),
         (BY_NAME["reduceSeq"], lambda path, n: _block_fold(n)),
         (BY_NAME["reduceSeq"], _final),
         (W.PRIVATE_INIT, _final),

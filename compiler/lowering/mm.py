@@ -82,7 +82,7 @@ from __future__ import annotations
 from .. import arith
 from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
 from ..ir.ops import Op
-from ..ir.terms import concrete, contains
+from ..ir.terms import concrete, contains, is_call
 from ..rewrite.rules_algorithmic import split_join
 from ..rewrite.rules_mapping import UNROLL_MAX
 from ..rewrite.rules_tiling import (
@@ -119,9 +119,6 @@ RUN = 4  # CB = 1: contiguous columns per run of a register block (one float4 re
 
 
 # --- sites of the derivation steps: predicates over (path, node) ----------------------------------------
-def _is(n: Node, *ops: Op) -> bool:
-    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op in ops
-
 
 def _nodes(n: Node):
     yield n
@@ -132,7 +129,7 @@ def _nodes(n: Node):
 def _innermost_map(path, n) -> bool:
     """A high-level map computing something (a user function inside) with no computing high-level map or
     reduce inside its function: the next map to lower, innermost first."""
-    return _is(n, Op.MAP) and concrete(n.f) and not any(
+    return is_call(n, Op.MAP) and concrete(n.f) and not any(
         isinstance(m, Prim) and m.op in (Op.MAP, Op.REDUCE) and concrete(m) for m in _nodes(n.f.funs[0]))
 
 
@@ -142,15 +139,15 @@ def _zero_init(n: FunCall) -> bool:  # the tile loop: its accumulator starts as 
 
 
 def _tile_loop(path, n) -> bool:
-    return _is(n, Op.REDUCE, Op.REDUCE_SEQ) and _zero_init(n)
+    return is_call(n, Op.REDUCE, Op.REDUCE_SEQ) and _zero_init(n)
 
 
 def _block_loop(path, n) -> bool:
-    return _is(n, Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL) and not _zero_init(n)
+    return is_call(n, Op.REDUCE, Op.REDUCE_SEQ, Op.REDUCE_SEQ_UNROLL) and not _zero_init(n)
 
 
 def _uncopied(init: Node) -> Node:
-    return init.args[-1] if _is(init, Op.TO_PRIVATE) else init
+    return init.args[-1] if is_call(init, Op.TO_PRIVATE) else init
 
 
 def _step_loop(path, n) -> bool:  # KU = 1: the 4 steps of a chunk (its accumulator is the chunk loop's)
@@ -163,14 +160,14 @@ def _chunk_loop(path, n) -> bool:  # KU = 1: the loop over the TK/4 chunks of a 
 
 def _init_of(program: Program, loop):
     """The initial value of a loop satisfying `loop` (not yet copied)."""
-    return lambda path, n: (len(path) > 0 and path[-1] == 1 and not _is(n, Op.TO_PRIVATE)
+    return lambda path, n: (len(path) > 0 and path[-1] == 1 and not is_call(n, Op.TO_PRIVATE)
                             and loop(path[:-1], at(program, path[:-1])))
 
 
 def _component_of(program: Program, i: int, loop):
     """`get(i) << p` where p is the element (second) parameter of the operator of a loop satisfying `loop`."""
     def where(path, n) -> bool:
-        if not (_is(n, Op.GET) and n.f.static[0] == i and isinstance(n.args[0], Param)):
+        if not (is_call(n, Op.GET) and n.f.static[0] == i and isinstance(n.args[0], Param)):
             return False
         name = n.args[0].name
         for k in range(len(path) - 1, 1, -1):
@@ -237,7 +234,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     step(tile_reduce("TK"), unique=True)
     step(register_blocking("RM", "RN", RUN if v.get("CB") else 1), unique=True)
     if v.get("KU"):  # the TK steps of a block as TK/4 chunks of 4
-        step(reduce_split_zip(RUN), lambda path, n: _is(n, Op.JOIN) and _block_loop(path, n.args[0]), unique=True)
+        step(reduce_split_zip(RUN), lambda path, n: is_call(n, Op.JOIN) and _block_loop(path, n.args[0]), unique=True)
     # 4. mapping: sequential loops, register loops unrolled, the blocks over the work items
     step("reduceSeq", _tile_loop, unique=True)
     if v.get("KU"):
@@ -254,9 +251,9 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
         if unroll:
             step("mapSeqUnroll", lambda path, n, site=site: path == site, unique=True)
     step(map_lcl_in_loop(0), _innermost_map, unique=True)
-    step(map_lcl_in_loop(1), lambda path, n: _is(n, Op.MAP) and contains(n.f, Op.MAP_LCL), unique=True)
+    step(map_lcl_in_loop(1), lambda path, n: is_call(n, Op.MAP) and contains(n.f, Op.MAP_LCL), unique=True)
     # 5. memory: the result out of the private blocks, the accumulators' initial values in private memory
-    step(copy_into(Op.TO_GLOBAL, lcl2), lambda path, n: _is(n, Op.JOIN) and _tile_loop(path, n.args[0]))
+    step(copy_into(Op.TO_GLOBAL, lcl2), lambda path, n: is_call(n, Op.JOIN) and _tile_loop(path, n.args[0]))
     step(copy_into(Op.TO_PRIVATE, lcl2), _init_of(p, _tile_loop), unique=True)
     for _ in range(2 if v.get("KU") else 1):
         step(copy_into(Op.TO_PRIVATE, unrolled), _init_of(p, _block_loop))

@@ -297,10 +297,11 @@ def _map_split_transpose_match(e: FunCall, ctx: Ctx):
 
 
 def _map_split_transpose_build(b, ctx):
-    return chain(b["x"], prim(Op.TRANSPOSE), _map(_eta(prim(Op.TRANSPOSE), ctx)), b["split"])
+    return chain(b["x"], prim(Op.TRANSPOSE), _map(eta_lambda(prim(Op.TRANSPOSE), ctx)), b["split"])
 
 
-def _eta(p: Prim, ctx: Ctx) -> Lambda:
+def eta_lambda(p: Prim, ctx: Ctx) -> Lambda:
+    """`y => p << y`, a primitive as a lambda with a fresh parameter."""
     return fresh_lam(ctx.fresh, "y", lambda y: FunCall(p, (y,)))
 
 
@@ -316,7 +317,8 @@ def _split_transpose_match(e: FunCall, ctx: Ctx):
 
 
 def _split_transpose_build(b, ctx):
-    return chain(b["x"], _map(_eta(prim(Op.TRANSPOSE), ctx)), prim(Op.TRANSPOSE), _map(_eta(b["split"], ctx)))
+    return chain(b["x"], _map(eta_lambda(prim(Op.TRANSPOSE), ctx)), prim(Op.TRANSPOSE),
+                 _map(eta_lambda(b["split"], ctx)))
 
 
 SPLIT_TRANSPOSE = rule("splitTranspose",
@@ -335,7 +337,7 @@ def _transpose_map_split_match(e: FunCall, ctx: Ctx):
 
 
 def _transpose_map_split_build(b, ctx):
-    return chain(b["x"], _map(_eta(prim(Op.TRANSPOSE), ctx)), b["split"], prim(Op.TRANSPOSE))
+    return chain(b["x"], _map(eta_lambda(prim(Op.TRANSPOSE), ctx)), b["split"], prim(Op.TRANSPOSE))
 
 
 TRANSPOSE_MAP_SPLIT = rule("transposeMapSplit",
@@ -351,7 +353,7 @@ def _transpose_map_join_match(e: FunCall, ctx: Ctx):
 
 
 def _transpose_map_join_build(b, ctx):
-    return chain(b["x"], prim(Op.JOIN), _map(_eta(prim(Op.TRANSPOSE), ctx)), prim(Op.TRANSPOSE))
+    return chain(b["x"], prim(Op.JOIN), _map(eta_lambda(prim(Op.TRANSPOSE), ctx)), prim(Op.TRANSPOSE))
 
 
 TRANSPOSE_MAP_JOIN = rule("transposeMapJoin",
@@ -443,7 +445,7 @@ def slide_tiling(u) -> Rule:
     def build(b, ctx):
         p: Prim = b["p"]
         n, s = b["n"], b["s"]
-        return chain(b["x"], prim(Op.JOIN), _map(_eta(p, ctx)), prim(p.op, u + n - s, u))
+        return chain(b["x"], prim(Op.JOIN), _map(eta_lambda(p, ctx)), prim(p.op, u + n - s, u))
 
     return rule(f"slideTiling({u})", "slide(n, s) << x -> join << map(slide(n, s)) << slide(u + n - s, u) << x",
                 [Op.SLIDE, Op.SLIDE_STRICT], match, build, params=(("u", u),), group=G,
@@ -473,7 +475,7 @@ def slide_tiling_2d(u) -> Rule:
         n1, n2, s1, s2 = p.static
         fr = ctx.fresh
         tiles = prim(p.op, u + n1 - s1, u + n2 - s2, u, u)
-        windows = prim(Op.MAP_ND, 2, funs=(_eta(p, ctx),))
+        windows = prim(Op.MAP_ND, 2, funs=(eta_lambda(p, ctx),))
         swap = _map(fresh_lam(fr, "t", lambda t: FunCall(prim(Op.TRANSPOSE), (t,))))
         rows = _map(fresh_lam(fr, "r", lambda r: FunCall(prim(Op.JOIN), (r,))))
         return chain(b["x"], rows, prim(Op.JOIN), swap, windows, tiles)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..ir.build import map_, prim
 from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim
 from ..ir.ops import Op
-from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, subst
+from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, is_call, subst
 from ..ir.userfuns import ADD, ID, MAX, MIN, MULT
 from ..types import ArrayType, ScalarType, VectorType, same_type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
@@ -31,9 +31,6 @@ _LOWERED_MAPS = (Op.MAP_GLB, Op.MAP_LCL, Op.MAP_SEQ)
 _NEUTRAL = {ADD: lambda v: v == 0.0, MULT: lambda v: v == 1.0,
             MAX: lambda v: v <= -3.4e38, MIN: lambda v: v >= 3.4e38}
 
-
-def _is(e, op: Op) -> bool:
-    return isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is op
 
 
 def _number(text: str) -> float | None:
@@ -57,7 +54,7 @@ def _neutral_reduce(e: FunCall) -> bool:
 # --- layout through maps and zips ------------------------------------------------------------------------------
 def _split_zip_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     z = e.args[0]
-    if not _is(z, Op.ZIP):
+    if not is_call(z, Op.ZIP):
         return None
     return {"n": e.f.static[0], "xs": z.args}  # type: ignore[union-attr]
 
@@ -83,7 +80,7 @@ def partial_reduce_stride(s) -> Rule:
         if not _neutral_reduce(e):
             return None
         x = e.args[1]
-        vec = _is(x, Op.AS_SCALAR)
+        vec = is_call(x, Op.AS_SCALAR)
         src = x.args[0] if vec else x  # type: ignore[union-attr]
         xt = ctx.type((*ctx.path, 2, 1)) if vec else ctx.arg_type()
         if not isinstance(xt, ArrayType) or not ctx.divides(s, xt.n) or not ctx.lt(s, xt.n):
@@ -113,7 +110,7 @@ def partial_reduce_stride(s) -> Rule:
 
 def _reduce_vectorise_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     x = e.args[1]
-    if not _neutral_reduce(e) or not _is(x, Op.AS_SCALAR):
+    if not _neutral_reduce(e) or not is_call(x, Op.AS_SCALAR):
         return None
     yt = ctx.type((*ctx.path, 2, 1))
     init = e.args[0]
@@ -186,7 +183,7 @@ def _kernel_inputs(e: Expr, out: list[Expr]) -> None:
     if not isinstance(e, FunCall):
         return
     for a in e.args:
-        if _is(a, Op.OCL_KERNEL):
+        if is_call(a, Op.OCL_KERNEL):
             out.append(a)
         else:
             _kernel_inputs(a, out)
@@ -202,7 +199,7 @@ def _replace(e: Expr, table: dict[int, Param]) -> Expr:
 
 
 def _kernel_match(e, ctx: Ctx) -> Bindings | None:
-    if not isinstance(e, FunCall) or _is(e, Op.OCL_KERNEL) or ctx.enclosing:
+    if not isinstance(e, FunCall) or is_call(e, Op.OCL_KERNEL) or ctx.enclosing:
         return None
     if any(isinstance(n, Lambda) for n in ctx.chain):  # only on the program's data path
         return None
@@ -210,7 +207,7 @@ def _kernel_match(e, ctx: Ctx) -> Bindings | None:
     _kernel_inputs(e, calls)
     table = {id(c): Param(ctx.fresh("partials"), ctx.typing.of[_path_of(ctx, e, c)]) for c in calls}
     body = _replace(e, table)
-    if not concrete(body) or _is(body, Op.OCL_KERNEL):
+    if not concrete(body) or is_call(body, Op.OCL_KERNEL):
         return None
     params = [q for q in ctx.program.params if q.name in free_vars(body)]
     return {"body": body, "params": params, "calls": calls, "kparams": list(table.values())}

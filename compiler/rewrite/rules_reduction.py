@@ -24,23 +24,15 @@ from __future__ import annotations
 from ..ir.build import map_, prim
 from ..ir.node import Expr, FunCall, Lambda, Node, Param, Prim, at, replace_at, with_children
 from ..ir.ops import ADDRESS_SPACES, REDUCES, Op
-from ..ir.terms import chain, concrete, count_uses, free_vars, map_body
+from ..ir.terms import chain, concrete, count_uses, free_vars, is_call, map_body
 from ..ir.userfuns import ID
 from ..types import ArrayType, TupleType, Type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
-from .rules_algorithmic import fission_site
+from .rules_algorithmic import eta_lambda, fission_site
 
 G = "algorithmic"
 _SPACES = {"toGlobal": Op.TO_GLOBAL, "toLocal": Op.TO_LOCAL, "toPrivate": Op.TO_PRIVATE}
 
-
-def _is(e, op: Op) -> bool:
-    return isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is op
-
-
-def _eta(p: Prim, ctx: Ctx) -> Lambda:
-    y = ctx.fresh.param("y")
-    return Lambda((y,), FunCall(p, (y,)))
 
 
 
@@ -53,22 +45,22 @@ def _holds_tuple(t: Type | None) -> bool:
 def _unary_prim(f, op: Op) -> bool:
     """f is `y => p << y` with p of kind op."""
     pb = map_body(f)
-    return pb is not None and _is(pb[1], op) and pb[1].args == (pb[0],)  # type: ignore[union-attr]
+    return pb is not None and is_call(pb[1], op) and pb[1].args == (pb[0],)  # type: ignore[union-attr]
 
 
 # --- join and reorder algebra ------------------------------------------------------------------------------
 def _join_join_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    return {"x": e.args[0].args[0]} if _is(e.args[0], Op.JOIN) else None  # type: ignore[union-attr]
+    return {"x": e.args[0].args[0]} if is_call(e.args[0], Op.JOIN) else None  # type: ignore[union-attr]
 
 
 JOIN_JOIN = rule("joinJoin", "join << join << x -> join << map(join) << x", [Op.JOIN], _join_join_match,
-                 lambda b, ctx: chain(b["x"], prim(Op.JOIN), map_(_eta(prim(Op.JOIN), ctx))), group=G,
+                 lambda b, ctx: chain(b["x"], prim(Op.JOIN), map_(eta_lambda(prim(Op.JOIN), ctx))), group=G,
                  guard="x : [[[T]k]m]n (associativity of join: flatten the inner levels first)")
 
 
 def _reorder_map_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     x = e.args[0]
-    if not _is(x, Op.MAP):
+    if not is_call(x, Op.MAP):
         return None
     return {"reorder": e.f, "map": x.f, "x": x.args[0]}  # type: ignore[union-attr]
 
@@ -95,7 +87,7 @@ REORDER_SPLIT = rule("reorderSplit", "reorder(s) << x -> join << transpose << sp
 
 def _map_join_transpose_match(e: FunCall, ctx: Ctx) -> Bindings | None:
     x = e.args[0]
-    if not _unary_prim(e.f.funs[0], Op.JOIN) or not (_is(x, Op.TRANSPOSE) or _is(x, Op.TRANSPOSE_W)):  # type: ignore
+    if not _unary_prim(e.f.funs[0], Op.JOIN) or not (is_call(x, Op.TRANSPOSE) or is_call(x, Op.TRANSPOSE_W)):  # type: ignore
         return None
     t = ctx.typing.of.get((*ctx.path, 1, 1))
     if not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType) and isinstance(t.elem.elem, ArrayType)):
@@ -150,7 +142,7 @@ def _projections(n: Node, y: str, found: set) -> bool:
         return True
     if y not in free_vars(n):
         return True
-    if _is(n, Op.GET) and isinstance(n.args[0], Param) and n.args[0].name == y:  # type: ignore[union-attr]
+    if is_call(n, Op.GET) and isinstance(n.args[0], Param) and n.args[0].name == y:  # type: ignore[union-attr]
         found.add(int(n.f.static[0]))  # type: ignore[union-attr]
         return True
     return all(_projections(c, y, found) for c in n.children())
@@ -160,7 +152,7 @@ def _replace_uses(n: Node, y: str, new: Expr) -> Node:
     """n with every `get(i) << y` (or bare y) replaced by `new`."""
     if y not in free_vars(n):
         return n
-    if isinstance(n, Param) or (_is(n, Op.GET) and isinstance(n.args[0], Param)  # type: ignore[union-attr]
+    if isinstance(n, Param) or (is_call(n, Op.GET) and isinstance(n.args[0], Param)  # type: ignore[union-attr]
                                 and n.args[0].name == y):  # type: ignore[union-attr]
         return new
     return with_children(n, tuple(_replace_uses(c, y, new) for c in n.children()))
@@ -209,14 +201,14 @@ MAP_FISSION_ZIP = rule(
 
 # --- let ---------------------------------------------------------------------------------------------------
 def _let_bind_match(e, ctx: Ctx) -> Bindings | None:
-    if not isinstance(e, FunCall) or not concrete(e) or _is(e, Op.LET):
+    if not isinstance(e, FunCall) or not concrete(e) or is_call(e, Op.LET):
         return None
     lam_k = next((k for k in range(len(ctx.path) - 1, -1, -1) if isinstance(ctx.chain[k], Lambda)
                   and ctx.path[k] == len(ctx.chain[k].params)), None)  # type: ignore[union-attr]
     if lam_k is None or lam_k + 1 == len(ctx.path):
         return None
     body_path = ctx.path[: lam_k + 1]
-    if free_vars(e) & ctx.binders_below(body_path) or _is(ctx.chain[lam_k + 1], Op.LET):
+    if free_vars(e) & ctx.binders_below(body_path) or is_call(ctx.chain[lam_k + 1], Op.LET):
         return None
     return {"at": body_path, "e": e}
 

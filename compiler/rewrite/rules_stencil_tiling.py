@@ -16,12 +16,13 @@ import sympy
 
 from .. import arith
 from ..ir.build import prim
-from ..ir.node import Expr, FunCall, Lambda, Param, Prim
+from ..ir.node import Expr, FunCall, Param, Prim
 from ..ir.ops import ADDRESS_SPACES, Op
 from ..ir.terms import chain, compose, fresh_lam, is_call, map_body
 from ..ir.userfuns import ID
 from ..types import ArrayType, ScalarType, VectorType
 from .rule import EXPR, Bindings, Ctx, Rule, rule
+from .rules_algorithmic import eta_lambda
 
 G = "algorithmic"
 UNTILE = "map(join) << join << map(transpose)"
@@ -31,14 +32,10 @@ def _array(t) -> ArrayType | None:
     return t if isinstance(t, ArrayType) else None
 
 
-def _eta(p: Prim, ctx: Ctx) -> Lambda:
-    return fresh_lam(ctx.fresh, "y", lambda y: FunCall(p, (y,)))
-
-
 def untile2d(x: Expr, ctx: Ctx) -> Expr:
     """map(join) << join << map(transpose) << x"""
-    return chain(x, prim(Op.MAP, funs=(_eta(prim(Op.JOIN), ctx),)), prim(Op.JOIN),
-                 prim(Op.MAP, funs=(_eta(prim(Op.TRANSPOSE), ctx),)))
+    return chain(x, prim(Op.MAP, funs=(eta_lambda(prim(Op.JOIN), ctx),)), prim(Op.JOIN),
+                 prim(Op.MAP, funs=(eta_lambda(prim(Op.TRANSPOSE), ctx),)))
 
 
 def _unary(f, op: Op) -> bool:
@@ -100,7 +97,7 @@ def slide_tiling_strict_2d(u1, u2) -> Rule:
         p: Prim = b["p"]
         n1, n2, s1, s2 = p.static
         tiles = chain(b["x"], prim(Op.SLIDE_STRICT_ND, u1 + n1 - s1, u2 + n2 - s2, u1, u2))
-        return untile2d(FunCall(prim(Op.MAP_ND, 2, funs=(_eta(p, ctx),)), (tiles,)), ctx)
+        return untile2d(FunCall(prim(Op.MAP_ND, 2, funs=(eta_lambda(p, ctx),)), (tiles,)), ctx)
 
     return rule(f"slideTilingStrict2D({u1}, {u2})",
                 f"slideND(n1, n2, s1, s2) << x -> {UNTILE} << mapND(2, slideND(n1, n2, s1, s2)) << "
@@ -234,7 +231,7 @@ def _untile_rows_match(e: FunCall, ctx: Ctx) -> Bindings | None:
 
 def _untile_rows_build(b: Bindings, ctx: Ctx):
     fr = ctx.fresh
-    join_each = prim(Op.MAP, funs=(_eta(prim(Op.JOIN), ctx),))
+    join_each = prim(Op.MAP, funs=(eta_lambda(prim(Op.JOIN), ctx),))
     per_tile = prim(Op.MAP, funs=(fresh_lam(fr, "tile", lambda t: FunCall(join_each, (t,))),))
     per_row = fresh_lam(fr, "tileRow", lambda r: chain(r, join_each, prim(Op.TRANSPOSE_W), per_tile))
     return chain(b["x"], prim(Op.JOIN), prim(Op.MAP, funs=(per_row,)))

@@ -30,9 +30,9 @@ import sympy
 
 from .. import arith
 from ..ir.build import map_, prim
-from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, at, replace_at, with_children
+from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, UserFun, at, replace_at
 from ..ir.ops import ADDRESS_SPACES, MAPS, PARALLEL_MAPS, REDUCES, Op
-from ..ir.terms import beta, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, subst, zero_of
+from ..ir.terms import beta, chain, concrete, free_vars, fresh_lam, perfectly_nested_map, replace_sub, subst, zero_of
 from ..ir.userfuns import ADD, ID, MULT, MULT_AND_SUM_UP, userfun
 from ..types import FLOAT, ArrayType, ScalarType, TypeVar, VectorType
 from .rule import EXPR, USERFUN_CALL, Bindings, Ctx, Rule, rule
@@ -784,20 +784,12 @@ def _prefetch_match(e, ctx: Ctx) -> Bindings | None:
 def _prefetch_build(b: Bindings, ctx: Ctx):
     body = at(ctx.program, b["at"])
     p = ctx.fresh.param("group1D")
-    new_body = _replace_expr(body, b["get"], p)
+    new_body = replace_sub(body, b["get"], p)
     vid = ID if b["width"] is None else prim(Op.VECTORISE, b["width"], funs=(ID,))
     copy = prim(Op.TO_PRIVATE, funs=(vid,))
     fetched = FunCall(map_(copy), (b["get"],))
     return FunCall(prim(Op.LET, funs=(Lambda((p,), new_body),)), (fetched,))  # type: ignore[arg-type]
 
-
-def _replace_expr(n, old, new):
-    if n == old:
-        return new
-    kids = n.children()
-    if not kids:
-        return n
-    return with_children(n, [_replace_expr(c, old, new) for c in kids])
 
 
 PREFETCH_VECTORS = rule(

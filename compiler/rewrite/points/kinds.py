@@ -11,9 +11,9 @@ import itertools
 import sympy
 
 from ...ir.build import call, get, prim
-from ...ir.node import FunCall, FunDecl, Lambda, Literal, Param, Prim, RewritePoint, UserFun, with_children
+from ...ir.node import FunCall, FunDecl, Lambda, Literal, Param, Prim, RewritePoint, UserFun
 from ...ir.ops import Op
-from ...ir.terms import chain, concrete, count_uses, free_vars
+from ...ir.terms import chain, concrete, count_uses, free_vars, replace_sub
 from ...ir.userfuns import ADD, ID, MAX, MIN, MULT
 from ...types import ArrayType, ScalarType, TupleType, Type, VectorType, array_lengths, base_type
 from .core import Kind, NoMatch, PointSite, peel, register, wrap
@@ -110,17 +110,6 @@ def writes(f: FunDecl) -> bool:
     if isinstance(f, RewritePoint) and f.kind == "materialise":
         return True
     return concrete(f) or any(writes(c) for c in f.children() if isinstance(c, FunDecl))
-
-
-def replace_sub(e, old, new):
-    """e with every occurrence of the sub-expression `old` replaced by `new` (e itself when there is none)."""
-    if e == old:
-        return new
-    kids = e.children()
-    if not kids:
-        return e
-    rep = [replace_sub(k, old, new) for k in kids]
-    return e if all(a is b for a, b in zip(rep, kids, strict=True)) else with_children(e, rep)
 
 
 def _is_param(e, p: Param) -> bool:

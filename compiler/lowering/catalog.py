@@ -50,8 +50,8 @@ def _registry() -> dict[str, dict[str, Lowering]]:
 
 def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
     """The named lowerings of a benchmark ("default" always, with the parameter rowsPerItem for the 2-D stencils;
-    "tiled" for mm, gemv and the 2-D stencils; "conv42" for conv). A user benchmark (compiler.suite.user), given as
-    the Benchmark, has the default lowering only."""
+    "tiled" for mm, gemv, scal, asum, dot and the 2-D stencils; "conv42" for conv). A user benchmark
+    (compiler.suite.user), given as the Benchmark, has the default lowering only."""
     if isinstance(benchmark, Benchmark):
         if benchmark.dataset != SUITE:
             return {"default": _default(benchmark)}

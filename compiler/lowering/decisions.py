@@ -16,8 +16,9 @@ them):
    program they build goes to MAPPING.
 2. REWRITE: an algorithmic rewrite `("rewrite", rule, site)` (rule: position in `stages.env_rules()`, site: the
    pre-order index), `("stop",)`, or, before the first rewrite, a named lowering `("template", name)` of the
-   benchmark (`templates`: mm `tiled`, the 2-D stencils' `default` and `tiled`, conv `conv42`), which replaces
-   the rewrites and the mapping by the lowering's program and goes to TUNING with its parameters, or
+   benchmark (`templates`: `tiled` of mm, gemv, scal, asum and dot, the 2-D stencils' `default` and `tiled`,
+   conv `conv42`), which replaces the rewrites and the mapping by the lowering's program and goes to TUNING
+   with its parameters, or
    `("points",)` on a benchmark whose annotated program has named designs (`point_stages.annotated_of`: conv,
    annotated `conv-rp`, designs `direct` and `gemm`), which replaces the program by the annotated one and goes
    to REWRITE_POINTS (offered when a completion of the rewrite-point phase is witnessed). The stage ends by

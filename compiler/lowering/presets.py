@@ -26,8 +26,8 @@ that has a completion, else the first value offered), a tuning value is the smal
 default lowering's shape (the outer maps of each kernel mapGlb, `RPMapping.cheap_witnesses`) where the Ch5 codes
 allow it, and the work-group size is the default (`lowered.default_local_size`) where valid, else the smallest.
 
-`default_preset` answers None where the benchmark's "default" lowering is not the generic one (the 2-D stencils
-process several rows per work item, which no rule derives yet: their default is a template). The default
+`default_preset` answers None where the benchmark's "default" lowering is not the generic one (the 2-D stencils'
+default processes several rows per work item: a template with the parameter rowsPerItem, derived by rules). The default
 lowering leaves the local size of 1-D and 3-D mapGlb kernels to the runtime, while an episode always chooses
 one: there the preset's `local_size` is None, and an episode reaches the same OpenCL source with a launch of its
 choosing.

@@ -6,9 +6,10 @@
     tp.valid_values("TM", {})                              # exact: each value extends to a point of the space
     kernel = tp.compile({"TM": 64, ...})                   # the kernel of a complete assignment
 
-A template is a named lowering of the catalogue (`catalog.lowerings`) that has tuning parameters: mm `tiled`,
-the 2-D stencils' `default` (rowsPerItem) and `tiled`, conv `conv42`. Choosing it replaces the rule rewrites and
-the Ch5 mapping of an episode by the lowering's program; its tuning parameters are then decided one at a time.
+A template is a named lowering of the catalogue (`catalog.lowerings`) that has tuning parameters: `tiled` of mm,
+gemv, scal, asum and dot, the 2-D stencils' `default` (rowsPerItem) and `tiled`, conv `conv42`. Choosing it
+replaces the rule rewrites and the Ch5 mapping of an episode by the lowering's program; its tuning parameters are
+then decided one at a time.
 
 The space of a template's parameters is the one Ch4 inference gives its program (`constraints.infer.infer`,
 thesis §4.3): the lowering is built at its default values, so that every parameter is a size variable of the

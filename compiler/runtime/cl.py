@@ -357,6 +357,36 @@ class PreparedProgram:
             raise LaunchError(f"event profiling of kernel {name!r} returned end {end} <= start {start}")
         return (end - start) * 1e-9 / n
 
+    def launch_each(self, n: int = 1) -> list[tuple[str, float]]:
+        """Each kernel of the program on its own, enqueued n times back to back: (kernel name, seconds per
+        launch from its events), in launch order (where the time of a multi-kernel program goes)."""
+        if n < 1:
+            raise ValueError(f"launch count must be positive, got {n}")
+        cl = _pyopencl()
+        out = []
+        for cl_kernel, gs, ls, kname in self._launches:
+            try:
+                events = [cl.enqueue_nd_range_kernel(self.device.queue, cl_kernel, gs, ls) for _ in range(n)]
+                events[-1].wait()
+            except cl.Error as err:
+                raise self._fail(err, f"launching kernel {kname!r}") from None
+            out.append((kname, (events[-1].profile.end - events[0].profile.start) * 1e-9 / n))
+        return out
+
+    def kernel_resources(self) -> list[dict]:
+        """Per kernel, what the driver allots it: the largest work group it accepts, local and private memory
+        per work item or group in bytes, and the preferred work-group size multiple."""
+        cl = _pyopencl()
+        info = cl.kernel_work_group_info
+        out = []
+        for cl_kernel, _, _, kname in self._launches:
+            got = {key: int(cl_kernel.get_work_group_info(what, self.device.cl_device)) for key, what in (
+                ("max_work_group_size", info.WORK_GROUP_SIZE), ("local_mem_bytes", info.LOCAL_MEM_SIZE),
+                ("private_mem_bytes", info.PRIVATE_MEM_SIZE),
+                ("preferred_multiple", info.PREFERRED_WORK_GROUP_SIZE_MULTIPLE))}
+            out.append({"kernel": kname, **got})
+        return out
+
     def read_outputs(self) -> dict[str, np.ndarray]:
         cl = _pyopencl()
         out = {}

@@ -33,9 +33,9 @@ group, outM % tileW = 0); the local size is (tileW, tileH) (<= 1024 work items),
 (tileH + k1 - 1)(tileW + k2 - 1) floats per copied grid (<= 48 KiB in all).
 
 The same stencils' "default" lowering is here too (`default_for`): the generic default lowering (one output point
-per work item, compiler.lowering.default) with the tuning parameter rowsPerItem, the number of vertically
-adjacent output points one work item computes (`build_coarse`, derived by rules too: `coarse_plan`; default
-`default_rows_per_item`). See docs/lowering.md.
+per work item, compiler.lowering.default) with the tuning parameters rowsPerItem and colsPerItem, the block of
+vertically and horizontally adjacent output points one work item computes (`build_coarse`, derived by rules too:
+`coarse_plan`; defaults `default_rows_per_item` and one column). See docs/lowering.md.
 """
 
 from __future__ import annotations
@@ -183,42 +183,61 @@ def _fuses(_, n) -> bool:
     return is_call(n.args[0], Op.MAP) and concrete(n.args[0].f)
 
 
-# --- the default lowering of 2-D stencils: thread coarsening along the rows -------------------------------------
+# --- the default lowering of 2-D stencils: thread coarsening over a block of rows and columns --------------------
 ROWS_PER_ITEM = "rowsPerItem"
+COLS_PER_ITEM = "colsPerItem"
 COARSE_PARAMS = (TuningParam(ROWS_PER_ITEM, "vertically adjacent output points per work item (rows of the output "
-                             "% rowsPerItem = 0; 1: one point per work item, the generic default lowering)"),)
+                             "% rowsPerItem = 0; 1: one point per work item, the generic default lowering)"),
+                 TuningParam(COLS_PER_ITEM, "horizontally adjacent output points per work item (columns of the "
+                             "output % colsPerItem = 0; 1: one column, the rowsPerItem lowering)"))
 COARSE_CHOICES = (4, 2)  # the default rowsPerItem: the first that divides the rows (windows of height >= 3)
+DEFAULT_COLS_PER_ITEM = 1  # the default colsPerItem: one column per work item
 
 
-def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int = 4) -> Program:
-    """The default lowering with each work item computing `rows` (default: the symbol rowsPerItem) vertically
-    adjacent outputs of a column, derived from the benchmark's program by rules (`coarse_plan`):
+def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int = 4, cols=None,
+                 unroll_cols: int = 1) -> Program:
+    """The default lowering with each work item computing a block of `rows` x `cols` (default: the symbols
+    rowsPerItem and colsPerItem) adjacent outputs, derived from the benchmark's program by rules (`coarse_plan`):
 
-        join o mapGlb(1)(rows => map(join) o transposeW o mapGlb(0)(col => mapSeqUnroll(f) << col)
-                                 o transpose << rows) o split(rowsPerItem) << Z
+        join o mapGlb(1)(rows => map(join) o transposeW o join o mapGlb(0)(blk =>
+                   mapSeqUnroll(col => mapSeqUnroll(f) << col) << blk) o split(colsPerItem) o transpose << rows)
+             o split(rowsPerItem) << Z
 
     (`Z` the program's neighbourhoods, `f` its per-point function, lowered by the default conventions: its window
-    reduction is a reduceSeqUnroll). The rowsPerItem windows of a work item overlap in k1 - 1 rows; unrolled,
-    their loads of a shared input point have the same address and guard. `unroll` is the value of rowsPerItem
-    the unrolling guard (mapSeqUnroll: a known length <= 32) is decided for; above 32 the column stays a loop."""
-    *_, (_, p) = derive(bench.program, coarse_plan(rows, unroll), f"{bench.name}/default")
+    reduction is a reduceSeqUnroll). The rowsPerItem windows of a column overlap in k1 - 1 rows, the colsPerItem
+    columns of a block in k2 - 1 columns; unrolled, their loads of a shared input point have the same address and
+    guard (loaded once by the code generator's common-subexpression elimination). `unroll` and `unroll_cols` are
+    the values of rowsPerItem and colsPerItem the unrolling guards (mapSeqUnroll: a known length <= 32) are
+    decided for; above 32 that loop stays a loop. At colsPerItem = 1 the generated kernel is the one of the
+    rows-only lowering (the column loop has one iteration)."""
+    *_, (_, p) = derive(bench.program, coarse_plan(rows, unroll, cols, unroll_cols), f"{bench.name}/default")
     return finish(p)
 
 
-def coarse_plan(rows=None, unroll: int = 4) -> tuple[derivation.Step, ...]:
-    """The derivation of the default program with `rows` (default: the symbol rowsPerItem) outputs per work item."""
+def coarse_plan(rows=None, unroll: int = 4, cols=None, unroll_cols: int = 1) -> tuple[derivation.Step, ...]:
+    """The derivation of the default program with blocks of `rows` x `cols` (default: the symbols rowsPerItem and
+    colsPerItem) outputs per work item."""
     r = arith.var(ROWS_PER_ITEM) if rows is None else rows
+    c = arith.var(COLS_PER_ITEM) if cols is None else cols
+    unrolled = {ROWS_PER_ITEM: unroll, COLS_PER_ITEM: unroll_cols}
     return (
         derivation.Step(EXPAND_MACRO, _is_map_nd),  # mapND(2, f)
         derivation.Step(MAP_FUSION, _fuses),  # with the output's map(join)
         derivation.Step(split_join(r), _computes),  # groups of rowsPerItem rows
         derivation.Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
         derivation.Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
-        derivation.Step("mapGlb(1)", _computes),
-        derivation.Step("mapGlb(0)", _computes),
-        derivation.Step("mapSeq", _computes),  # the outermost: the points of a column
-        *((derivation.Step("mapSeqUnroll", sizes={ROWS_PER_ITEM: unroll}),) if unroll <= UNROLL_MAX else ()),
+        derivation.Step(split_join(c), _columns, unique=True),  # blocks of colsPerItem columns of a group
+        derivation.Step("mapGlb(1)", _computes),  # the groups of rows
+        derivation.Step("mapGlb(0)", _computes),  # the blocks of columns of a group
+        derivation.Step("mapSeq", _computes),  # the columns of a block
+        derivation.Step("mapSeq", _computes),  # the points of a column
+        derivation.Step("mapSeqUnroll", sizes=unrolled, every=True),  # each loop of a known length <= 32
     )
+
+
+def _columns(_, n) -> bool:
+    """map(col => ...) << transpose << rows: the loop over the columns of a group of rows."""
+    return _computes(_, n) and is_call(n.args[0], Op.TRANSPOSE)
 
 
 def default_rows_per_item(window_height: int, rows: int) -> int:
@@ -232,39 +251,43 @@ def default_rows_per_item(window_height: int, rows: int) -> int:
 
 def default_for(bench, form: StencilForm) -> Lowering:
     """The "default" lowering of a 2-D stencil: the generic default lowering (one output point per work item)
-    for rowsPerItem = 1, `build_coarse` otherwise."""
+    for rowsPerItem = colsPerItem = 1, `build_coarse` otherwise."""
     k1 = max(o.window[0] for o in form.operands if o.window)
 
     def choose(s):  # the fixed rule, or the heuristic file named by $LIFT_GYM_HEURISTICS (lowering.heuristic)
+        cols = {COLS_PER_ITEM: s.get(COLS_PER_ITEM) or DEFAULT_COLS_PER_ITEM}
         if s.get(ROWS_PER_ITEM):
-            return {ROWS_PER_ITEM: s[ROWS_PER_ITEM]}
+            return {ROWS_PER_ITEM: s[ROWS_PER_ITEM], **cols}
         rows, learned = _out_shape(bench, s)[0], heuristic.active(heuristic.ROWS_DECISION)
         if learned is None:
-            return {ROWS_PER_ITEM: default_rows_per_item(k1, rows)}
+            return {ROWS_PER_ITEM: default_rows_per_item(k1, rows), **cols}
         legal = [c for c in learned.choices if rows % c == 0] or [1]
-        return {ROWS_PER_ITEM: learned.decide(heuristic.stencil_features(bench, form, s), legal)}
+        return {ROWS_PER_ITEM: learned.decide(heuristic.stencil_features(bench, form, s), legal), **cols}
 
     def check(s, v):
-        n, _ = _out_shape(bench, s)
-        r = v[ROWS_PER_ITEM]
-        if r < 1:
-            return [f"rowsPerItem must be positive (rowsPerItem = {r})"]
-        return [f"output rows % rowsPerItem = 0 (rows = {n}, rowsPerItem = {r})"] if n % r else []
+        n, m = _out_shape(bench, s)
+        r, c = v[ROWS_PER_ITEM], v.get(COLS_PER_ITEM, 1)
+        sign = [f"{k} must be positive ({k} = {x})" for k, x in ((ROWS_PER_ITEM, r), (COLS_PER_ITEM, c)) if x < 1]
+        if sign:
+            return sign
+        bad = [f"output rows % rowsPerItem = 0 (rows = {n}, rowsPerItem = {r})"] if n % r else []
+        return bad + ([f"output columns % colsPerItem = 0 (columns = {m}, colsPerItem = {c})"] if m % c else [])
 
-    derived: dict[bool, Program] = {}  # symbolic in rowsPerItem: one program unrolled (<= 32), one not
+    derived: dict[tuple[bool, bool], Program] = {}  # symbolic in rowsPerItem and colsPerItem: per unrolled loop
 
     def build(s, v):
-        r = v[ROWS_PER_ITEM]
-        if r == 1:
+        r, c = v[ROWS_PER_ITEM], v.get(COLS_PER_ITEM, 1)
+        if r == 1 and c == 1:
             p = default_lowering(bench.program, s)
         else:
-            key = r <= UNROLL_MAX
-            p = derived.get(key) or derived.setdefault(key, build_coarse(bench, form, unroll=r))
+            key = (r <= UNROLL_MAX, c <= UNROLL_MAX)
+            p = derived.get(key) or derived.setdefault(key, build_coarse(bench, form, unroll=r, unroll_cols=c))
         n, m = _out_shape(bench, s)
-        return p, default_launches(p, {**s, **v}), {"rows_per_item": r, "work_items": n * m // r}
+        facts = {"rows_per_item": r, "cols_per_item": c, "work_items": n * m // (r * c)}
+        return p, default_launches(p, {**s, **v}), facts
 
-    doc = ("generic lowering (compiler.lowering.default), each work item computing rowsPerItem vertically adjacent "
-           "output points (compiler.lowering.stencil.build_coarse)")
+    doc = ("generic lowering (compiler.lowering.default), each work item computing a block of rowsPerItem x "
+           "colsPerItem adjacent output points (compiler.lowering.stencil.build_coarse)")
     return Lowering(bench.name, "default", doc, COARSE_PARAMS, build, choose, check)
 
 

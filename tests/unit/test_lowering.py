@@ -258,7 +258,7 @@ def test_every_2d_stencil_default_has_rows_per_item():
     assert set(COARSE) >= {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt",
                            "gaussian"}
     for name in COARSE:
-        assert [p.name for p in lowerings(name)["default"].params] == ["rowsPerItem"]
+        assert [p.name for p in lowerings(name)["default"].params] == ["rowsPerItem", "colsPerItem"]
     assert not lowerings("mm")["default"].params  # other programs keep the generic default, no parameters
 
 

@@ -1,6 +1,6 @@
-"""The 2-D stencils' "tiled" and "default" (rowsPerItem) lowerings are derived from the benchmark's program by
-rules: the derived program is the program the lowering used to assemble with the DSL builders (kept here as the
-reference, `assembled_tiled` / `assembled_coarse`), at the symbolic tuning parameters and at concrete points;
+"""The 2-D stencils' "tiled" and "default" (rowsPerItem x colsPerItem) lowerings are derived from the benchmark's
+program by rules: the derived program is the program the lowering used to assemble with the DSL builders (kept here
+as the reference, `assembled_tiled` / `assembled_coarse`), at the symbolic tuning parameters and at concrete points;
 every rule of overlapped tiling applies where its guard holds, refuses where it does not, and keeps the program's
 meaning on random data (each step of the derivation interprets to the benchmark's output)."""
 
@@ -68,9 +68,11 @@ def assembled_tiled(bench, form: stencil.StencilForm, th, tw) -> Program:
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
-def assembled_coarse(bench, form: stencil.StencilForm, r) -> Program:
-    body = join() << (map_glb(1, lambda rows: map_(join()) << (transpose_w() << (
-        map_glb(0, lambda col: map_seq_unroll(form.f) << col) << (transpose() << rows)))) << (split(r) << form.points))
+def assembled_coarse(bench, form: stencil.StencilForm, r, c=None) -> Program:
+    c = arith.var(stencil.COLS_PER_ITEM) if c is None else c
+    body = join() << (map_glb(1, lambda rows: map_(join()) << (transpose_w() << (join() << (
+        map_glb(0, lambda blk: map_seq_unroll(lambda col: map_seq_unroll(form.f) << col) << blk)
+        << (split(c) << (transpose() << rows)))))) << (split(r) << form.points))
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
@@ -108,11 +110,12 @@ def test_derived_coarse_program_is_the_assembled_one_at_symbolic_rows(name):
     assert program_key(stencil.build_coarse(b, form)) == program_key(assembled_coarse(b, form, r))
 
 
-@pytest.mark.parametrize(("name", "rows"), [("gaussian", 2), ("jacobi2d-5pt", 4), ("hotspot2d", 8)])
-def test_derived_coarse_program_is_the_assembled_one_at_concrete_rows(name, rows):
+@pytest.mark.parametrize(("name", "rows", "cols"), [("gaussian", 2, None), ("jacobi2d-5pt", 4, 2),
+                                                    ("hotspot2d", 8, 4), ("srad1", 1, 4)])
+def test_derived_coarse_program_is_the_assembled_one_at_concrete_blocks(name, rows, cols):
     b, form = _form(name)
-    assert program_key(stencil.build_coarse(b, form, rows, unroll=rows)) == program_key(
-        assembled_coarse(b, form, rows))
+    derived = stencil.build_coarse(b, form, rows, unroll=rows, cols=cols, unroll_cols=cols or 1)
+    assert program_key(derived) == program_key(assembled_coarse(b, form, rows, cols))
 
 
 def test_default_lowering_switches_between_generic_and_derived_programs():
@@ -121,14 +124,18 @@ def test_default_lowering_switches_between_generic_and_derived_programs():
     sizes = {"N": 16, "M": 16}
     one, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 1})
     assert program_key(one) == program_key(default_lowering(b.program, sizes))
-    four, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 4})
+    four, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 4, stencil.COLS_PER_ITEM: 1})
     assert program_key(four) == program_key(assembled_coarse(b, form, arith.var(stencil.ROWS_PER_ITEM)))
+    cols, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 1, stencil.COLS_PER_ITEM: 4})  # a block one row high
+    assert program_key(cols) == program_key(four)
 
 
-def test_coarse_column_stays_a_loop_beyond_the_unrolling_limit():
+def test_coarse_loops_stay_loops_beyond_the_unrolling_limit():
     b, form = _form("gaussian")
-    text = str(stencil.build_coarse(b, form, unroll=64))
-    assert "mapSeqUnroll(nbh" not in text and "mapGlb(0, col => mapSeq(" in text
+    text = str(stencil.build_coarse(b, form, unroll=64))  # the column's points: a loop, the block's columns unrolled
+    assert "mapSeqUnroll(nbh" not in text and "mapSeqUnroll(col => mapSeq(nbh" in text
+    text = str(stencil.build_coarse(b, form, unroll=4, unroll_cols=64))  # the block's columns: a loop
+    assert "mapSeq(col => mapSeqUnroll(nbh" in text
 
 
 # --- every step keeps the meaning ---------------------------------------------------------------------------------
@@ -148,13 +155,17 @@ def test_each_tiling_step_interprets_like_the_benchmark(name, th, tw):
     assert expected <= seen
 
 
-def test_each_coarsening_step_interprets_like_the_benchmark():
+@pytest.mark.parametrize(("rows", "cols"), [(2, 1), (2, 4)])
+def test_each_coarsening_step_interprets_like_the_benchmark(rows, cols):
     b, _ = _form("srad2")
     sizes = {"N": 8, "M": 8}
     inputs = b.make_inputs(sizes, np.random.default_rng(4))
     want = interpret(b.program, inputs, sizes)
-    for rule_name, p in stencil.derive(b.program, stencil.coarse_plan(2, unroll=2), "srad2"):
+    seen = []
+    for rule_name, p in stencil.derive(b.program, stencil.coarse_plan(rows, rows, cols, cols), "srad2"):
+        seen.append(rule_name)
         np.testing.assert_allclose(interpret(p, inputs, sizes), want, rtol=1e-5, atol=1e-6, err_msg=rule_name)
+    assert seen.count(f"splitJoin({cols})") == 1 and seen.count("mapSeqUnroll") == 2
 
 
 # --- each rule on its own: applies where its guard holds, refuses where it does not ---------------------------

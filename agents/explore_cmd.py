@@ -1,12 +1,13 @@
-"""`lift-gym explore URI|FILE`: Lift's three-stage exploration (compiler.explore) on one benchmark.
+"""`lift-gym explore URI|FILE`: Lift's three-stage exploration (compiler.explore) on one benchmark, as a chooser
+over the compiler's decision route.
 
     lift-gym explore benchmark://lift/mm/small [--max N] [--depth D] [--samples S] [--seed N] [--no-run] [--json]
     lift-gym explore prog.lift --sizes N=64                  a program file, checked against prog.npz or the interpreter
 
-Prints the report: distinct high-level programs (stage 1), lowered programs (stage 2), parameter points
-(stage 3), kernels generated, codegen failures by message head, and (unless --no-run) the kernels checked on the
+Prints the report: distinct high-level programs (stage 1), lowered programs (stage 2), tuning points (stage 3),
+kernels generated, codegen failures and crashes by message head, and (unless --no-run) the kernels checked on the
 OpenCL device (PoCL by default) by Measurement status. Exit status 1 when any generated kernel failed on the
-device or crashed the code generator (a bug), or when no kernel was generated at all, else 0. See docs/explore.md.
+device or the route crashed (a bug), or when no kernel was generated at all, else 0. See docs/explore.md.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import argparse
 import json
 import sys
 
+from compiler.constraints.device import PROFILES
 from compiler.explore import ExploreConfig, explore_benchmark
-from compiler.explore.highlevel import DEFAULT_EXCLUDE, check_families
 
 from .subcommand import CliError, command, configure_target, load_target, nonnegative_int, positive_int, seed
 
@@ -27,14 +28,14 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="stage 1: distinct high-level programs (30)")
     p.add_argument("--depth", type=nonnegative_int, default=2, metavar="D", help="stage 1: rewrite depth (2)")
     p.add_argument("--lowered", type=positive_int, default=8, metavar="L",
-                   help="stage 2: lowered variants per high-level program (8)")
-    p.add_argument("--memory-depth", type=nonnegative_int, default=1, metavar="M",
-                   help="stage 2: memory/unrolling rule applications on a mapping (1)")
+                   help="stage 2: lowered programs per high-level program (8)")
     p.add_argument("--samples", type=positive_int, default=2, metavar="S",
-                   help="stage 3: parameter points per lowered program (2)")
+                   help="stage 3: tuning points per lowered program (2)")
     p.add_argument("--seed", type=seed, default=0, help="random seed (0)")
-    p.add_argument("--exclude", default=",".join(DEFAULT_EXCLUDE), metavar="FAMILY,...",
-                   help=f"stage-1 rule families left out ({','.join(DEFAULT_EXCLUDE)}; '' for none)")
+    p.add_argument("--no-named", action="store_true",
+                   help="stage 1: leave out the named lowerings and the rewrite-point program")
+    p.add_argument("--profile", choices=sorted(PROFILES), default="generic",
+                   help="device profile whose limits the tuning values respect (generic)")
     p.add_argument("--max-kernels", type=positive_int, metavar="K", help="stop after K distinct kernels")
     p.add_argument("--jobs", type=nonnegative_int, default=0, metavar="J",
                    help="device workers in parallel (min(2, cpus))")
@@ -44,20 +45,16 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
-@command("explore", "Lift's three-stage exploration of a benchmark: rewrite, lower, sample parameters, "
-                    "generate and check kernels", _configure)
+@command("explore", "Lift's three-stage exploration of a benchmark over the decision route: rewrite, map, "
+                    "sample tuning values, generate and check kernels", _configure)
 def cmd_explore(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
     for name in ("max", "depth", "lowered", "samples"):
         if getattr(args, name) < (0 if name == "depth" else 1):
             raise CliError(f"--{name} must be {'>= 0' if name == 'depth' else 'positive'}")
-    try:
-        exclude = check_families([f.strip() for f in args.exclude.split(",") if f.strip()])
-    except ValueError as e:
-        raise CliError(str(e)) from None
-    cfg = ExploreConfig(max_programs=args.max, depth=args.depth, lowered=args.lowered,
-                        memory_depth=args.memory_depth, samples=args.samples, seed=args.seed, run=not args.no_run,
-                        jobs=args.jobs, device=args.device, max_kernels=args.max_kernels, exclude=exclude)
+    cfg = ExploreConfig(max_programs=args.max, depth=args.depth, lowered=args.lowered, samples=args.samples,
+                        seed=args.seed, named=not args.no_named, profile=args.profile, run=not args.no_run,
+                        jobs=args.jobs, device=args.device, max_kernels=args.max_kernels)
     progress = not args.quiet
     log = None if args.json or args.quiet else (lambda m: print(m, file=sys.stderr))
     uri = t.label if args.size or args.sizes or "://" not in args.target else args.target

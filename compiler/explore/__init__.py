@@ -1,17 +1,19 @@
-"""Lift's three-stage exploration (HighLevelRewrite, MemoryMappingRewrite, ParameterRewrite) over the rewrite
-system, the code generator and the runtime. See docs/explore.md.
+"""Lift's three-stage exploration (HighLevelRewrite, MemoryMappingRewrite, ParameterRewrite) as a chooser over the
+compiler's one decision route (`compiler.lowering.decisions`): breadth first over its rewrite decisions, seeded
+random completions of its mapping decisions, points of its tuning decisions; then every kernel checked on an OpenCL
+device. See docs/explore.md.
 
     from compiler.explore import explore, ExploreConfig
     report = explore("benchmark://lift/mm/small", ExploreConfig(max_programs=30, depth=2, samples=2))
     print(report.text())
 """
 
-from .driver import Candidate, ExploreConfig, ExploreReport, Failure, explore, explore_benchmark, lowered_variants
-from .highlevel import HighLevel, canonical_params, high_level_programs, tuning_params
-from .lowering import is_fully_lowered, mappings, output_producer, refinements, write_output_to_global
-from .parameters import Sampler, divisor_points
+from .driver import Candidate, ExploreConfig, ExploreReport, Failure, explore, explore_benchmark
+from .highlevel import HighLevel, high_level_programs, named_programs
+from .lowering import completions, lowered_key
+from .parameters import enumerate_points, finish, points
+from .walk import Walk, describe, phase, replay, replay_chooser
 
-__all__ = ["Candidate", "ExploreConfig", "ExploreReport", "Failure", "HighLevel", "Sampler", "canonical_params",
-           "divisor_points", "explore", "explore_benchmark", "high_level_programs", "is_fully_lowered",
-           "lowered_variants", "mappings", "output_producer", "refinements", "tuning_params",
-           "write_output_to_global"]
+__all__ = ["Candidate", "ExploreConfig", "ExploreReport", "Failure", "HighLevel", "Walk", "completions", "describe",
+           "enumerate_points", "explore", "explore_benchmark", "finish", "high_level_programs", "lowered_key",
+           "named_programs", "phase", "points", "replay", "replay_chooser"]

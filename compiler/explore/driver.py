@@ -1,28 +1,28 @@
-"""The three-stage exploration driver: high-level rewrites, lowering and memory mapping, parameters; then code
-generation and (optionally) a correctness check of every kernel on an OpenCL device (PoCL in CI).
+"""The three-stage exploration as a chooser over the compiler's one decision route (`compiler.lowering.decisions`),
+then a correctness check of every kernel on an OpenCL device (PoCL in CI).
 
     report = explore("benchmark://lift/mm/small", ExploreConfig(max_programs=30, depth=2, samples=2))
     print(report.text())          # or report.to_dict() for JSON
 
-Stages (see the module docs of highlevel.py, lowering.py, parameters.py):
-1. `high_level_programs`: BFS over the algorithmic rules to `depth`, at most `max_programs` distinct programs.
-2. per high-level program (macros expanded): up to `lowered` fully lowered variants (mapping rules, output to
-   global memory, memory/unrolling refinements to `memory_depth`), deduplicated across the whole run.
-3. per lowered program: up to `samples` valid points of its tuning parameters; each point is compiled by
-   `compiler.codegen.compile_program` (sizes and parameters bound). Kernels are deduplicated by
-   `KernelProgram.key`; a `CodegenError` is counted by its message head, any other exception from the code
-   generator is counted as a crash (a bug of the code generator).
-Then each distinct kernel runs once on the device through `MeasureWorker` (a separate process with a
-watchdog) with the benchmark's NumPy reference (float64, cast to float32) as gold; `Measurement.status`
-("ok", "correctness", "compile", "launch", "timeout", ...) is counted. A non-"ok" status is a bug of the code
-generator, a rule or the lowering: the report keeps the program text, sizes, parameters and message of each.
+Stages (module docs of highlevel.py, lowering.py, parameters.py; `walk.phase` sorts the decisions):
+1. `high_level_programs`: breadth first over the REWRITE decisions to `depth`, at most `max_programs` distinct
+   high-level programs (`State.high.key`), then the named programs of the first decision (`named`).
+2. per high-level program: up to `lowered` distinct completions of the other non-TUNING decisions (the mapping,
+   rewrite points, ...) by seeded random choosers, deduplicated by the lowered program's key across the run.
+3. per lowered program: up to `samples` points of its TUNING decisions; each ends at DONE with the kernel compiled
+   (`State.kernel`). Kernels are deduplicated by `KernelProgram.key`.
+A CompilerError from the route at any stage is counted as a codegen failure by its message head (the route offers
+only values that compile, so it is expected to stay 0); any other exception is counted as a crash (a bug). Then
+each distinct kernel runs once on the device through `MeasureWorker` (a separate process with a watchdog) with the
+benchmark's NumPy reference (float64, cast to float32) as gold; `Measurement.status` ("ok", "correctness",
+"compile", "launch", "timeout", ...) is counted. A non-"ok" status is a bug of the code generator, a rule or the
+lowering: the report keeps the program text, sizes, decisions and message of each.
 """
 
 from __future__ import annotations
 
 import os
 import queue
-import random
 import re
 import threading
 import time
@@ -34,55 +34,49 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .. import suite
-from ..codegen import compile_program
-from ..constraints import POCL_CPU
-from ..errors import CodegenError
-from ..ir.macros import expand_program
-from ..ir.node import Program
+from ..constraints.device import device_profile
+from ..errors import CompilerError
 from ..ir.printer import print_program
-from ..lowering.default import copy_of_view
-from ..rewrite import prepare, specialise
+from ..lowering import decisions
 from ..runtime import MeasureConfig, MeasureWorker
-from .highlevel import (
-    DEFAULT_EXCLUDE,
-    HighLevel,
-    check_families,
-    high_level_programs,
-    param_prefix,
-    tuning_params,
-)
-from .lowering import key, mappings, random_refinement, write_output_to_global
-from .parameters import Sampler
+from .highlevel import HighLevel, high_level_programs
+from .lowering import completions
+from .parameters import finish, points
+from .walk import Walk
 
 
 @dataclass(frozen=True)
 class ExploreConfig:
     """Knobs of an exploration (defaults: a run of a few minutes on PoCL at `small` sizes)."""
 
-    max_programs: int = 30  # stage 1: distinct high-level programs (the start program included)
+    max_programs: int = 30  # stage 1: distinct high-level programs reached by rewrites (the start program included)
     depth: int = 2  # stage 1: rewrite depth
-    lowered: int = 8  # stage 2: lowered variants per high-level program
-    memory_depth: int = 1  # stage 2: memory/unrolling rule applications on top of a mapping
-    samples: int = 2  # stage 3: parameter points per lowered program
+    lowered: int = 8  # stage 2: lowered programs per high-level program
+    samples: int = 2  # stage 3: points of the tuning decisions per lowered program
     seed: int = 0
+    named: bool = True  # stage 1: also the named lowerings and the rewrite-point program of the first decision
+    profile: str = "generic"  # device profile whose limits the route's tuning values respect (PROFILES)
     run: bool = True  # check every kernel on the device
     jobs: int = 0  # measurement workers in parallel (0: min(2, cpu count))
     device: str | None = None  # device selection for MeasureWorker (None: LIFT_GYM_DEVICE or the default)
     max_kernels: int | None = None  # stop generating after this many distinct kernels
     keep_failures: int = 20  # failures kept with their program text in the report
-    exclude: tuple[str, ...] = DEFAULT_EXCLUDE  # stage-1 rule families left out (highlevel.FAMILIES)
+
+    def options(self) -> decisions.Options:
+        """The route's options: at most `depth` rewrites (one when only the named programs are asked for)."""
+        return decisions.Options(max_rewrites=max(self.depth, int(self.named)), limits=device_profile(self.profile))
 
 
 @dataclass
 class Failure:
-    """A kernel (or program) that failed: where, why, and the program to reproduce it."""
+    """A kernel (or program) that failed: where, why, and how to rebuild it."""
 
-    stage: str  # "codegen" | "crash" | a Measurement status
+    stage: str  # "stage N" (a CompilerError or crash of the route) or a Measurement status
     message: str
-    program: str  # print_program text of the lowered program
+    program: str  # print_program text of the lowered (else high-level) program
     sizes: dict[str, int]
-    params: dict[str, int]
-    trace: tuple[str, ...] = ()  # the stage-1 rules that led to its high-level program
+    params: dict[str, int]  # the tuning values
+    trace: tuple[str, ...] = ()  # the decisions taken, in words
 
 
 @dataclass
@@ -90,21 +84,18 @@ class ExploreReport:
     uri: str
     sizes: dict[str, int]
     config: dict
-    high_level: int = 0
+    high_level: int = 0  # programs reached by rewrites (the start program included)
     high_level_by_depth: dict[int, int] = field(default_factory=dict)
+    named: list[str] = field(default_factory=list)  # the named programs explored besides them
     lowered: int = 0
-    output_not_global: int = 0  # lowered programs whose output path could not be written to global memory
     param_points: int = 0
-    no_valid_params: int = 0  # lowered programs whose parameters have no valid point
-    solver_fallbacks: int = 0
-    solver_errors: dict[str, int] = field(default_factory=dict)
     kernels: int = 0  # distinct kernels generated
     duplicate_kernels: int = 0  # points whose kernel equals one already generated
-    codegen_failures: dict[str, int] = field(default_factory=dict)  # by message head
-    codegen_crashes: dict[str, int] = field(default_factory=dict)  # non-CodegenError exceptions, by head
+    codegen_failures: dict[str, int] = field(default_factory=dict)  # CompilerError of the route, "stage N: head"
+    codegen_crashes: dict[str, int] = field(default_factory=dict)  # any other exception, "stage N: head"
     checked: int = 0
     status: dict[str, int] = field(default_factory=dict)  # Measurement.status -> count
-    failures: list[Failure] = field(default_factory=list)  # correctness/runtime failures (bugs)
+    failures: list[Failure] = field(default_factory=list)  # crashes and device failures (bugs)
     codegen_examples: list[Failure] = field(default_factory=list)  # one per codegen failure head
     seconds: dict[str, float] = field(default_factory=dict)
     device: str = ""
@@ -130,14 +121,13 @@ class ExploreReport:
         c = self.config
         lines = [
             f"explore {self.uri}  sizes {self.sizes}",
-            f"  config: depth {c['depth']}, max {c['max_programs']} high-level, {c['lowered']} lowered each "
-            f"(memory depth {c['memory_depth']}), {c['samples']} parameter samples, seed {c['seed']}",
+            f"  config: depth {c['depth']}, max {c['max_programs']} high-level, {c['lowered']} lowered each, "
+            f"{c['samples']} tuning points each, seed {c['seed']}, profile {c['profile']}",
             f"  stage 1  high-level programs   {self.high_level:6d}   by depth "
-            + ", ".join(f"{k}: {v}" for k, v in sorted(self.high_level_by_depth.items())),
-            f"  stage 2  lowered programs      {self.lowered:6d}   (output not writable to global: "
-            f"{self.output_not_global})",
-            f"  stage 3  parameter points      {self.param_points:6d}   (programs without a valid point: "
-            f"{self.no_valid_params}; divisor fallback: {self.solver_fallbacks})",
+            + ", ".join(f"{k}: {v}" for k, v in sorted(self.high_level_by_depth.items()))
+            + (f"; named: {', '.join(self.named)}" if self.named else ""),
+            f"  stage 2  lowered programs      {self.lowered:6d}",
+            f"  stage 3  tuning points         {self.param_points:6d}",
             f"  codegen  kernels generated     {self.kernels:6d}   (duplicates {self.duplicate_kernels}, "
             f"codegen failures {self.codegen_failed})",
         ]
@@ -153,11 +143,8 @@ class ExploreReport:
         elif not c["run"]:
             lines.append("  device   not run (--no-run)")
         for f in self.failures:
-            lines += [f"  FAILED ({f.stage}) params {f.params}: {_one_line(f.message, 300)}",
+            lines += [f"  FAILED ({f.stage}) {'; '.join(f.trace)}: {_one_line(f.message, 300)}",
                       *("      " + ln for ln in f.program.splitlines())]
-        if self.solver_errors:
-            lines.append("  constraint solver errors (fell back to divisor enumeration):")
-            lines += [f"      {n:5d}  {h}" for h, n in sorted(self.solver_errors.items(), key=lambda kv: -kv[1])]
         lines.append("  wall time: " + ", ".join(f"{k} {v:.1f} s" for k, v in self.seconds.items()))
         return "\n".join(lines)
 
@@ -176,12 +163,14 @@ def message_head(text: str, limit: int = 90) -> str:
 
 @dataclass
 class Candidate:
-    """A lowered program with one point of its parameters, and the kernel generated for it."""
+    """A kernel of the exploration: the route's walk to DONE and the high-level program it came from."""
 
-    program: Program
-    params: dict[str, int]
+    walk: Walk
     high_level: HighLevel
-    kernel: object = None  # compiler.codegen.KernelProgram
+
+    @property
+    def kernel(self):  # compiler.codegen.KernelProgram
+        return self.walk.state.kernel
 
 
 def explore(uri: str, config: ExploreConfig | None = None, *, progress: bool = False,
@@ -193,33 +182,36 @@ def explore(uri: str, config: ExploreConfig | None = None, *, progress: bool = F
 
 def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | None = None, *, uri: str = "",
                       progress: bool = False, log: Callable[[str], None] | None = None) -> ExploreReport:
-    """The three stages, code generation and (with `config.run`) the device check for `bench` at `sizes`.
-    `progress` shows tqdm bars on stderr; `log` receives one line per finished stage."""
+    """The three stages, code generation and (with `config.run`) the device check for `bench` at `sizes` (a
+    suite benchmark or a program file's). `progress` shows tqdm bars on stderr; `log` receives one line per
+    finished stage."""
     cfg = config or ExploreConfig()
     sizes = {k: int(v) for k, v in sizes.items()}
-    rng = random.Random(cfg.seed)
+    route_uri = suite.uri(bench, None, **sizes)
+    rng = np.random.default_rng(cfg.seed)
     say = log or (lambda _m: None)
-    rep = ExploreReport(uri or bench.uri, dict(sizes), asdict(cfg))
-    prefix = param_prefix(sizes)
-    sampler = Sampler()
-    sampler.device = POCL_CPU
+    rep = ExploreReport(uri or route_uri, dict(sizes), asdict(cfg))
+    bar = (lambda items, desc, total=None: _bar(items, True, desc, total)) if progress else None
 
     # stage 1 -------------------------------------------------------------------------------------------------
     t0 = time.perf_counter()
-    start = specialise(copy_of_view(bench.program), sizes)  # a view of the inputs is explored as their copy
-    hls = high_level_programs(start, sizes, cfg.depth, cfg.max_programs, rng, prefix,
-                              sampler=sampler, exclude=check_families(cfg.exclude))
-    rep.high_level = len(hls)
-    rep.high_level_by_depth = dict(sorted(Counter(h.depth for h in hls).items()))
+    root = decisions.start(route_uri, cfg.options())
+    hls = _guard(rep, cfg, "stage 1", None, lambda: high_level_programs(
+        root, cfg.depth, cfg.max_programs, rng, named=cfg.named, progress=bar)) or [HighLevel(Walk(root), 0)]
+    rewritten = [h for h in hls if not h.named]
+    rep.high_level = len(rewritten)
+    rep.high_level_by_depth = dict(sorted(Counter(h.depth for h in rewritten).items()))
+    rep.named = [h.named for h in hls if h.named]
     rep.seconds["stage1"] = time.perf_counter() - t0
-    say(f"stage 1: {len(hls)} high-level programs ({rep.seconds['stage1']:.1f} s)")
+    say(f"stage 1: {len(rewritten)} high-level programs, {len(rep.named)} named ({rep.seconds['stage1']:.1f} s)")
 
     # stage 2 -------------------------------------------------------------------------------------------------
     t0 = time.perf_counter()
-    lowered: dict[str, tuple[Program, HighLevel]] = {}
-    for hl in _bar(hls, progress, "stage 2: lowering"):
-        for q in lowered_variants(hl.expanded, sizes, cfg, rng, rep):
-            lowered.setdefault(key(q), (q, hl))
+    lowered: list[tuple[Walk, HighLevel]] = []
+    seen: set[str] = set()
+    for hl in _bar(hls, progress, "stage 2: mapping"):
+        found = _guard(rep, cfg, "stage 2", hl.walk, lambda hl=hl: completions(hl.walk, cfg.lowered, rng, seen))
+        lowered += [(w, hl) for w in found or ()]
     rep.lowered = len(lowered)
     rep.seconds["stage2"] = time.perf_counter() - t0
     say(f"stage 2: {len(lowered)} lowered programs ({rep.seconds['stage2']:.1f} s)")
@@ -227,28 +219,22 @@ def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | N
     # stage 3 + codegen -----------------------------------------------------------------------------------------
     t0 = time.perf_counter()
     kernels: dict[str, Candidate] = {}
-    for q, hl in _bar(list(lowered.values()), progress, "stage 3: parameters + codegen"):
+    for w, hl in _bar(lowered, progress, "stage 3: tuning + codegen"):
         if cfg.max_kernels is not None and len(kernels) >= cfg.max_kernels:
             break
-        params = tuning_params(q, prefix)
-        points = sampler.sample(q, sizes, params, cfg.samples, rng)
-        if not points:
-            rep.no_valid_params += 1
-        for pt in points:
+        for pt in _guard(rep, cfg, "stage 3", w, lambda w=w: points(w, cfg.samples, rng)) or ():
             rep.param_points += 1
-            cand = Candidate(q, dict(pt), hl)
-            kp = _codegen(cand, sizes, rep, cfg)
-            if kp is None:
+            done = _guard(rep, cfg, "stage 3", w, lambda w=w, pt=pt: finish(w, pt, rng), pt)
+            if done is None:
                 continue
+            kp = done.state.kernel
             if kp.key in kernels:
                 rep.duplicate_kernels += 1
                 continue
-            cand.kernel = kp
-            kernels[kp.key] = cand
+            kernels[kp.key] = Candidate(done, hl)
             if cfg.max_kernels is not None and len(kernels) >= cfg.max_kernels:
                 break
     rep.kernels = len(kernels)
-    rep.solver_fallbacks, rep.solver_errors = sampler.fallbacks, dict(sampler.fallback_errors)
     rep.seconds["stage3+codegen"] = time.perf_counter() - t0
     say(f"codegen: {len(kernels)} distinct kernels ({rep.seconds['stage3+codegen']:.1f} s)")
 
@@ -261,61 +247,37 @@ def explore_benchmark(bench, sizes: Mapping[str, int], config: ExploreConfig | N
     return rep
 
 
-def lowered_variants(program: Program, sizes: Mapping[str, int], cfg: ExploreConfig, rng: random.Random,
-                     rep: ExploreReport | None = None) -> list[Program]:
-    """Stage 2 for one high-level program: up to `cfg.lowered` fully lowered programs that write their output
-    to global memory. About half are plain mappings (random walks over the mapping rules), the rest are those
-    mappings refined by 1..`cfg.memory_depth` random memory/unrolling moves."""
-    base = prepare(expand_program(program))
-    ready: dict[str, Program] = {}
-    for m in mappings(base, sizes, cfg.lowered, rng):
-        g = write_output_to_global(m, sizes)
-        if g is None:
-            if rep is not None:
-                rep.output_not_global += 1
-            continue
-        ready.setdefault(key(g), g)
-    plain = list(ready.values())
-    if not plain:
-        return []
-    if cfg.memory_depth <= 0:
-        return plain
-    n_plain = min(len(plain), max(1, (cfg.lowered + 1) // 2))
-    out = {key(p): p for p in rng.sample(plain, n_plain)}
-    for _ in range(20 * cfg.lowered):
-        if len(out) >= cfg.lowered:
-            break
-        q = random_refinement(rng.choice(plain), sizes, cfg.memory_depth, rng)
-        if q is not None:
-            out.setdefault(key(q), q)
-    return list(out.values())
-
-
-def _codegen(cand: Candidate, sizes: Mapping[str, int], rep: ExploreReport, cfg: ExploreConfig):
-    env = {**sizes, **cand.params}
+def _guard(rep: ExploreReport, cfg: ExploreConfig, stage: str, w: Walk | None, fn: Callable, point: tuple = ()):
+    """`fn()`, or None with its error counted: a CompilerError as a codegen failure, anything else as a crash
+    (kept with its program and decisions)."""
     try:
-        return compile_program(cand.program, env)
-    except CodegenError as err:
-        head = message_head(str(err))
+        return fn()
+    except CompilerError as err:
+        head = f"{stage}: {message_head(str(err))}"
         first = head not in rep.codegen_failures
         rep.codegen_failures[head] = rep.codegen_failures.get(head, 0) + 1
         if first and len(rep.codegen_examples) < cfg.keep_failures:
-            rep.codegen_examples.append(_failure("codegen", str(err), cand, sizes))
-    except Exception as err:  # anything else is a crash of the code generator: a bug, kept with its program
-        head = message_head(f"{type(err).__name__}: {err}")
+            rep.codegen_examples.append(_failure(stage, str(err), w, rep.sizes, point))
+    except Exception as err:  # anything else is a crash of the route: a bug, kept with its program
+        head = f"{stage}: {message_head(f'{type(err).__name__}: {err}')}"
         first = head not in rep.codegen_crashes
         rep.codegen_crashes[head] = rep.codegen_crashes.get(head, 0) + 1
         if first and len(rep.failures) < cfg.keep_failures:
-            rep.failures.append(_failure("crash", f"{type(err).__name__}: {err}", cand, sizes))
+            rep.failures.append(_failure(stage, f"{type(err).__name__}: {err}", w, rep.sizes, point))
     return None
 
 
-def _failure(stage: str, message: str, cand: Candidate, sizes: Mapping[str, int]) -> Failure:
+def _failure(stage: str, message: str, w: Walk | None, sizes: Mapping[str, int], point: tuple = ()) -> Failure:
+    if w is None:
+        return Failure(stage, message, "", dict(sizes), {})
+    s = w.state
+    program = s.lowered if s.lowered is not None else s.high
     try:
-        text = print_program(cand.program)
+        text = print_program(program)
     except ValueError:
-        text = str(cand.program)
-    return Failure(stage, message, text, dict(sizes), dict(cand.params), cand.high_level.trace)
+        text = str(program)
+    trace = (*w.text, *(f"then {v}" for v in point))
+    return Failure(stage, message, text, dict(sizes), {k: int(v) for k, v in s.assignment.items()}, trace)
 
 
 # --- the device check -----------------------------------------------------------------------------------------
@@ -351,7 +313,7 @@ def check_kernels(bench, sizes: Mapping[str, int], cands: list[Candidate], cfg: 
             rep.checked += 1
             rep.status[m.status] = rep.status.get(m.status, 0) + 1
             if m.status != "ok" and len(rep.failures) < cfg.keep_failures:
-                rep.failures.append(_failure(m.status, m.message, cand, sizes))
+                rep.failures.append(_failure(m.status, m.message, cand.walk, sizes))
         return m.status
 
     try:
@@ -366,8 +328,10 @@ def check_kernels(bench, sizes: Mapping[str, int], cands: list[Candidate], cfg: 
 def _bar(items, progress: bool, desc: str, total: int | None = None):
     if not progress:
         return items
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return items
+    from tqdm import tqdm
+
     return tqdm(items, desc=desc, total=total, leave=False, dynamic_ncols=True)
+
+
+__all__ = ["Candidate", "ExploreConfig", "ExploreReport", "Failure", "check_kernels", "explore",
+           "explore_benchmark", "message_head", "quick_config"]

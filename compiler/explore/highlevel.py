@@ -1,241 +1,98 @@
-"""Stage 1 of the exploration (Lift's HighLevelRewrite): algorithmic rewrites of a benchmark program, breadth
-first to a bounded depth, deduplicated by structural hash (`Program.key` of the program with its macros
-expanded, so that expanding a macro early or late gives one program).
+"""Stage 1 of the exploration (Lift's HighLevelRewrite): breadth-first enumeration over the route's REWRITE
+decisions (`compiler.lowering.decisions`, values `("rewrite", rule, site)`), deduplicated by the high-level
+program's structural key (`State.high.key`).
 
-Rules: every rule of the catalogue's algorithmic group (`compiler.rewrite.RULES`, `group == "algorithmic"`),
-except that the families whose parameter is a split size or a stride (splitJoin, partialReduce, reorderReduce,
-reorderStride) are applied with a *symbolic* parameter, as Lift's HighLevelRewrite does: each application
-introduces a fresh tuning parameter (`split(p0)`), whose value stage 3 chooses. The other parametric families
-(vectorise, vectoriseZip, slideTiling, slideTiling2D, padCrop) keep the catalogue's constant candidates: their
-guards compute with the value.
+`high_level_programs(root, depth, max_programs, rng)` returns the start program first, then the distinct programs
+one, two, ... rewrites away, at most `max_programs` in all. The rules, their sites and their parameters are the
+route's (`stages.env_rules()`, offered only when the rewritten program has a parallel mapping that compiles), so
+every program found has a lowering. When a level holds more new programs than the room left, its parents are
+expanded in a seeded random order until four times the room is found, and a seeded uniform sample of those is
+kept; only the kept programs are expanded further.
 
-Parameter names are canonical: after every rewrite the tuning parameters are renamed p0, p1, ... in the order of
-their first occurrence (pre-order), so two rewrite paths that reach the same program give one key. A program
-whose tuning parameters have no valid value at the benchmark's sizes (every parameter at least 2; e.g. a split of
-a one-element array) is dropped.
-
-`high_level_programs(program, sizes, depth, max_programs, rng)` returns the start program first, then the
-programs of depth 1, 2, ... When the next level does not fit in `max_programs`, the programs kept from it are a
-uniform sample (seeded `rng`).
+With `named=True` the route's other values of its first REWRITE decision are explored too, as extra programs
+after the rewritten ones (not counted in `max_programs`): each named lowering `("template", name)` (its program
+and parameter space replace the rewrites and the mapping) and `("points",)` (the benchmark's annotated program,
+whose rewrite-point decisions stage 2 takes).
 """
 
 from __future__ import annotations
 
-import functools
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
-import sympy
+import numpy as np
 
-from .. import arith
-from ..errors import RuleNotApplicable
-from ..ir.macros import expand_program
-from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, walk, with_children
-from ..ir.ops import MACROS
-from ..rewrite import RULES, apply, legal_sites, prepare
-from ..rewrite.rule import Rule
-from ..rewrite.rules_algorithmic import partial_reduce, reorder_reduce, reorder_stride, split_join
-from ..types import map_lengths
-from .parameters import Sampler
-
-SYMBOLIC_FAMILIES: dict[str, Callable[[str], Rule]] = {
-    "splitJoin": split_join, "partialReduce": partial_reduce, "reorderReduce": reorder_reduce,
-    "reorderStride": reorder_stride,
-}
-FIXED_RULES: tuple[Rule, ...] = tuple(r for r in RULES if r.group == "algorithmic"
-                                      and r.family not in SYMBOLIC_FAMILIES)
-FAMILIES: tuple[str, ...] = tuple(dict.fromkeys([*SYMBOLIC_FAMILIES, *(r.family for r in FIXED_RULES)]))
-# Left out by default: every padCrop program crops its result with a negative pad on the write side, which the
-# code generator does not write through ("pad cannot be applied on the write side"), so it yields no kernel.
-DEFAULT_EXCLUDE: tuple[str, ...] = ("padCrop",)
+from ..lowering import decisions
+from ..lowering.decisions import Stage
+from .walk import Walk
 
 
-def check_families(names) -> tuple[str, ...]:
-    """The names, validated against the stage-1 rule families (ValueError naming the valid ones)."""
-    bad = [n for n in names if n not in FAMILIES]
-    if bad:
-        raise ValueError(f"unknown rule family {', '.join(bad)}; families: {', '.join(FAMILIES)}")
-    return tuple(names)
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class HighLevel:
-    """A high-level program found by stage 1: its depth and the rule names that led to it."""
+    """A program found by stage 1: the route's state, its depth (rewrites taken; 0 for a named program), the name
+    of a named program ("" for a rewritten one) and the decisions that led to it."""
 
-    program: Program
+    walk: Walk
     depth: int
-    trace: tuple[str, ...]
+    named: str = ""
 
     @property
-    def params(self) -> tuple[str, ...]:
-        return tuning_params(self.program)
+    def state(self) -> decisions.State:
+        return self.walk.state
 
-    @functools.cached_property
-    def expanded(self) -> Program:
-        """The program with every macro expanded (normal form): what stage 2 lowers."""
-        return expanded(self.program)
-
-    @functools.cached_property
+    @property
     def key(self) -> str:
-        """The structural hash of the expanded program: programs that differ only in which macros are expanded
-        (expandMacro is an algorithmic rule) are one program."""
-        return self.expanded.key
+        return f"named {self.named}" if self.named else self.state.high.key
+
+    @property
+    def trace(self) -> tuple[str, ...]:
+        return self.walk.text
 
 
-def expanded(program: Program) -> Program:
-    if not any(isinstance(n, Prim) and n.op in MACROS for _, n in walk(program)):
-        return prepare(program)
-    return prepare(expand_program(program))
-
-
-def param_prefix(sizes: Mapping[str, int]) -> str:
-    """A prefix for tuning-parameter names that no size variable of the benchmark starts with."""
-    for prefix in ("p", "q", "tp", "tune"):
-        if not any(k.startswith(prefix) for k in sizes):
-            return prefix
-    raise ValueError(f"no free prefix for tuning parameters among sizes {sorted(sizes)}")
-
-
-def tuning_params(program: Program, prefix: str = "p") -> tuple[str, ...]:
-    """The tuning parameters (`prefix` + digits) of `program`, in the order of first occurrence (pre-order)."""
-    out: dict[str, None] = {}
-
-    def note(e) -> None:
-        for s in sorted(getattr(e, "free_symbols", ()), key=lambda s: s.name):
-            if s.name.startswith(prefix) and s.name[len(prefix):].isdigit():
-                out.setdefault(s.name, None)
-
-    def note_type(t) -> None:
-        if t is not None:
-            map_lengths(t, lambda n: note(n) or n)
-
-    for _, n in walk(program):
-        if isinstance(n, Prim):
-            for st in n.static:
-                note(st)
-        elif isinstance(n, Param | Literal):
-            note_type(n.type)
-        elif isinstance(n, UserFun):
-            for t in (*n.in_types, n.out_type):
-                note_type(t)
-    return tuple(out)
-
-
-def rename_sizes(program: Program, names: Mapping[str, str]) -> Program:
-    """`program` with size variables renamed (statics, parameter, literal and user-function types)."""
-    if all(k == v for k, v in names.items()):
-        return program
-    subs = {arith.var(k): arith.var(v) for k, v in names.items()}
-
-    def sz(e):
-        return e.xreplace(subs) if isinstance(e, sympy.Basic) else e
-
-    def ty(t):
-        return None if t is None else map_lengths(t, sz)
-
-    memo: dict[int, Node] = {}
-
-    def go(n: Node) -> Node:
-        hit = memo.get(id(n))
-        if hit is not None:
-            return hit
-        if isinstance(n, Param):
-            out: Node = Param(n.name, ty(n.type))
-        elif isinstance(n, Literal):
-            out = Literal(n.value, ty(n.type))
-        elif isinstance(n, UserFun):
-            out = UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)
-        elif isinstance(n, Prim):
-            out = Prim(n.op, tuple(sz(s) for s in n.static), tuple(go(f) for f in n.funs))
-        else:
-            out = with_children(n, [go(c) for c in n.children()])
-        memo[id(n)] = out
-        return out
-
-    result = go(program)
-    assert isinstance(result, Program)
-    return result
-
-
-def canonical_params(program: Program, prefix: str = "p") -> Program:
-    """`program` with its tuning parameters renamed prefix0, prefix1, ... in order of first occurrence."""
-    names = tuning_params(program, prefix)
-    mapping = {n: f"{prefix}{i}" for i, n in enumerate(names)}
-    if all(k == v for k, v in mapping.items()):
-        return program
-    tmp = rename_sizes(program, {k: f"{k}_tmp" for k in mapping})  # two steps: p1 -> p0 and p0 -> p1 may swap
-    return prepare(rename_sizes(tmp, {f"{k}_tmp": v for k, v in mapping.items()}))
-
-
-def expand(hl: HighLevel, sizes: Mapping[str, int], prefix: str = "p",
-           exclude: tuple[str, ...] = DEFAULT_EXCLUDE) -> list[HighLevel]:
-    """Every program one algorithmic rewrite away from `hl.program` (not deduplicated), by the rules of every
-    family not in `exclude`."""
-    p = hl.program
-    fresh = f"{prefix}{len(tuning_params(p, prefix))}"
-    rules = [*(make(fresh) for fam, make in SYMBOLIC_FAMILIES.items() if fam not in exclude),
-             *(r for r in FIXED_RULES if r.family not in exclude)]
-    out = []
-    for r in rules:
-        for site in legal_sites(p, r, dict(sizes)):
-            try:
-                q = apply(p, r, site, dict(sizes))
-            except RuleNotApplicable:
-                continue
-            out.append(HighLevel(canonical_params(q, prefix), hl.depth + 1, (*hl.trace, f"{r.name}@{site.index}")))
-    return out
-
-
-def high_level_programs(program: Program, sizes: Mapping[str, int], depth: int = 2, max_programs: int = 30,
-                        rng: random.Random | None = None, prefix: str = "p",
-                        on_program: Callable[[HighLevel], None] | None = None,
-                        sampler: Sampler | None = None,
-                        exclude: tuple[str, ...] = DEFAULT_EXCLUDE) -> list[HighLevel]:
-    """Breadth-first algorithmic rewrites of `program` (normalised here) to `depth`, at most `max_programs`
-    distinct programs (the start program included).
-
-    Distinct means distinct once macros are expanded (`HighLevel.key`). A rewrite that only expands a macro
-    gives no new program, but it stays in the search frontier: the rules see inside the expansion (a splitJoin
-    of the maps of an expanded mapND) while the slide tilings need the slideND macro itself."""
-    rng = rng or random.Random(0)
-    sampler = sampler or Sampler()
-    start = HighLevel(prepare(program), 0, ())
+def high_level_programs(root: decisions.State, depth: int, max_programs: int, rng: np.random.Generator, *,
+                        named: bool = True, progress: Callable | None = None) -> list[HighLevel]:
+    """The start program, then breadth first the distinct programs up to `depth` rewrites away (at most
+    `max_programs` in all), then (with `named`) the named programs of the first REWRITE decision.
+    `progress(iterable, desc)` wraps the parents of each level (a tqdm bar)."""
+    start = HighLevel(Walk(root), 0)
     found: dict[str, HighLevel] = {start.key: start}
-    raw_seen: set[str] = {start.program.key}
     frontier = [start]
-    for _ in range(depth):
+    for level in range(1, depth + 1):
         room = max_programs - len(found)
         if room <= 0 or not frontier:
             break
-        order = list(frontier)
-        rng.shuffle(order)
-        new: dict[str, HighLevel] = {}  # new distinct programs of this level
-        again: list[HighLevel] = []  # new raw forms of programs already found (kept for their children)
-        for parent in order:
-            for child in expand(parent, sizes, prefix, exclude):
-                raw = child.program.key
-                if raw in raw_seen:
+        order = [frontier[i] for i in rng.permutation(len(frontier))]
+        new: dict[str, HighLevel] = {}
+        for parent in (progress(order, f"stage 1: depth {level}") if progress else order):
+            d = decisions.next_decision(parent.state)
+            if d is None or d.stage is not Stage.REWRITE:
+                continue
+            for value in d.values:
+                if value[0] != "rewrite":
                     continue
-                raw_seen.add(raw)
-                k = child.key
-                if k in new:
-                    continue
-                if k in found:
-                    again.append(child)
-                    continue
-                if sampler.has_valid(child.program, sizes, tuning_params(child.program, prefix)):
-                    new[k] = child
-            if len(new) >= 4 * room:  # enough to sample from: stop expanding (the order is random)
+                child = HighLevel(parent.walk.take(value), level)
+                if child.key not in found and child.key not in new:
+                    new[child.key] = child
+            if len(new) >= 4 * room:  # enough to sample from (the parents' order is random)
                 break
         kept = list(new.values())
         if len(kept) > room:
-            kept = rng.sample(kept, room)
-        for hl in kept:
-            found[hl.key] = hl
-            if on_program is not None:
-                on_program(hl)
-        if len(again) > max_programs:
-            again = rng.sample(again, max_programs)
-        frontier = kept + again
-    return list(found.values())
+            kept = [kept[i] for i in sorted(rng.choice(len(kept), room, replace=False))]
+        found.update((h.key, h) for h in kept)
+        frontier = kept
+    out = list(found.values())
+    if named:
+        out += named_programs(start)
+    return out
+
+
+def named_programs(start: HighLevel) -> list[HighLevel]:
+    """The named values of the first REWRITE decision (`("template", name)`, `("points",)`), each as a program."""
+    d = decisions.next_decision(start.state)
+    if d is None or d.stage is not Stage.REWRITE:
+        return []
+    return [HighLevel(start.walk.take(v), 0, " ".join(str(x) for x in v)) for v in d.values
+            if v[0] in ("template", "points")]
+
+
+__all__ = ["HighLevel", "high_level_programs", "named_programs"]

@@ -171,7 +171,6 @@ NUMERIC_OPTIONS = [  # (argv before the option, option, kind)
     (("explore", SMALL), "--max", "positive"),
     (("explore", SMALL), "--depth", "nonnegative"),
     (("explore", SMALL), "--lowered", "positive"),
-    (("explore", SMALL), "--memory-depth", "nonnegative"),
     (("explore", SMALL), "--samples", "positive"),
     (("explore", SMALL), "--seed", "seed"),
     (("explore", SMALL), "--max-kernels", "positive"),

@@ -1,12 +1,12 @@
-"""A small exploration checked on the OpenCL device (PoCL in CI): every generated kernel equals the benchmark's
-NumPy reference (compiler/explore, `lift-gym explore`)."""
+"""A small exploration over the decision route checked on the OpenCL device (PoCL in CI): every generated kernel,
+those of the named lowerings included, equals the benchmark's NumPy reference (compiler/explore, `lift-gym
+explore`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from compiler import suite
-from compiler.explore import ExploreConfig, explore_benchmark
+from compiler.explore import ExploreConfig, explore
 
 
 def _opencl_available() -> bool:
@@ -21,14 +21,13 @@ pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")]
 
 
-@pytest.mark.parametrize("uri, kernels", [("benchmark://lift/mm/small", 20),
-                                          ("benchmark://lift/jacobi2d-5pt/small", 10)])
-def test_small_exploration_all_correct(uri, kernels):
-    bench, sizes = suite.resolve(uri)
-    cfg = ExploreConfig(max_programs=10, depth=1, lowered=8, samples=2, seed=0, max_kernels=kernels)
-    rep = explore_benchmark(bench, sizes, cfg, uri=uri)
-    assert rep.kernels == kernels
-    assert rep.checked == kernels
-    assert rep.status == {"ok": kernels}, rep.text()
-    assert not rep.failures and not rep.codegen_crashes
+@pytest.mark.parametrize("uri, max_programs", [("benchmark://lift/gemv/small", 6),
+                                               ("benchmark://lift/jacobi2d-5pt/small", 4)])
+def test_small_exploration_all_correct(uri, max_programs):
+    cfg = ExploreConfig(max_programs=max_programs, depth=1, lowered=2, samples=2, seed=0, max_kernels=12)
+    rep = explore(uri, cfg)
+    assert rep.named and rep.high_level == max_programs
+    assert rep.kernels == 12 and rep.checked == rep.kernels
+    assert rep.status == {"ok": rep.kernels}, rep.text()
+    assert not rep.failures and rep.codegen_failed == 0
     assert rep.device

@@ -1,7 +1,11 @@
 """The GPU benchmark table in one command: every suite program's lowerings at realistic sizes.
 
     python3 scripts/gpu_bench.py [--device nvidia] [--only mm,conv] [--budget-s 540] [--no-peaks] [--out DIR]
+        [--lowerings default] [--points "rowsPerItem=8,colsPerItem=4;rowsPerItem=4,colsPerItem=4"]
+        [--stencil-size "N=512&M=512"]
 
+`--points` adds parameter points of the selected lowerings (measured where the lowering accepts them at the case's
+sizes) beside their defaults, e.g. the 2-D stencils' default lowering at several rowsPerItem x colsPerItem blocks.
 For each (benchmark, size, lowering): generate, build, check against the NumPy reference, measure with the
 runtime's protocol (events, warm-up, batching, median/IQR) in an isolated worker. The same run measures the
 device's copy bandwidth and FMA peak with small OpenCL kernels and, where PyTorch with CUDA is present, cuBLAS
@@ -35,7 +39,7 @@ VGG = ["vgg16-0", "vgg16-2", "vgg16-5", "vgg16-7", "vgg16-10", "vgg16-12", "vgg1
 STENCIL_SIZE = "N=8192&M=8192"
 
 
-def cases(only: set[str] | None, small: bool = False) -> list[str]:
+def cases(only: set[str] | None, small: bool = False, stencil_size: str = STENCIL_SIZE) -> list[str]:
     uris = []
     for b in list_benchmarks():
         if only and b.name not in only and b.family not in only:
@@ -47,7 +51,7 @@ def cases(only: set[str] | None, small: bool = False) -> list[str]:
         elif b.name == "conv":
             uris += [f"benchmark://lift/conv/{v}" for v in VGG]
         elif b.family == "stencil":
-            uris.append(f"benchmark://lift/{b.name}?{STENCIL_SIZE}")
+            uris.append(f"benchmark://lift/{b.name}?{stencil_size}")
         else:
             uris.append(f"benchmark://lift/{b.name}")
     return uris
@@ -64,6 +68,22 @@ SWEEP = {
     ("asum", "tiled"): [*_UNROLLED, {"V": 4, "L": 128, "C": 131072, "U": 0}, {"V": 1, "L": 256, "C": 8192, "U": 1}],
     ("dot", "tiled"): [*_UNROLLED, {"V": 1, "L": 256, "C": 8192, "U": 1}, {"V": 2, "L": 256, "C": 16384, "U": 1}],
 }
+
+
+def parse_points(text: str) -> list[dict[str, int]]:
+    """'k=v,k=v;k=v' -> [{k: v, k: v}, {k: v}] (one parameter point per ';'-separated item)."""
+    points = []
+    for item in (t.strip() for t in text.split(";")):
+        if not item:
+            continue
+        point = {}
+        for pair in item.split(","):
+            key, eq, value = pair.partition("=")
+            if not eq or not key.strip() or not value.strip().lstrip("-").isdigit():
+                raise SystemExit(f"--points: '{pair}' in '{item}' is not name=integer")
+            point[key.strip()] = int(value)
+        points.append(point)
+    return points
 
 
 def run_case(worker, uri: str, lowering_name: str, low, config: MeasureConfig, rng, params=None) -> dict:
@@ -181,7 +201,11 @@ def main(argv=None) -> int:
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--no-peaks", action="store_true", help="skip the copy-bandwidth and FMA-peak kernels")
     ap.add_argument("--small", action="store_true", help="small sizes (a smoke run on PoCL)")
+    ap.add_argument("--points", default="", help="parameter points measured beside each selected lowering's "
+                    "defaults where valid: 'k=v,k=v;k=v,...' (e.g. 'rowsPerItem=8,colsPerItem=4')")
+    ap.add_argument("--stencil-size", default=STENCIL_SIZE, help=f"the stencils' sizes (default {STENCIL_SIZE})")
     args = ap.parse_args(argv)
+    points = parse_points(args.points)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     end = time.time() + args.budget_s
@@ -197,13 +221,13 @@ def main(argv=None) -> int:
         result["peaks"] = {} if args.no_peaks else dataclasses.asdict(measure_peaks(args.device))
         for key in ("copy", "fma"):
             result["peaks"].pop(key, None)
-        for uri in cases(only, args.small):
+        for uri in cases(only, args.small, args.stencil_size):
             bench, _ = resolve(uri)
             _, sizes = resolve(uri)
             runs = [(name, low, None) for name, low in lowerings(bench.name).items()]
             runs += [(f"{name}[{','.join(f'{k}={v}' for k, v in point.items())}]", low, point)
-                     for name, low, _ in list(runs) for point in SWEEP.get((bench.name, name), [])
-                     if low.valid(sizes, point)]
+                     for name, low, _ in list(runs) for point in [*SWEEP.get((bench.name, name), []), *points]
+                     if set(point) <= {p.name for p in low.params} and low.valid(sizes, point)]
             for name, low, params in runs:
                 if wanted and name.split("[")[0] not in wanted:
                     continue

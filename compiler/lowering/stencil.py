@@ -58,6 +58,7 @@ from ..rewrite.rules_stencil_tiling import (
     MAP_ND_UNTILE,
     UNTILE_ROWS,
     ZIP_ND_UNTILE,
+    column_blocks,
     slide_tiling_strict_2d,
     tile_in_place_2d,
 )
@@ -197,7 +198,8 @@ DEFAULT_COLS_PER_ITEM = 1  # the default colsPerItem: one column per work item
 def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int = 4, cols=None,
                  unroll_cols: int = 1) -> Program:
     """The default lowering with each work item computing a block of `rows` x `cols` (default: the symbols
-    rowsPerItem and colsPerItem) adjacent outputs, derived from the benchmark's program by rules (`coarse_plan`):
+    rowsPerItem and colsPerItem) adjacent outputs, derived from the benchmark's program by rules (`coarse_plan`;
+    the blocks of columns by columnBlocks, compiler.rewrite.rules_stencil_tiling):
 
         join o mapGlb(1)(rows => map(join) o transposeW o join o mapGlb(0)(blk =>
                    mapSeqUnroll(col => mapSeqUnroll(f) << col) << blk) o split(colsPerItem) o transpose << rows)
@@ -226,18 +228,13 @@ def coarse_plan(rows=None, unroll: int = 4, cols=None, unroll_cols: int = 1) -> 
         derivation.Step(split_join(r), _computes),  # groups of rowsPerItem rows
         derivation.Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
         derivation.Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
-        derivation.Step(split_join(c), _columns, unique=True),  # blocks of colsPerItem columns of a group
+        derivation.Step(column_blocks(c), _computes, unique=True),  # blocks of colsPerItem columns of a group
         derivation.Step("mapGlb(1)", _computes),  # the groups of rows
         derivation.Step("mapGlb(0)", _computes),  # the blocks of columns of a group
         derivation.Step("mapSeq", _computes),  # the columns of a block
         derivation.Step("mapSeq", _computes),  # the points of a column
         derivation.Step("mapSeqUnroll", sizes=unrolled, every=True),  # each loop of a known length <= 32
     )
-
-
-def _columns(_, n) -> bool:
-    """map(col => ...) << transpose << rows: the loop over the columns of a group of rows."""
-    return _computes(_, n) and is_call(n.args[0], Op.TRANSPOSE)
 
 
 def default_rows_per_item(window_height: int, rows: int) -> int:

@@ -6,7 +6,8 @@ rewritten into tiles of the grid, each computed by one work group from a copy of
     untile2D << x  =  map(join) << join << map(transpose) << x      x : [[[[T]w]h]T2]T1  ->  [[T](T2 w)](T1 h)
 
 Every rule is named after its law, keeps the program's meaning and type (the driver re-type-checks), and states
-its guard in words. The rules are composed by the stencil lowering (`compiler.lowering.stencil`); they are not
+its guard in words. `columnBlocks` gives a work item of the stencils' default lowering a block of adjacent
+columns (colsPerItem). The rules are composed by the stencil lowering (`compiler.lowering.stencil`); they are not
 in the per-step catalogue of the environment.
 """
 
@@ -22,7 +23,7 @@ from ..ir.terms import chain, compose, fresh_lam, is_call, map_body
 from ..ir.userfuns import ID
 from ..types import ArrayType, ScalarType, VectorType
 from .rule import EXPR, Bindings, Ctx, Rule, rule
-from .rules_algorithmic import eta_lambda
+from .rules_algorithmic import eta_lambda, split_join
 
 G = "algorithmic"
 UNTILE = "map(join) << join << map(transpose)"
@@ -274,11 +275,27 @@ COPY_LOCAL_2D = rule("copyLocal2D",
                            "it), not inside a mapLcl or an address-space wrapper")
 
 
+# --- blocks of columns per work item (the default lowering's colsPerItem) -----------------------------------------
+def column_blocks(c) -> Rule:
+    """map(col => g) << transpose << rows -> join << map(blk => map(col => g) << blk) << split(c) << transpose << rows
+    (splitJoin(c) at the loop over the columns of a group of rows: a block of c adjacent columns per iteration)"""
+    c = arith.size(c)
+    split = split_join(c)
+
+    def match(e: FunCall, ctx: Ctx) -> Bindings | None:
+        return split.match(e, ctx) if is_call(e.args[0], Op.TRANSPOSE) else None
+
+    return rule(f"columnBlocks({c})", "map(col => g) << transpose << rows -> join << map(blk => map(col => g) << blk)"
+                " << split(c) << transpose << rows", [Op.MAP], match, split.build, params=(("c", c),), group=G,
+                guard="rows : [[T]M]R, the map over its M columns (transpose << rows); c | M and c < M "
+                      "(symbolic: a divisibility constraint on c)")
+
+
 def stencil_tiling_rules(u1, u2) -> tuple[Rule, ...]:
     """The rules of overlapped 2-D tiling with tiles of u1 x u2 outputs."""
     return (slide_tiling_strict_2d(u1, u2), tile_in_place_2d(u1, u2), ZIP_ND_UNTILE, MAP_ND_UNTILE, MAP_ND_FUSION,
             UNTILE_ROWS, COPY_LOCAL_2D)
 
 
-__all__ = ["COPY_LOCAL_2D", "MAP_ND_FUSION", "MAP_ND_UNTILE", "UNTILE_ROWS", "ZIP_ND_UNTILE",
+__all__ = ["COPY_LOCAL_2D", "MAP_ND_FUSION", "MAP_ND_UNTILE", "UNTILE_ROWS", "ZIP_ND_UNTILE", "column_blocks",
            "slide_tiling_strict_2d", "stencil_tiling_rules", "tile_in_place_2d", "untile2d", "untiled"]

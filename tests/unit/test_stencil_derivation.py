@@ -165,7 +165,7 @@ def test_each_coarsening_step_interprets_like_the_benchmark(rows, cols):
     for rule_name, p in stencil.derive(b.program, stencil.coarse_plan(rows, rows, cols, cols), "srad2"):
         seen.append(rule_name)
         np.testing.assert_allclose(interpret(p, inputs, sizes), want, rtol=1e-5, atol=1e-6, err_msg=rule_name)
-    assert seen.count(f"splitJoin({cols})") == 1 and seen.count("mapSeqUnroll") == 2
+    assert seen.count(f"columnBlocks({cols})") == 1 and seen.count("mapSeqUnroll") == 2
 
 
 # --- each rule on its own: applies where its guard holds, refuses where it does not ---------------------------
@@ -263,11 +263,29 @@ def test_untiled_recognises_the_reassembly_view():
     assert st.untiled(Param("x")) is None
 
 
+def test_column_blocks_splits_the_loop_over_the_columns_of_a_row_group_only():
+    b, _ = _form("jacobi2d-9pt")
+    p = prepare(b.program)
+    for rule_name, q in stencil.derive(b.program, stencil.coarse_plan(2, 2, 4, 4), "jacobi2d-9pt"):
+        if rule_name.startswith("columnBlocks"):
+            break
+        p = q
+    rule = st.column_blocks(4)
+    (site,) = _sites(p, rule)  # the map over transpose << rows, not the map over the groups of rows
+    assert is_call(at(p, site.path).args[0], Op.TRANSPOSE)
+    q = apply(p, rule, site)
+    assert "split(4) o transpose" in str(q)
+    _same_meaning(b, p, q, {"N": 8, "M": 8})
+    assert _sites(p, st.column_blocks(3), {"N": 8, "M": 8}) == []  # 3 does not divide 8 columns
+    assert _sites(p, st.column_blocks(8), {"N": 8, "M": 8}) == []  # a block as wide as the row: no split
+    assert _sites(prepare(b.program), rule, {"N": 8, "M": 8}) == []  # no transposed group of rows
+
+
 def test_tiling_rules_state_their_law_and_guard_outside_the_catalogue():
     from compiler.rewrite.catalog import BY_NAME
 
     rules = st.stencil_tiling_rules(2, 4)
     assert len({r.name for r in rules}) == len(rules) == 7
-    for r in rules:
+    for r in (*rules, st.column_blocks(4)):
         assert "->" in r.law and "\n" not in r.law and r.guard, r.name
         assert r.name not in BY_NAME, r.name  # the environment's per-step actions stay as they are

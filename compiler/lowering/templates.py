@@ -7,7 +7,7 @@
     kernel = tp.compile({"TM": 64, ...})                   # the kernel of a complete assignment
 
 A template is a named lowering of the catalogue (`catalog.lowerings`) that has tuning parameters: `tiled` of mm,
-gemv, scal, asum and dot, the 2-D stencils' `default` (rowsPerItem) and `tiled`, conv `conv42`. Choosing it
+gemv, scal, asum and dot, the 2-D stencils' `default` (rowsPerItem, colsPerItem) and `tiled`, conv `conv42`. Choosing it
 replaces the rule rewrites and the Ch5 mapping of an episode by the lowering's program; its tuning parameters are
 then decided one at a time.
 
@@ -18,8 +18,10 @@ program at the benchmark's sizes and the device's limits are the space's constra
 shape as the local sizes, e.g. (TN/RN, TM/RM) for mm). Parameters that choose between program structures rather
 than sizing one (`TuningParam.kind == "switch"`: conv42's unroll and coalesce) are solver variables of a union
 of spaces, one inferred space per structure (`constraints.SpaceUnion`). A parameter that is not a size variable of
-the program built at the defaults (the lowering chose a structure without it, e.g. rowsPerItem = 1) keeps its
-default value as its only value.
+the program built at the defaults (the lowering chose a structure without it, e.g. rowsPerItem = 1, where a stencil's
+default is one point per work item: then colsPerItem too) keeps its default value as its only value. The stencils'
+colsPerItem defaults to 1 and is still a size variable of the program (split(colsPerItem)): its values are the
+column counts that divide the output's columns within the unrolled code-size bound.
 
 A point of the space is built by the lowering's own builder (`Lowering.bind`): a value picks the structure it
 needs (VW = 1 loads scalars). The lowering's own heuristics (`Lowering.check`: register and local-memory budgets

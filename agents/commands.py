@@ -32,7 +32,7 @@ from lift_gym.episode import EpisodeState, replay, validate
 from lift_gym.rewards import SOURCES, RewardConfig, RewardUnavailable
 
 from .config import ConfigError, load_config
-from .evaluate import _slug, evaluate, table
+from .evaluate import METHODS, _slug, evaluate, table
 from .pipeline import PipelineError, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
@@ -194,7 +194,8 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", metavar="RUN", help="a trained run (folder, manifest or model zip); omit: baselines")
     p.add_argument("--benchmarks", required=True, metavar="URI,...", help="benchmark URIs, comma-separated")
     p.add_argument("--budget", type=positive_int, default=32, help="evaluations per method and benchmark (default 32)")
-    p.add_argument("--baselines", default="random,greedy,beam", help="comma-separated (default random,greedy,beam)")
+    p.add_argument("--baselines", default="random,greedy,beam",
+                   help="comma-separated (default random,greedy,beam); guided: the policy-guided search")
     p.add_argument("--seed", type=seed, default=0, help="seed of every method (default 0)")
     p.add_argument("--seeds", type=positive_int, default=1, metavar="N",
                    help="runs per method and benchmark, with seeds SEED, SEED+1, ... (default 1)")
@@ -210,9 +211,9 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     benches, baselines = _csv(args.benchmarks), _csv(args.baselines)
     if not benches:
         raise CliError("--benchmarks names no benchmark")
-    bad = [b for b in baselines if b not in STRATEGIES]
+    bad = [b for b in baselines if b not in METHODS]
     if bad:
-        raise CliError(f"unknown baseline(s) {', '.join(bad)}; baselines: {', '.join(STRATEGIES)}")
+        raise CliError(f"unknown baseline(s) {', '.join(bad)}; baselines: {', '.join(METHODS)}")
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
     benches = [target_uri(b) for b in benches]

@@ -1,11 +1,15 @@
 """`evaluate(policy, benchmarks, budget, baselines, seeds=...)`: a trained policy against the search baselines, at
 equal numbers of evaluations, on chosen benchmarks, over several seeds.
 
-The policy searches by playing episodes in a LiftGym env (the first with its most likely actions, the rest
-sampled from its masked distribution, through sb3-contrib's masked `evaluate_policy`); each baseline runs
-`agents.search.search`. Every method gets the same budget of evaluations (distinct complete programs whose
-reward the source computes, see agents/search.py) on each benchmark and seed, with the same reward source and
-the same env shape (max_rewrites, max_nodes, n_slots from the policy's run manifest).
+One evaluation, for every method, is one distinct kernel whose reward the source computes (a kernel key not seen
+before in that run); a kernel reached again costs nothing, and repeats are bounded so that every run ends. The
+policy plays episodes over LiftGym's transitions (`policy_search`: the first with its most likely actions, the
+rest sampled from its masked distribution), memoised by action prefix (`PolicyPlayer`: an episode played again
+neither compiles, observes, runs the network nor evaluates again). `guided` (`guided_search`) is the
+policy-guided search: the policy's episodes without replacement, then hill climbing over the best kernel's tuning
+neighbours ranked by the kNN model (or the policy's likelihood). Each baseline runs `agents.search.search`. Every
+method gets the same budget on each benchmark and seed, with the same reward source and the same env shape
+(max_rewrites, max_nodes, n_slots from the policy's run manifest).
 
 One run per method, benchmark and seed, of the largest budget; each smaller budget reported (8, 16, 32 by
 default) is read from the first evaluations of that run (its best-so-far curve), so runs are not repeated per
@@ -16,6 +20,10 @@ runs (benchmarks x seeds): the geometric-mean best speedup, its ratio to the ref
 over the same runs with a 95% percentile bootstrap interval (runs resampled, scipy.stats.bootstrap), and the
 runs that reached 90%.
 
+Each finished run is appended to `out_dir/runs.jsonl` as it ends (`RunLog`); a rerun with the same policy file,
+reward source, env shape and options takes those runs from there and runs only the others, so an evaluation cut
+by a time limit is completed by running it again. Runs go seeds outermost, so a cut evaluation holds whole seeds.
+
 Outputs in `out_dir`: `evaluate.json` (everything, with every trial of every run), `best_so_far.png`
 (matplotlib) or `best_so_far.svg` (the geometric mean over seeds of each method's best-so-far curve), and the
 best episode of each method and benchmark under `episodes/` (replayable).
@@ -23,43 +31,40 @@ best episode of each method and benchmark under `episodes/` (replayable).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 from scipy import stats
 
 from compiler.lowering.stages import canonical_uri
+from compiler.perf.features import FEATURE_NAMES, DeviceModel, program_features
+from compiler.perf.model import ModelUnavailable
+from lift_gym import encode, transition
 from lift_gym.episode import env_version
-from lift_gym.rewards import RewardConfig
+from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features, load_model
+from lift_gym.transition import Config, State
 
 from .config import EnvConfig, config_from_dict
-from .envs import make_env
 from .plot import plot_best_so_far
 from .runs import find_run, write_json, write_text
-from .search import STRATEGIES, Evaluator, SearchResult, search
+from .search import STRATEGIES, BudgetExhausted, Evaluator, SearchResult, search, tuning_neighbours
 from .untrusted import load_maskable_ppo
 
 TARGET = 0.9  # fraction of the best throughput found by anyone
 STALL = 4  # policy_search stops after budget / STALL + 8 episodes in a row without a new kernel
 BUDGETS = (8, 16, 32)  # the budgets reported (those not above the run budget), read from one run per seed
-
-
-class EpisodeRecorder(gym.Wrapper):
-    """Puts the finished episode's state and record into `info["lift_episode"]` at the terminal step."""
-
-    def step(self, action):
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        if terminated:
-            env = self.env.unwrapped
-            info["lift_episode"] = (env.state, env.episode_state())
-        return obs, reward, terminated, truncated, info
+POLICY_METHODS = ("policy", "guided")  # the methods that play the trained policy
+METHODS = ("guided", *STRATEGIES)  # what `baselines` may name (the policy itself always runs when given)
+RUNS = "runs.jsonl"  # the finished runs of an evaluation, next to evaluate.json: a rerun skips them
 
 
 @dataclass
@@ -97,58 +102,257 @@ def load_policy(path: str | Path, device: str = "cpu", *, trusted: bool = False)
     return Policy(model, Path(model_path), env, tuple(trained), tuple(notes), version)
 
 
-def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0,
-                  reward: RewardConfig | None = None) -> SearchResult:
-    """Play the policy on `uri` until `budget` distinct kernels are evaluated, or 50 x budget + 100 episodes, or
-    budget / STALL + 8 episodes in a row found no new kernel (a converged policy repeats its kernels, and a
-    template's kernel is compiled anew by every episode that reaches it)."""
-    # sb3_contrib and stable_baselines3 load torch: imported only to play a trained policy
-    from sb3_contrib.common.maskable.evaluation import evaluate_policy
-    from stable_baselines3.common.vec_env import DummyVecEnv
+def observation(state: State, profile: DeviceModel) -> dict[str, np.ndarray]:
+    """The env's observation of a non-terminal `state` (lift_gym.encode with the P000 features of the kernel as
+    decided so far, from phase TUNING on, for the device profile's model): what the policy was trained on."""
+    hw = None
+    if state.lowered is not None:
+        program, sizes, local = state.decided()
+        hw = np.array(program_features(program, sizes, local, profile))
+    return encode.encode(state, hw)
 
-    reward = reward or RewardConfig()
-    venv = DummyVecEnv([make_env(policy.env, reward, [uri], wrap=EpisodeRecorder)])
-    if venv.observation_space != policy.model.observation_space:
-        venv.close()
-        raise ValueError(f"{policy.path} was trained on another observation space than the env's "
-                         f"(max_nodes={policy.env.max_nodes}, n_slots={policy.env.n_slots})")
-    if venv.action_space.n != policy.model.action_space.n:
-        venv.close()
-        raise ValueError(f"{policy.path} was trained on Discrete({policy.model.action_space.n}) actions "
-                         f"({policy.env_version or 'env version not recorded'}); this env has "
-                         f"Discrete({venv.action_space.n}) ({env_version()}): the rewrite rules the env offers "
-                         "changed since training; retrain, or evaluate with the lift-gym version it was trained with")
-    venv.seed(seed)
-    policy.model.set_random_seed(seed)
-    fn = venv.envs[0].unwrapped.reward_fn
-    ev = Evaluator(fn, budget)
-    episodes = 0
 
-    def on_step(locals_: dict, _globals: dict) -> None:
-        info = locals_["info"]
-        if locals_["done"] and "lift_episode" in info:
-            state, record = info["lift_episode"]
-            final = info.get("final", {})
-            time_s = final.get("time_s") if final.get("status") == "ok" else None
-            ev.record(state, float(info["log_speedup"]), info.get("speedup"), time_s, str(info["reward_source"]),
-                      lambda: record)
+class PolicyPlayer:
+    """Plays a trained policy over LiftGym's pure transitions from one start state, memoised by action prefix:
+    the state a prefix reaches and the policy's masked action distribution there are computed once, so an episode
+    played again costs neither a compilation, an observation, a forward pass nor an evaluation.
 
-    notes: list[str] = []
-    idle = 0  # episodes since the last new kernel
-    try:
-        while not ev.exhausted and episodes < 50 * budget + 100 and idle < budget // STALL + 8:
+    Args:
+        policy: the loaded policy.
+        start: the episode's start state (transition.initial with the policy's env shape).
+        profile: the device profile's model of the observation's features (RewardFunction.ctx.profile_model).
+    """
+
+    def __init__(self, policy: Policy, start: State, profile: DeviceModel):
+        self.policy, self.start, self.profile = policy, start, profile
+        self._states: dict[tuple[int, ...], State] = {(): start}
+        self._probs: dict[tuple[int, ...], np.ndarray] = {}
+        self.forward_passes = 0
+
+    def step(self, state: State, action: int) -> State:
+        """transition.step, memoised by the action prefix (the start state is fixed)."""
+        key = (*state.actions, int(action))
+        nxt = self._states.get(key)
+        if nxt is None:
+            nxt = self._states[key] = transition.step(state, int(action))
+        return nxt
+
+    def probs(self, state: State) -> np.ndarray:
+        """The policy's distribution over the legal actions of `state` (0 elsewhere), memoised by prefix."""
+        p = self._probs.get(state.actions)
+        if p is None:
+            import torch as th  # loaded with the policy already
+
+            net = self.policy.model.policy
+            mask = np.array(transition.legal_actions(state), dtype=bool)  # writable: torch wraps it
+            obs, _ = net.obs_to_tensor(observation(state, self.profile))
+            with th.no_grad():
+                dist = net.get_distribution(obs, action_masks=mask[None])
+            p = dist.distribution.probs[0].detach().cpu().numpy().astype(np.float64)
+            p = np.where(mask, p, 0.0)
+            self._probs[state.actions] = p
+            self.forward_passes += 1
+        return p
+
+    def play(self, rng: np.random.Generator, *, greedy: bool = False,
+             closed: set[tuple[int, ...]] | None = None) -> State | None:
+        """One episode: the most likely action at each decision (`greedy`) or one sampled from the policy's
+        distribution; actions whose prefix is in `closed` are left out (the rest renormalised; uniform when
+        the policy gives them no mass). None when every action of a decision on the way is closed."""
+        s = self.start
+        while not transition.is_terminal(s):
+            p = self.probs(s)
+            if closed:
+                legal = np.flatnonzero(transition.legal_actions(s))
+                shut = [int(a) for a in legal if (*s.actions, int(a)) in closed]
+                if len(shut) == len(legal):
+                    return None
+                if shut:
+                    p = p.copy()
+                    p[shut] = 0.0
+                    if p.sum() <= 0.0:
+                        p[[int(a) for a in legal if int(a) not in shut]] = 1.0
+            a = int(np.argmax(p)) if greedy else int(rng.choice(p.size, p=p / p.sum()))
+            s = self.step(s, a)
+        return s
+
+    def close(self, closed: set[tuple[int, ...]], done: State) -> None:
+        """Add the finished episode to `closed`, and each prefix above it whose every legal action is closed."""
+        prefix = tuple(done.actions)
+        closed.add(prefix)
+        while prefix:
+            parent = prefix[:-1]
+            state = self._states[parent]
+            if not all((*parent, int(a)) in closed for a in np.flatnonzero(transition.legal_actions(state))):
+                return
+            closed.add(parent)
+            prefix = parent
+
+    def log_likelihood(self, done: State) -> float:
+        """The log probability of the finished episode's actions under the policy."""
+        s, total = self.start, 0.0
+        for a in done.actions:
+            total += math.log(max(float(self.probs(s)[a]), 1e-300))
+            s = self.step(s, a)
+        return total
+
+
+@dataclass
+class _PolicyRun:
+    player: PolicyPlayer
+    evaluator: Evaluator
+    rng: np.random.Generator
+    budget: int
+    model: Any = None  # a KnnPerfModel ranking the guided search's neighbours (None: the policy's likelihood)
+    episodes: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def max_episodes(self) -> int:
+        return 50 * self.budget + 100
+
+    @property
+    def stall(self) -> int:
+        return self.budget // STALL + 8
+
+
+def _run_policy(r: _PolicyRun) -> None:
+    """The policy's own episodes: its most likely one, then samples of its distribution (repeats are free)."""
+    ev, idle = r.evaluator, 0
+    while not ev.exhausted and r.episodes < r.max_episodes and idle < r.stall:
+        before = ev.count
+        ev.evaluate(r.player.play(r.rng, greedy=r.episodes == 0))
+        r.episodes += 1
+        idle = 0 if ev.count > before else idle + 1
+    if ev.count < r.budget:
+        r.notes.append(f"the policy found {ev.count} distinct kernels in {r.episodes} episodes (budget {r.budget}; "
+                       f"the last {idle} found none)")
+
+
+def _run_guided(r: _PolicyRun) -> None:
+    """Policy-guided search (see `guided_search`)."""
+    ev, player = r.evaluator, r.player
+    closed: set[tuple[int, ...]] = set()
+    found: dict[str, tuple[float, State]] = {}  # kernel key -> (reward, a finished episode reaching it)
+    climbed: set[str] = set()  # kernels whose tuning neighbourhood holds no better one
+    exhausted = False
+
+    def sample(n_new: int) -> int:
+        """Episodes of the policy without replacement until `n_new` new kernels (or a stall); the new ones."""
+        nonlocal exhausted
+        got = idle = 0
+        while got < n_new and not ev.exhausted and r.episodes < r.max_episodes and idle < r.stall:
+            done = player.play(r.rng, greedy=r.episodes == 0, closed=closed)
+            if done is None:
+                exhausted = True
+                break
+            r.episodes += 1
+            player.close(closed, done)
             before = ev.count
-            evaluate_policy(policy.model, venv, n_eval_episodes=1, deterministic=episodes == 0, callback=on_step,
-                            warn=False, use_masking=True)
-            episodes += 1
-            idle = 0 if ev.count > before else idle + 1
+            found.setdefault(done.kernel.key, (ev.evaluate(done), done))
+            got, idle = (got + 1, 0) if ev.count > before else (got, idle + 1)
+        return got
+
+    def ranked(cands: list[State]) -> list[State]:
+        uniq = list({c.kernel.key: c for c in cands if c.kernel.key not in ev.cache}.values())
+        if r.model is not None and uniq:
+            fn = ev.reward_fn
+            x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in uniq])
+            score = r.model.predict(x)
+        else:
+            score = np.array([player.log_likelihood(c) for c in uniq])
+        return [uniq[int(i)] for i in np.argsort(-score, kind="stable")]
+
+    sample(max(2, r.budget // 4))
+    moves = 0
+    while not ev.exhausted and moves < r.max_episodes:
+        open_ = [v for k, v in found.items() if k not in climbed]
+        if not open_:
+            if exhausted or sample(max(1, r.budget // 8)) == 0:
+                break
+            continue
+        best, here = max(open_, key=lambda t: t[0])
+        improved = True
+        while improved and not ev.exhausted and moves < r.max_episodes:
+            improved = False
+            for c in ranked(tuning_neighbours(here, player.step)):
+                moves += 1
+                reward = ev.evaluate(c)
+                found.setdefault(c.kernel.key, (reward, c))
+                if reward > best:
+                    best, here, improved = reward, c, True
+                    break
+        climbed.add(here.kernel.key)
+        if not ev.exhausted and not exhausted:
+            sample(max(1, r.budget // 8))
+    if ev.count < r.budget:
+        why = "every episode of the space was played" if exhausted else "no new kernel"
+        r.notes.append(f"guided stopped after {ev.count} of {r.budget} evaluations ({why}; {r.episodes} episodes)")
+
+
+def _play(method: str, run: Callable[[_PolicyRun], None], policy: Policy, uri: str, budget: int, seed: int,
+          reward: RewardConfig | None, reward_fn: RewardFunction | None, model: str | None = None) -> SearchResult:
+    if budget < 1:
+        raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
+    fn = reward_fn if reward_fn is not None else RewardFunction(reward or RewardConfig())
+    try:
+        shape = policy.env
+        cfg = Config(max_rewrites=shape.max_rewrites, max_nodes=shape.max_nodes, n_slots=shape.n_slots,
+                     limits=fn.ctx.limits)
+        if encode.observation_space(shape.max_nodes, shape.n_slots) != policy.model.observation_space:
+            raise ValueError(f"{policy.path} was trained on another observation space than the env's "
+                             f"(max_nodes={shape.max_nodes}, n_slots={shape.n_slots})")
+        if cfg.layout.n != policy.model.action_space.n:
+            raise ValueError(f"{policy.path} was trained on Discrete({policy.model.action_space.n}) actions "
+                             f"({policy.env_version or 'env version not recorded'}); this env has "
+                             f"Discrete({cfg.layout.n}) ({env_version()}): the rewrite rules the env offers changed "
+                             "since training; retrain, or evaluate with the lift-gym version it was trained with")
+        knn = None
+        if model is not None:
+            try:
+                knn = load_model(model, fn.config.device, fn.ctx)
+            except ModelUnavailable as err:
+                raise RewardUnavailable(f"{method}: {err}") from err
+        ev = Evaluator(fn, budget)
+        r = _PolicyRun(PolicyPlayer(policy, transition.initial(uri, seed, cfg), fn.ctx.profile_model), ev,
+                       np.random.default_rng(seed), budget, knn)
+        try:
+            run(r)
+        except BudgetExhausted:
+            pass
+        finally:
+            ev.close()
+        return SearchResult(method, uri, budget, seed, fn.config.source, list(ev.trials), r.episodes,
+                            time.perf_counter() - ev.t0, ev.best_record, 0, r.notes)
     finally:
-        venv.close()
-    if ev.count < budget:
-        notes.append(f"the policy found {ev.count} distinct kernels in {episodes} episodes (budget {budget}; "
-                     f"the last {idle} found none)")
-    return SearchResult("policy", uri, budget, seed, reward.source, list(ev.trials), episodes,
-                        time.perf_counter() - ev.t0, ev.best_record, 0, notes)
+        if reward_fn is None:
+            fn.close()
+
+
+def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
+                  reward_fn: RewardFunction | None = None) -> SearchResult:
+    """Play the policy on `uri` (its most likely episode first, then samples of its masked distribution) until
+    `budget` distinct kernels are evaluated, or 50 x budget + 100 episodes, or budget / STALL + 8 episodes in a
+    row found no new kernel. An episode played before costs nothing: its states, the policy's distributions
+    and its kernel's reward are memoised (PolicyPlayer, Evaluator)."""
+    return _play("policy", _run_policy, policy, uri, budget, seed, reward, reward_fn)
+
+
+def guided_search(policy: Policy, uri: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
+                  reward_fn: RewardFunction | None = None, model: str | None = None) -> SearchResult:
+    """Policy-guided search at a budget of `budget` distinct kernels evaluated:
+
+    1. the policy's episodes without replacement (its most likely episode, then samples of its distribution
+       with every action sequence already played left out) until budget / 4 (at least 2) new kernels;
+    2. hill climbing from the best kernel not climbed yet: its tuning neighbours (`agents.search.
+       tuning_neighbours`, one slot down or up in one parameter) in order of the kNN model's predicted throughput
+       (`model`, a saved KnnPerfModel) or else of the policy's likelihood, moving to the first that improves;
+    3. at a local optimum, budget / 8 (at least 1) more of the policy's episodes, then climbing again from the
+       best kernel not climbed yet.
+
+    Stops after `budget` evaluations, when every episode was played, when no new kernel comes in budget / STALL
+    + 8 episodes in a row, or after 50 x budget + 100 episodes and moves."""
+    return _play("guided", _run_guided, policy, uri, budget, seed, reward, reward_fn, model)
 
 
 def _slug(text: str) -> str:
@@ -234,9 +438,12 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         log: progress lines.
         trusted: unpickle the policy zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
     """
-    unknown = [b for b in baselines if b not in STRATEGIES]
+    unknown = [b for b in baselines if b not in METHODS]
     if unknown:
-        raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(STRATEGIES)}")
+        raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(METHODS)}")
+    if policy is None and any(b in POLICY_METHODS for b in baselines):
+        raise ValueError(f"{', '.join(b for b in baselines if b in POLICY_METHODS)} plays a trained policy: "
+                         "pass one (--policy RUN)")
     seeds = tuple(seeds) if seeds is not None else (seed,)
     if not seeds:
         raise ValueError("seeds: name at least one seed")
@@ -248,19 +455,28 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     pol = load_policy(policy, trusted=trusted) if policy is not None else None
     shape = pol.env if pol is not None else EnvConfig()
     trained = {canonical_uri(u) for u in pol.trained_on} if pol is not None else set()
+    options = dict(search_options or {})
+    methods = (["policy"] if pol is not None else []) + list(baselines)
+    done = RunLog(out / RUNS, _run_identity(pol, reward, shape, options))
+    results_of: dict[str, dict[str, list[SearchResult]]] = {uri: {} for uri in benchmarks}
+    fn = RewardFunction(reward)  # one worker and store for every run (each run keeps its own evaluation count)
+    try:
+        for sd in seeds:  # seeds outermost: an interrupted evaluation leaves whole seeds, paired across methods
+            for uri in benchmarks:
+                for name in methods:
+                    r = done.get(uri, name, sd, budget)
+                    if r is None:
+                        r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
+                        done.add(r)
+                        log(_progress(uri, r))
+                    else:
+                        log(_progress(uri, r) + f"  [{RUNS}]")
+                    results_of[uri].setdefault(name, []).append(r)
+    finally:
+        fn.close()
     rows, panels = [], {}
     for uri in benchmarks:
-        results: dict[str, list[SearchResult]] = {}
-        for sd in seeds:
-            if pol is not None:
-                r = policy_search(pol, uri, budget, seed=sd, reward=reward)
-                results.setdefault("policy", []).append(r)
-                log(_progress(uri, r))
-            for name in baselines:
-                r = search(uri, name, budget, seed=sd, reward=reward, max_rewrites=shape.max_rewrites,
-                           max_nodes=shape.max_nodes, n_slots=shape.n_slots, **(search_options or {}))
-                results.setdefault(name, []).append(r)
-                log(_progress(uri, r))
+        results = results_of[uri]
         best = max((t.reward for rs in results.values() for r in rs for t in r.trials), default=-math.inf)
         target = best + math.log(TARGET)
         row = {"benchmark": uri, "trained_on": None if pol is None else canonical_uri(uri) in trained,
@@ -283,6 +499,72 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     report["plot"] = str(plot_best_so_far(panels, out / "best_so_far"))
     write_json(out / "evaluate.json", report)
     return report
+
+
+def _run_method(name: str, pol: Policy | None, uri: str, budget: int, seed: int, fn: RewardFunction,
+                shape: EnvConfig, options: dict) -> SearchResult:
+    if name == "policy":
+        assert pol is not None
+        return policy_search(pol, uri, budget, seed=seed, reward_fn=fn)
+    if name == "guided":
+        assert pol is not None
+        return guided_search(pol, uri, budget, seed=seed, reward_fn=fn, model=options.get("model") or fn.config.model)
+    return search(uri, name, budget, seed=seed, reward_fn=fn, max_rewrites=shape.max_rewrites,
+                  max_nodes=shape.max_nodes, n_slots=shape.n_slots, **options)
+
+
+def _file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _run_identity(pol: Policy | None, reward: RewardConfig, shape: EnvConfig, options: dict) -> dict[str, Any]:
+    """What makes a finished run reusable besides its benchmark, method, seed and budget: the policy's model file
+    (by content), the reward source and what it reads, the env shape, the search options and the env version."""
+    return json.loads(json.dumps({
+        "policy": None if pol is None else _file_digest(pol.path),
+        "reward": {"source": reward.source, "fallback": reward.fallback, "device": reward.device,
+                   "model": reward.model, "profile": reward.profile, "prune": reward.prune},
+        "env": {"max_rewrites": shape.max_rewrites, "max_nodes": shape.max_nodes, "n_slots": shape.n_slots},
+        "options": options, "env_version": env_version()}, default=str))
+
+
+class RunLog:
+    """The finished runs of an evaluation, one JSON line each in `path` (appended and flushed as each run ends):
+    a rerun with the same identity (`_run_identity`) takes them from here instead of running them again. Lines of
+    another identity (another policy, reward source, env shape or options) are kept in the file and not used; a
+    line cut short by a kill is skipped."""
+
+    def __init__(self, path: Path, identity: dict[str, Any]):
+        self.path, self.identity = path, identity
+        self.runs: dict[tuple[str, str, int, int], SearchResult] = {}
+        self.skipped = 0
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                try:
+                    d = json.loads(line)
+                    if d.get("identity") != identity:
+                        continue
+                    r = SearchResult.from_dict(d["result"])
+                except (ValueError, KeyError, TypeError):
+                    self.skipped += 1
+                    continue
+                self.runs[(r.uri, r.strategy, r.seed, r.budget)] = r
+
+    def get(self, uri: str, method: str, seed: int, budget: int) -> SearchResult | None:
+        return self.runs.get((uri, method, seed, budget))
+
+    def add(self, r: SearchResult) -> None:
+        self.runs[(r.uri, r.strategy, r.seed, r.budget)] = r
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = json.dumps({"identity": self.identity, "result": r.to_dict()}, default=str)
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
 
 
 def _mean_curve(curves: list[list[float]], budget: int) -> list[float]:
@@ -382,5 +664,6 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BUDGETS", "EpisodeRecorder", "Policy", "default_budgets", "evaluate", "load_policy", "policy_search",
+__all__ = ["BUDGETS", "METHODS", "POLICY_METHODS", "RUNS", "Policy", "PolicyPlayer", "RunLog",
+           "default_budgets", "evaluate", "guided_search", "load_policy", "observation", "policy_search",
            "ratio_interval", "summarize", "table"]

@@ -18,9 +18,11 @@ Stages, each with a progress bar, each resumable (a killed run restarts from wha
    `RUN/model.npz`) at equal budgets with `pipeline.eval_reward` rewards on `pipeline.eval_benchmarks`
    (benchmarks it did not train on), one run of `pipeline.eval_budget` evaluations per method, benchmark and
    seed (`pipeline.eval_seeds` seeds from `pipeline.eval_seed`), in `RUN/evaluation`; budgets 8, 16 and 32 are
-   read from the runs' first evaluations (agents.evaluate). The table (geometric means, the ratio to random
-   search with a 95% bootstrap interval, runs that reached 90% of the best known) is printed and written to
-   `RUN/evaluation/table.txt`.
+   read from the runs' first evaluations (agents.evaluate). `guided` among the baselines adds the policy-guided
+   search (agents.evaluate.guided_search, its neighbours ranked with `RUN/model.npz`). Each finished run is kept
+   in `RUN/evaluation/runs.jsonl`, so a rerun after a kill runs only the missing ones. The table (geometric
+   means, the ratio to random search with a 95% bootstrap interval, runs that reached 90% of the best known) is
+   printed and written to `RUN/evaluation/table.txt`.
 
 `RUN/pipeline.json` records the config and each finished stage. The store is `reward.store` when set, else
 `RUN/measurements.sqlite` (the run is self-contained). A rerun with another config is refused: resume with the
@@ -244,29 +246,33 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
 
 
 def verdict(report: dict[str, Any], budget: int = 16) -> str:
-    """One line: the policy's geometric-mean best speedup against each baseline's at `budget` evaluations (the
-    run budget when smaller), the ratio with its 95% bootstrap interval against the reference method."""
+    """One line per method that plays the policy (policy, guided): its geometric-mean best speedup against each
+    other method's at `budget` evaluations (the run budget when smaller), the ratio with its 95% bootstrap interval
+    against the reference method."""
     s = report["summary"]
     budgets = report.get("budgets", [report["budget"]])
     b = str(budget if budget in budgets else budgets[-1])
-    if "policy" not in s or s["policy"]["budgets"][b]["geomean_best_speedup"] is None:
-        return "no policy result"
-    pol = s["policy"]["budgets"][b]
-    parts = []
-    for name, v in s.items():
-        g = v["budgets"][b]["geomean_best_speedup"]
-        if name == "policy" or g is None:
+    lines = []
+    for me in ("policy", "guided"):
+        if me not in s or s[me]["budgets"][b]["geomean_best_speedup"] is None:
             continue
-        ratio = pol["geomean_best_speedup"] / g
-        text = f"{ratio:.3f}x {name}"
-        if name == report.get("reference") and pol["ci_low"] is not None:
-            sure = "better" if pol["ci_low"] > 1 else "worse" if pol["ci_high"] < 1 else "not separated"
-            text += f" [95% CI {pol['ci_low']:.3f}, {pol['ci_high']:.3f}: {sure}]"
-        else:
-            text += f" ({'better' if ratio > 1 else 'not better'})"
-        parts.append(text)
-    runs = pol["runs"]
-    return "policy vs " + ", ".join(parts) + f" at {b} evaluations over {runs} runs (benchmarks x seeds)"
+        pol = s[me]["budgets"][b]
+        parts = []
+        for name, v in s.items():
+            g = v["budgets"][b]["geomean_best_speedup"]
+            if name == me or g is None:
+                continue
+            ratio = pol["geomean_best_speedup"] / g
+            text = f"{ratio:.3f}x {name}"
+            if name == report.get("reference") and pol["ci_low"] is not None:
+                sure = "better" if pol["ci_low"] > 1 else "worse" if pol["ci_high"] < 1 else "not separated"
+                text += f" [95% CI {pol['ci_low']:.3f}, {pol['ci_high']:.3f}: {sure}]"
+            else:
+                text += f" ({'better' if ratio > 1 else 'not better'})"
+            parts.append(text)
+        lines.append(f"{me} vs " + ", ".join(parts) + f" at {b} evaluations over {pol['runs']} runs "
+                     "(benchmarks x seeds)")
+    return "\n".join(lines) if lines else "no policy result"
 
 
 __all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "evaluate_stage", "fit", "measure",

@@ -247,6 +247,16 @@ class SearchResult:
         """The number of evaluations after which the best reward was >= `reward` (None: never)."""
         return next((i + 1 for i, r in enumerate(self.curve()) if r >= reward - 1e-12), None)
 
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> SearchResult:
+        """The result `to_dict` wrote (the best episode through EpisodeState.from_json, which checks it)."""
+        trials = [Trial(int(t["n"]), float(t["reward"]), t["speedup"], t["gflops"], str(t["source"]),
+                        str(t["kernel_key"]), float(t["wall_s"])) for t in d["trials"]]
+        rec = EpisodeState.from_json(d["best_episode"]) if d.get("best_episode") is not None else None
+        return SearchResult(str(d["strategy"]), str(d["benchmark"]), int(d["budget"]), int(d["seed"]),
+                            str(d["reward_source"]), trials, int(d["episodes"]), float(d["wall_s"]), rec,
+                            int(d.get("cheap_scores", 0)), list(d.get("notes", [])))
+
     def to_dict(self) -> dict[str, Any]:
         b = self.best
         return {"strategy": self.strategy, "benchmark": self.uri, "budget": self.budget, "seed": self.seed,
@@ -464,6 +474,46 @@ def _neighbours(start: State, done: State) -> list[State]:
     return out
 
 
+def _nearest(offered: Sequence, want: Any) -> int:
+    """The slot of the offered value nearest to `want` (in log scale for sizes; the first on a tie)."""
+    if want in offered:
+        return list(offered).index(want)
+    try:
+        return min(range(len(offered)), key=lambda i: (abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
+    except TypeError:  # values that are not numbers: the first offered
+        return 0
+
+
+def tuning_neighbours(done: State, step: Callable[[State, int], State] = transition.step) -> list[State]:
+    """The finished episodes that change one tuning decision of the finished episode `done` to the offered value
+    one slot below or above its own; each later parameter keeps its value (the nearest offered one where it is no
+    longer offered). Every episode's actions are replayed through `step` (a memoising step may be passed)."""
+    layout = done.config.layout
+    want = dict(done.assignment)
+    path = [transition.initial(done.uri, done.seed, done.config)]
+    for a in done.actions[:-1]:
+        path.append(step(path[-1], a))
+    out: list[State] = []
+    for state, a in zip(path, done.actions, strict=True):
+        if state.phase is not Phase.TUNING:
+            continue
+        offered = transition.slot_values(state)
+        j = a - layout.tune_base
+        for k in (j - 1, j + 1):
+            if not 0 <= k < len(offered):
+                continue
+            c = step(state, layout.tune_base + k)
+            while not transition.is_terminal(c):
+                if c.phase is Phase.TUNING:
+                    name = c.tuning.params[len(c.values)].name
+                    vals = transition.slot_values(c)
+                    c = step(c, layout.tune_base + (_nearest(vals, want[name]) if name in want else len(vals) // 2))
+                else:
+                    c = step(c, default_action(c))
+            out.append(c)
+    return out
+
+
 def run_presets(s: Search) -> None:
     start, ev = s.start, s.evaluator
     bench, sizes = resolve(start.uri)
@@ -550,4 +600,4 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
 
 
 __all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "default_action",
-           "search"]
+           "search", "tuning_neighbours"]

@@ -1,0 +1,161 @@
+"""Playing a trained policy is memoised by action prefix (an episode played again neither compiles, runs the
+network nor evaluates again); the policy-guided search counts one evaluation per distinct kernel and stays within
+its budget; an evaluation keeps its finished runs in runs.jsonl and a rerun takes them from there."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from agent_fixtures import SMALL
+
+import agents.evaluate as evaluate_mod
+from agents.envs import make_env
+from agents.evaluate import RUNS, PolicyPlayer, evaluate, guided_search, load_policy, observation, policy_search
+from agents.search import Evaluator, tuning_neighbours
+from lift_gym import transition
+from lift_gym.rewards import RewardConfig, RewardFunction
+from lift_gym.transition import Config, Phase
+
+ANALYTICAL = RewardConfig(source="analytical")
+GEMV = "benchmark://lift/gemv/small"
+STENCIL = "benchmark://lift/stencil2d/small"
+
+
+class CountingReward(RewardFunction):
+    """The analytical reward, counting the kernels it is asked to evaluate."""
+
+    def __init__(self):
+        super().__init__(ANALYTICAL)
+        self.keys: list[str] = []
+
+    def evaluate(self, state):
+        self.keys.append(state.kernel.key)
+        return super().evaluate(state)
+
+
+@pytest.fixture(scope="module")
+def policy(trained_run):
+    return load_policy(trained_run.run_dir)
+
+
+def _player(policy, uri: str, fn: RewardFunction, seed: int = 0) -> PolicyPlayer:
+    cfg = Config(max_rewrites=policy.env.max_rewrites, max_nodes=policy.env.max_nodes,
+                 n_slots=policy.env.n_slots, limits=fn.ctx.limits)
+    return PolicyPlayer(policy, transition.initial(uri, seed, cfg), fn.ctx.profile_model)
+
+
+def test_observation_is_the_envs(policy):
+    env = make_env(policy.env, ANALYTICAL, [GEMV])()
+    rng = np.random.default_rng(0)
+    try:
+        for episode in range(1):
+            obs, _ = env.reset(seed=episode)
+            u = env.unwrapped
+            done = False
+            while not done:
+                mine = observation(u.state, u.reward_fn.ctx.profile_model)
+                assert mine.keys() == obs.keys()
+                assert all(np.array_equal(mine[k], obs[k]) for k in obs)
+                obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(u.action_masks()))))
+    finally:
+        env.close()
+
+
+def test_an_episode_played_again_compiles_runs_the_network_and_evaluates_once(policy, monkeypatch):
+    fn = CountingReward()
+    player = _player(policy, GEMV, fn)
+    ev = Evaluator(fn, budget=4)
+    first = player.play(np.random.default_rng(0), greedy=True)
+    ev.evaluate(first)
+    steps, passes = [], player.forward_passes
+    real_step = transition.step
+    monkeypatch.setattr(transition, "step", lambda s, a: steps.append(a) or real_step(s, a))
+    again = player.play(np.random.default_rng(1), greedy=True)
+    ev.evaluate(again)
+    assert again is first and steps == [] and player.forward_passes == passes
+    assert fn.keys == [first.kernel.key] and ev.count == 1
+    fn.close()
+
+
+def test_policy_search_evaluates_each_distinct_kernel_once(policy):
+    fn = CountingReward()
+    r = policy_search(policy, SMALL, 8, seed=0, reward_fn=fn)
+    keys = [t.kernel_key for t in r.trials]
+    assert fn.keys == keys and len(set(keys)) == len(keys) <= 8
+    assert r.episodes >= len(keys) and r.best_record is not None
+    fn.close()
+
+
+def test_sampling_without_replacement_never_plays_a_sequence_twice(policy):
+    fn = RewardFunction(ANALYTICAL)
+    player, closed, seen = _player(policy, GEMV, fn), set(), []
+    rng = np.random.default_rng(0)
+    for i in range(5):
+        done = player.play(rng, greedy=i == 0, closed=closed)
+        if done is None:
+            break
+        seen.append(done.actions)
+        player.close(closed, done)
+    assert len(seen) >= 2 and len(set(seen)) == len(seen)
+    fn.close()
+
+
+def test_tuning_neighbours_change_one_parameter_by_one_slot():
+    cfg = Config(max_rewrites=1, max_nodes=96, n_slots=16)
+    rng = np.random.default_rng(2)
+    start = transition.initial(STENCIL, 0, cfg)
+    tiled = start.config.layout.template("tiled")
+    done = transition.step(start, tiled)
+    while not transition.is_terminal(done):
+        done = transition.step(done, int(rng.choice(np.flatnonzero(transition.legal_actions(done)))))
+    out = tuning_neighbours(done)
+    assert out and all(transition.is_terminal(c) and c.template == done.template for c in out)
+    for c in out:
+        changed = [k for k in done.assignment if c.assignment[k] != done.assignment[k]]
+        assert changed
+        # the first changed parameter moved to the next offered value (one slot) from the same prefix
+        i = [p.name for p in done.tuning.params].index(changed[0])
+        state = transition.run(STENCIL, done.actions[:1 + i], 0, cfg)
+        assert state.phase is Phase.TUNING
+        offered = transition.slot_values(state)
+        assert abs(offered.index(c.assignment[changed[0]]) - offered.index(done.assignment[changed[0]])) == 1
+
+
+@pytest.mark.parametrize("budget", [1, 5])
+def test_guided_search_counts_one_evaluation_per_distinct_kernel(policy, budget):
+    fn = CountingReward()
+    r = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn)
+    keys = [t.kernel_key for t in r.trials]
+    assert 1 <= len(keys) <= budget and fn.keys == keys and len(set(keys)) == len(keys)
+    assert r.strategy == "guided" and r.curve() == sorted(r.curve())
+    again = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn)
+    assert [t.kernel_key for t in again.trials] == keys  # a seed gives the same run
+    fn.close()
+
+
+def test_an_evaluation_rerun_takes_finished_runs_from_runs_jsonl(trained_run, tmp_path, monkeypatch):
+    out = tmp_path / "eval"
+    kw = {"seeds": [0], "reward": ANALYTICAL, "out_dir": out, "log": lambda s: None}
+    first = evaluate(trained_run.run_dir, [GEMV], 2, ["guided", "random"], **kw)
+    lines = (out / RUNS).read_text().splitlines()
+    assert sorted(json.loads(x)["result"]["strategy"] for x in lines) == ["guided", "policy", "random"]
+    ran: list[tuple] = []
+    real = evaluate_mod._run_method
+    monkeypatch.setattr(evaluate_mod, "_run_method", lambda *a: ran.append((a[0], a[4])) or real(*a))
+    with open(out / RUNS, "a") as fh:
+        fh.write('{"identity": {"cut short')  # a line a kill cut short is skipped
+    again = evaluate(trained_run.run_dir, [GEMV], 2, ["guided", "random"], **kw)
+    assert ran == [] and again["summary"] == first["summary"]
+    # another seed runs only that seed's runs; another reward source runs again
+    evaluate(trained_run.run_dir, [GEMV], 2, ["guided", "random"], **{**kw, "seeds": [0, 1]})
+    assert sorted(ran) == [("guided", 1), ("policy", 1), ("random", 1)]
+    ran.clear()
+    evaluate(trained_run.run_dir, [GEMV], 2, ["random"], **{**kw, "reward": RewardConfig(source="estimated")})
+    assert sorted(ran) == [("policy", 0), ("random", 0)]
+
+
+def test_guided_needs_a_policy(tmp_path):
+    with pytest.raises(ValueError, match="guided plays a trained policy"):
+        evaluate(None, [GEMV], 2, ["guided"], reward=ANALYTICAL, out_dir=tmp_path, log=lambda s: None)

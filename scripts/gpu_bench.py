@@ -51,7 +51,8 @@ def cases(only: set[str] | None, small: bool = False, stencil_size: str = STENCI
         elif b.name == "conv":
             uris += [f"benchmark://lift/conv/{v}" for v in VGG]
         elif b.family == "stencil":
-            uris.append(f"benchmark://lift/{b.name}?{stencil_size}")
+            own = "&".join(kv for kv in stencil_size.split("&") if kv.split("=")[0] in b.size_keys)  # 1-D: N only
+            uris.append(f"benchmark://lift/{b.name}?{own}")
         else:
             uris.append(f"benchmark://lift/{b.name}")
     return uris

@@ -32,7 +32,7 @@ from lift_gym.episode import EpisodeState, replay, validate
 from lift_gym.rewards import SOURCES, RewardConfig, RewardUnavailable
 
 from .config import ConfigError, load_config
-from .evaluate import METHODS, _slug, evaluate, table
+from .evaluate import METHODS, EvaluationStopped, _slug, evaluate, table
 from .pipeline import PipelineError, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
@@ -201,6 +201,9 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
                    help="runs per method and benchmark, with seeds SEED, SEED+1, ... (default 1)")
     p.add_argument("--out", metavar="DIR", default="evaluation", help="output folder (default ./evaluation)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--stop-after", type=float, metavar="SECONDS",
+                   help="start no run after SECONDS; the table covers the seeds finished, and the same command goes "
+                        "on from OUT/runs.jsonl")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
     _add_reward_args(p, "measured")
 
@@ -222,8 +225,9 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
             resolve(b)
         report = evaluate(args.policy, benches, args.budget, baselines,
                           seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
-                          out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted)
-    except UnknownBenchmark as err:
+                          out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted,
+                          stop_after_s=args.stop_after)
+    except (UnknownBenchmark, EvaluationStopped) as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
@@ -245,6 +249,9 @@ def _configure_pipeline(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.add_argument("--json", action="store_true", help="print the evaluation report as JSON")
+    p.add_argument("--stop-after", type=float, metavar="SECONDS",
+                   help="start no evaluation run after SECONDS since the command began; the table covers the seeds "
+                        "finished, and the same command goes on from RUN/evaluation/runs.jsonl")
 
 
 @command("pipeline", "the whole job, resumable: measure random kernels, fit the kNN model, train MaskablePPO on "
@@ -254,7 +261,7 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config) if args.config else None
         r = run_pipeline(cfg, config_path=args.config, out_dir=args.out, progress=not args.no_progress,
-                         log=(lambda s: None) if args.json else print)
+                         log=(lambda s: None) if args.json else print, stop_after_s=args.stop_after)
     except (PipelineError, CompilerError, *_KNOWN_ERRORS) as err:
         raise CliError(str(err)) from None
     if args.json:

@@ -418,7 +418,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
              seed: int = 0, seeds: Sequence[int] | None = None, budgets: Sequence[int] | None = None,
              reference: str = "random", reward: RewardConfig | None = None, out_dir: str | Path = "evaluation",
              search_options: dict | None = None, log: Callable[[str], None] = print,
-             trusted: bool = False) -> dict[str, Any]:
+             trusted: bool = False, stop_after_s: float | None = None) -> dict[str, Any]:
     """Compare `policy` (None: baselines only) with `baselines` on each benchmark over seeds; write and return
     the report.
 
@@ -437,6 +437,9 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         search_options: extra keyword arguments of `agents.search.search` (width, beam_width, model, ...).
         log: progress lines.
         trusted: unpickle the policy zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
+        stop_after_s: start no run after this many seconds; the report then covers the seeds whose every run
+            finished (`report["partial"]` says how many), and a rerun goes on from runs.jsonl. EvaluationStopped
+            when no seed finished.
     """
     unknown = [b for b in baselines if b not in METHODS]
     if unknown:
@@ -460,11 +463,15 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     done = RunLog(out / RUNS, _run_identity(pol, reward, shape, options))
     results_of: dict[str, dict[str, list[SearchResult]]] = {uri: {} for uri in benchmarks}
     fn = RewardFunction(reward)  # one worker and store for every run (each run keeps its own evaluation count)
+    t0, stopped = time.perf_counter(), False
     try:
         for sd in seeds:  # seeds outermost: an interrupted evaluation leaves whole seeds, paired across methods
             for uri in benchmarks:
                 for name in methods:
                     r = done.get(uri, name, sd, budget)
+                    if r is None and stop_after_s is not None and time.perf_counter() - t0 > stop_after_s:
+                        stopped = True
+                        continue
                     if r is None:
                         r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
                         done.add(r)
@@ -474,6 +481,15 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
                     results_of[uri].setdefault(name, []).append(r)
     finally:
         fn.close()
+    finished = [sd for sd in seeds if all(done.get(u, m, sd, budget) for u in benchmarks for m in methods)]
+    if stopped:
+        log(f"stopped after {stop_after_s:g} s: {len(finished)} of {len(seeds)} seeds finished; the same command "
+            f"goes on from {out / RUNS}")
+        if not finished:
+            raise EvaluationStopped(f"no seed finished within {stop_after_s:g} s ({len(done.runs)} runs kept in "
+                                    f"{out / RUNS}); rerun the same command to go on")
+        results_of = {u: {m: [r for r in rs if r.seed in finished] for m, rs in ms.items()}
+                      for u, ms in results_of.items()}
     rows, panels = [], {}
     for uri in benchmarks:
         results = results_of[uri]
@@ -491,7 +507,8 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
                 row["methods"][name]["episode"] = str(path)
         rows.append(row)
         panels[uri] = {name: _mean_curve([r.curve() for r in rs], budget) for name, rs in results.items()}
-    report = {"budget": budget, "budgets": list(budgets), "seeds": list(seeds), "seed": seeds[0],
+    report = {"budget": budget, "budgets": list(budgets), "seeds": finished if stopped else list(seeds),
+              "seed": seeds[0], "partial": f"{len(finished)} of {len(seeds)} seeds" if stopped else None,
               "reference": reference, "reward_source": reward.source, "target_fraction": TARGET,
               "policy": None if pol is None else str(pol.path), "policy_notes": [] if pol is None else list(pol.notes),
               "trained_on": [] if pol is None else list(pol.trained_on), "benchmarks": rows,
@@ -499,6 +516,10 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     report["plot"] = str(plot_best_so_far(panels, out / "best_so_far"))
     write_json(out / "evaluate.json", report)
     return report
+
+
+class EvaluationStopped(RuntimeError):
+    """`evaluate(stop_after_s=...)` stopped before any seed finished (the message says where the runs are kept)."""
 
 
 def _run_method(name: str, pol: Policy | None, uri: str, budget: int, seed: int, fn: RewardFunction,
@@ -637,7 +658,8 @@ def table(report: dict[str, Any]) -> str:
     seeds, ref = report.get("seeds", [report.get("seed", 0)]), report.get("reference", "random")
     budgets = report.get("budgets", [report["budget"]])
     lines = [f"{report['budget']} evaluations per run, {len(seeds)} seed(s) per method and benchmark, "
-             f"{report['reward_source']} reward",
+             f"{report['reward_source']} reward" + (f" (partial: {report['partial']} finished)"
+                                                    if report.get("partial") else ""),
              f"{'benchmark':40s} {'method':8s} {'geomean best':>12s} {'best':>8s} {'GFLOP/s':>9s} "
              f"{f'reached {pct}%':>11s} {'mean evals':>10s} {'wall s':>8s}"]
     for row in report["benchmarks"]:
@@ -664,6 +686,6 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BUDGETS", "METHODS", "POLICY_METHODS", "RUNS", "Policy", "PolicyPlayer", "RunLog",
+__all__ = ["BUDGETS", "METHODS", "POLICY_METHODS", "RUNS", "EvaluationStopped", "Policy", "PolicyPlayer", "RunLog",
            "default_budgets", "evaluate", "guided_search", "load_policy", "observation", "policy_search",
            "ratio_interval", "summarize", "table"]

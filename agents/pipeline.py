@@ -47,7 +47,7 @@ from compiler.perf.store import MeasurementStore
 from lift_gym.rewards import RewardConfig, RewardFunction
 
 from .config import ExperimentConfig, config_from_dict, load_config
-from .evaluate import evaluate, table
+from .evaluate import EvaluationStopped, evaluate, table
 from .runs import Manifest, write_json, write_text
 from .search import search
 from .train import train
@@ -175,7 +175,7 @@ def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Pa
 
 
 def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress: bool = True,
-                   log: Log = print) -> dict:
+                   log: Log = print, stop_after_s: float | None = None) -> dict:
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
@@ -191,14 +191,20 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
                         seeds=range(p.eval_seed, p.eval_seed + p.eval_seeds), reward=reward,
                         out_dir=run_dir / "evaluation", search_options={"model": str(run_dir / "model.npz"),
                                                                       "candidates": KNN_CANDIDATES * p.eval_budget},
-                        log=step)
+                        log=step, stop_after_s=stop_after_s)
+    except EvaluationStopped as err:
+        raise PipelineError(f"evaluate: {err}") from None
     finally:
         bar.close()
 
 
 def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None = None,
-                 out_dir: str | Path | None = None, progress: bool = True, log: Log = print) -> PipelineResult:
-    """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring)."""
+                 out_dir: str | Path | None = None, progress: bool = True, log: Log = print,
+                 stop_after_s: float | None = None) -> PipelineResult:
+    """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring).
+    `stop_after_s`: the evaluation starts no run after this many seconds since this call began; its table then
+    covers the seeds finished so far (the next call goes on from RUN/evaluation/runs.jsonl)."""
+    began = time.perf_counter()
     run_dir = Path(out_dir) if out_dir is not None else None
     if run_dir is None:
         base = cfg if cfg is not None else load_config(DEFAULT_CONFIG)
@@ -236,12 +242,14 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
     times["train"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    report = evaluate_stage(cfg, store, run_dir, progress=progress, log=log)
+    left = None if stop_after_s is None else max(stop_after_s - (time.perf_counter() - began), 0.0)
+    report = evaluate_stage(cfg, store, run_dir, progress=progress, log=log, stop_after_s=left)
     times["evaluate"] = time.perf_counter() - t0
     text = table(report)
     write_text(run_dir / "evaluation" / "table.txt", text + "\n")
-    state.mark("evaluate", summary=report["summary"],
-               geomean={k: v["geomean_best_speedup"] for k, v in report["summary"].items()})
+    if not report.get("partial"):
+        state.mark("evaluate", summary=report["summary"],
+                   geomean={k: v["geomean_best_speedup"] for k, v in report["summary"].items()})
     return PipelineResult(run_dir, report, text, {k: round(v, 1) for k, v in times.items()})
 
 

@@ -12,7 +12,17 @@ from agent_fixtures import SMALL
 
 import agents.evaluate as evaluate_mod
 from agents.envs import make_env
-from agents.evaluate import RUNS, PolicyPlayer, evaluate, guided_search, load_policy, observation, policy_search
+from agents.evaluate import (
+    RUNS,
+    EvaluationStopped,
+    PolicyPlayer,
+    evaluate,
+    guided_search,
+    load_policy,
+    observation,
+    policy_search,
+)
+from agents.evaluate import table as table_of
 from agents.search import Evaluator, tuning_neighbours
 from lift_gym import transition
 from lift_gym.rewards import RewardConfig, RewardFunction
@@ -159,3 +169,16 @@ def test_an_evaluation_rerun_takes_finished_runs_from_runs_jsonl(trained_run, tm
 def test_guided_needs_a_policy(tmp_path):
     with pytest.raises(ValueError, match="guided plays a trained policy"):
         evaluate(None, [GEMV], 2, ["guided"], reward=ANALYTICAL, out_dir=tmp_path, log=lambda s: None)
+
+
+def test_an_evaluation_stopped_by_its_time_limit_reports_whole_seeds_and_goes_on(trained_run, tmp_path):
+    out = tmp_path / "eval"
+    kw = {"reward": ANALYTICAL, "out_dir": out, "log": lambda s: None}
+    evaluate(None, [GEMV], 2, ["random"], seeds=[0], **kw)
+    part = evaluate(None, [GEMV], 2, ["random"], seeds=[0, 1], stop_after_s=0.0, **kw)
+    assert part["partial"] == "1 of 2 seeds" and part["seeds"] == [0]
+    assert "partial: 1 of 2 seeds" in table_of(part)
+    with pytest.raises(EvaluationStopped, match="no seed finished"):
+        evaluate(None, [GEMV], 2, ["random"], seeds=[5], stop_after_s=0.0, **kw)
+    whole = evaluate(None, [GEMV], 2, ["random"], seeds=[0, 1], stop_after_s=600.0, **kw)
+    assert whole["partial"] is None and whole["seeds"] == [0, 1]

@@ -40,13 +40,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..constraints import GENERIC_GPU, DeviceLimits
-from ..ir.ops import Op
-from ..ir.typecheck import typecheck
 from ..suite import Benchmark, get
 from ..suite.annotated import ANNOTATIONS
 from . import point_stages, stages, templates
 from .catalog import lowerings
-from .default import _Lowerer, _top_reduce, lowering_form
+from .default import _top_reduce, lowering_form, output_maps
 from .lowered import default_local_size
 from .util import LoweringError
 
@@ -112,10 +110,9 @@ def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
         return Preset((), (30,), None)
     fusions = _fusions(bench, sizes)
     mp = stages.mapping_problem(Preset(fusions, (), None).program(bench, sizes), sizes)
-    planner = _Lowerer(mp.program, typecheck(mp.program), Op.MAP_SEQ)
-    planner.plan(3)
+    glb = output_maps(mp.program)
     calls = {s.path: s.path[:-1] for s in mp.sites}  # a site is the map primitive; the plan names its call
-    mapping = tuple(30 + planner.glb[calls[s.path]] if calls[s.path] in planner.glb else 0 for s in mp.sites)
+    mapping = tuple(30 + glb[calls[s.path]] if calls[s.path] in glb else 0 for s in mp.sites)
     lowered = mp.lower(mapping)
     tp = stages.local_size_problem(lowered, sizes, GENERIC_GPU)
     if not tp.params:

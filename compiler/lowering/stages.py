@@ -30,7 +30,7 @@ from ..codegen import compile_program as codegen_compile
 from ..constraints import Constraint, DeviceLimits, Space, param
 from ..constraints import mapping as csp_mapping
 from ..errors import CompilerError, ConstraintError
-from ..ir.node import FunCall, Lambda, Prim, Program, walk
+from ..ir.node import FunCall, Lambda, Node, Prim, Program, RewritePoint, walk, with_children
 from ..ir.ops import Op
 from ..ir.typecheck import typecheck
 from ..rewrite import RULES, all_legal, apply, prepare, site_of
@@ -39,7 +39,7 @@ from ..rewrite.points import strip_rewrite_points
 from ..suite import Benchmark, resolve
 from ..suite import uri as suite_uri
 from . import default as lowering_default
-from .default import copy_of_view, default_lowering
+from .default import complete_memory, copy_of_view, default_lowering
 from .lowered import TuningParam
 from .points import outer_mapping
 from .util import fuse_program, unique_binders
@@ -317,31 +317,69 @@ class MappingProblem:
             raise ConstraintError(f"{self.program.name}: {len(codes)} mapping codes for {len(self.sites)} maps")
 
 
-class _KeepMappedLowerer(lowering_default._Lowerer):
-    """The default lowering's memory and reduction steps (toGlobal on the output path, reduceSeq with a private
-    accumulator) over a program whose maps are already mapped: mapped maps keep their primitive."""
-
-    def _map(self, e, f, args, path, out):
-        if f.op not in _MAPPED:
-            return super()._map(e, f, args, path, out)
-        lam = f.funs[0]
-        (x, xpath), = args
-        body = self.lo(lam.body, (*path, 0, 0, len(lam.params)), out)
-        return FunCall(Prim(f.op, f.static, (Lambda(lam.params, body),)), (self.lo(x, xpath, False),))
-
-
-_MAPPED = frozenset({Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
-
-
 def _typechecked(p: Program) -> Program:
     typecheck(p)  # raises TypeCheckError
     return p
 
 
 def _complete_memory(p: Program) -> Program:
-    """Memory and reductions completed (not type-checked: its callers compile it, which type-checks it first)."""
-    low = _KeepMappedLowerer(p, typecheck(p), Op.MAP_SEQ)
-    return Program(kernel_name(p.name), p.params, low.lo(p.body, (len(p.params),), True))
+    """Memory and reductions completed, the mapping kept (`default.complete_memory`, memoised)."""
+    out = complete_memory(p).program
+    return Program(kernel_name(p.name), out.params, out.body)
+
+
+_MAPPED = frozenset({Op.MAP_GLB, Op.MAP_WRG, Op.MAP_LCL, Op.MAP_SEQ, Op.MAP_SEQ_UNROLL})
+
+
+def _head(n) -> tuple:
+    """What a node holds besides its children (compared with them for structural equality)."""
+    if isinstance(n, Prim):
+        return (n.op, n.static)
+    if isinstance(n, Program):
+        return (n.name,)
+    return tuple(f for f in n._fields() if not isinstance(f, Node | tuple)) if isinstance(n, RewritePoint) else ()
+
+
+def _relabelled(mapped: Program, seq: Program, seq_done: Program) -> Program | None:
+    """The memory completion of `mapped` from `seq_done`, the completion of `seq` (the same program with every
+    mapped map mapSeq): the default lowering's memory choices do not depend on which parallel map a mapped map
+    is, so the completion of a mapping is the completion of all-mapSeq with the maps relabelled as `mapped` says
+    (each map found by its lambda's parameter, unique in the lowering form). None where `mapped` differs from
+    `seq` by more than map labels (code 1 fuses a map into its parent)."""
+    labels: dict[str, Prim] = {}
+
+    def same(a, b) -> bool:
+        if a is b:
+            return True
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, Prim) and a.op in _MAPPED and b.op in _MAPPED and (a.op, a.static) != (b.op, b.static):
+            lam = a.funs[0]
+            if not (isinstance(lam, Lambda) and len(lam.params) == 1) or lam.params[0].name in labels:
+                return False
+            labels[lam.params[0].name] = a
+            return same(a.funs[0], b.funs[0])
+        ka, kb = a.children(), b.children()
+        if not ka and not kb:
+            return a == b
+        return len(ka) == len(kb) and _head(a) == _head(b) and all(same(x, y) for x, y in zip(ka, kb, strict=True))
+
+    if not same(mapped, seq):
+        return None
+    found = set()
+
+    def go(n):
+        if isinstance(n, Prim) and n.op in _MAPPED and n.funs and isinstance(n.funs[0], Lambda) \
+                and len(n.funs[0].params) == 1 and n.funs[0].params[0].name in labels:
+            name = n.funs[0].params[0].name
+            found.add(name)
+            return Prim(labels[name].op, labels[name].static, tuple(go(f) for f in n.funs))
+        kids = n.children()
+        new = [go(c) for c in kids]
+        return n if all(a is b for a, b in zip(new, kids, strict=True)) else with_children(n, new)
+
+    out = go(seq_done)
+    return out if found == set(labels) else None
 
 
 class CspMapping(MappingProblem):
@@ -361,6 +399,7 @@ class CspMapping(MappingProblem):
                                    arith.evaluate(site.in_type.n, self.sizes))  # type: ignore[union-attr]
                            for site in self._space.sites)
         self._names = self._space.names
+        self._seq: tuple[Program, Program] | None = None
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         k = len(partial)
@@ -384,7 +423,12 @@ class CspMapping(MappingProblem):
 
     def _to_compile(self, codes: Sequence[int]) -> Program:
         self._check_length(codes)
-        return _complete_memory(self._space.apply(dict(zip(self._names, codes, strict=True))))
+        mapped = self._space.apply(dict(zip(self._names, codes, strict=True)))
+        if self._seq is None:  # the all-mapSeq mapping and its completion, which the others relabel
+            seq = self._space.apply(dict.fromkeys(self._names, 0), check=False)
+            self._seq = (seq, _complete_memory(seq))
+        out = _relabelled(mapped, *self._seq)
+        return _complete_memory(mapped) if out is None else out
 
 
 class ReductionMapping(MappingProblem):
@@ -421,9 +465,7 @@ class ReductionMapping(MappingProblem):
         self._check_length(codes)
         if codes[0] == 30:
             return default_lowering(self._high, self.sizes)
-        low = lowering_default._Lowerer(self.program, self._typing, Op.MAP_SEQ)
-        return Program(kernel_name(self.program.name), self.program.params,
-                       low.lo(self.program.body, (len(self.program.params),), True))
+        return _complete_memory(self.program)  # one work item: every map mapSeq
 
 
 # OpenCL C built-in functions that are also program names in the suite: a kernel named after the program cannot
@@ -564,6 +606,7 @@ def clear_caches() -> None:
     for cached in (_apply_rewrite, _has_mapping, crops, _lowering_form, _witness_set, _mapping_problem,
                    _local_size_problem, _compile, _compiles):
         cached.cache_clear()
+    lowering_default.clear_caches()
 
 
 __all__ = [

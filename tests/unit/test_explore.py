@@ -96,7 +96,13 @@ def test_stage2_completions_are_distinct_lowered_programs_of_the_mapping_decisio
         d = decisions.next_decision(w.state)
         assert d is None or phase(d) == 3
         assert w.state.lowered is not None and lowered_key(w.state) in every
-        assert w.steps[0] == ("rewrite 1", STOP) and all(k.startswith("map #") for k, _ in w.steps[1:])
+        assert w.steps[0] == ("rewrite 1", STOP)
+        s = decisions.decide(gemv_root, STOP)
+        for key, value in w.steps[1:]:  # every other step a stage-2 decision of the route
+            d = decisions.next_decision(s)
+            assert d.key == key and phase(d) == 2
+            s = decisions.decide(s, value)
+        assert s == w.state
     seen: set[str] = set()
     found = completions(Walk(gemv_root), 10 * len(every), _rng(), seen)
     assert {lowered_key(w.state) for w in found} == every == seen

@@ -32,13 +32,15 @@ def phase(d: Decision) -> int:
 
 
 def describe(d: Decision, value) -> str:
-    """The decision and its value in words (rule names for rewrites, mapping names for codes)."""
+    """The decision and its value in words (rule names for rewrites, mapping names for codes, a tuple's items
+    joined by spaces)."""
     if d.stage is Stage.REWRITE and isinstance(value, tuple):
         if value[0] == "rewrite":
             return f"{d.key} = {env_rules()[value[1]].name}@{value[2]}"
-        return f"{d.key} = {' '.join(str(v) for v in value)}"
     if d.stage is Stage.MAPPING and value in MAP_CODE_NAMES:
         return f"{d.key} = {MAP_CODE_NAMES[value]}"
+    if isinstance(value, tuple):  # ("stop",), ("template", "tiled"), a memory stage's ("toLocal",), ...
+        return f"{d.key} = {' '.join(str(v) for v in value)}"
     return f"{d.key} = {value}"
 
 

@@ -5,10 +5,12 @@
                                            static parameters, mapping code, "decision target", "has a rewrite"
     parents    (max_nodes,)                pre-order index of the parent node, -1 for the root and padding
     node_mask  (max_nodes,)                1 for a real node, 0 for padding
-    phase      (4,)                        one-hot REWRITE, MAPPING, TUNING, DONE
+    phase      (4,)                        one-hot REWRITE, MAPPING, TUNING, DONE (REWRITE_POINTS as REWRITE and
+                                           MEMORY as TUNING, told apart by the decision features)
     decision   (DECISION_FEATURES,)        what is asked now (target node, map/parameter position and kind,
-                                           legal-action count, budget used)
-    slots      (n_slots,)                  log2 of the value each tuning slot stands for (0 outside TUNING)
+                                           memory site, legal-action count, budget used)
+    slots      (n_slots,)                  log2 of the value each tuning slot stands for (memory values by
+                                           `memory_stage.value_code`; 0 outside TUNING, MEMORY, REWRITE_POINTS)
     assigned   (MAX_MAPS + MAX_PARAMS,)    mapping codes and tuning values chosen so far (-1: not yet)
     summary    (SUMMARY_FEATURES,)         the program's high-level features: log2 sizes, work and traffic,
                                            primitive counts
@@ -32,7 +34,7 @@ from compiler.ir.node import FunCall, Lambda, Literal, Param, Prim, Program, Use
 from compiler.ir.ops import MAPS, REDUCES, Group, Op
 from compiler.ir.typecheck import typecheck
 from compiler.ir.userfuns import BUILTINS
-from compiler.lowering import point_stages, stages
+from compiler.lowering import memory_stage, point_stages, stages
 from compiler.lowering.stages import MAP_CODES
 from compiler.perf import features as hw_features
 from compiler.types import ArrayType, TupleType, VectorType, array_lengths, base_type
@@ -59,7 +61,8 @@ NODE_FEATURES = _HAS_REWRITE + 1
 DECISION_FEATURES = 12
 SUMMARY_FEATURES = MAX_SIZES + 4 + len(Group)
 N_FEATURES = len(hw_features.FEATURE_NAMES)
-N_PHASES = 4  # REWRITE_POINTS is encoded as REWRITE plus the decision features 4-6 (see encode)
+N_PHASES = 4  # REWRITE_POINTS is encoded as REWRITE plus the decision features 4-6, MEMORY as TUNING plus 3-6
+_PHASE_ENTRY = {Phase.REWRITE_POINTS: Phase.REWRITE, Phase.MEMORY: Phase.TUNING}
 
 
 def observation_space(max_nodes: int, n_slots: int) -> spaces.Dict:
@@ -186,6 +189,21 @@ def _rp_decision(state: State, nodes: np.ndarray, decision: np.ndarray) -> None:
     decision[9 + (1 if p.role == "tuning" else 2)] = 1.0
 
 
+def _memory_decision(state: State, nodes: np.ndarray, decision: np.ndarray) -> None:
+    """A memory decision (phase one-hot TUNING): its site is the target node; feature 3 its pre-order index,
+    4 its position k + 1 among at most MAX_SITES decisions, 5 (rules applied + 1) / (max_memory + 1), 6 the number
+    of values (4-6 > 0, so a memory decision is told from a tuning decision, whose features 3-6 are 0 and one of
+    9-11 is 1)."""
+    site = state.route.memory_problem.next_site(state.route.cursor)
+    assert site is not None
+    if site.index < state.config.max_nodes:
+        nodes[site.index, _TARGET] = 1.0
+    decision[3] = min(site.index / state.config.max_nodes, 1.0)
+    decision[4] = (len(state.route.memory) + 1) / memory_stage.MAX_SITES
+    decision[5] = (state.route.applied + 1) / (state.route.options.max_memory + 1)
+    decision[6] = _log_len(len(site.values))
+
+
 def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """The observation of `state`; `hw` are the kernel's P000 features (raw, from compiler.perf.features)."""
     cfg = state.config
@@ -194,7 +212,7 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
     nodes = nodes.copy()
     decision = np.zeros(DECISION_FEATURES, dtype=np.float32)
     phase = np.zeros(N_PHASES, dtype=np.float32)
-    phase[int(Phase.REWRITE if state.phase is Phase.REWRITE_POINTS else state.phase)] = 1.0
+    phase[int(_PHASE_ENTRY.get(state.phase, state.phase))] = 1.0
     legal = legal_actions(state)
     decision[0] = _log_count(float(legal.sum()))
     decision[1] = state.rewrites / max(cfg.max_rewrites, 1)
@@ -218,6 +236,8 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
         decision[6] = _log_len(target.length)
     elif state.phase is Phase.REWRITE_POINTS:
         _rp_decision(state, nodes, decision)
+    elif state.phase is Phase.MEMORY:
+        _memory_decision(state, nodes, decision)
     elif state.phase is Phase.TUNING:
         tp = state.tuning
         k = len(state.values)
@@ -228,7 +248,8 @@ def encode(state: State, hw: np.ndarray | None = None) -> dict[str, np.ndarray]:
             = 1.0
     slots = np.zeros(cfg.n_slots, dtype=np.float32)
     for i, v in enumerate(slot_values(state)):
-        slots[i] = _log_len(v if state.phase is Phase.TUNING else point_stages.numeric(v))
+        slots[i] = _log_len(v if state.phase is Phase.TUNING else memory_stage.value_code(v)
+                            if state.phase is Phase.MEMORY else point_stages.numeric(v))
     assigned = np.full(MAX_MAPS + MAX_PARAMS, -1.0, dtype=np.float32)
     for i, c in enumerate(state.codes[:MAX_MAPS]):
         assigned[i] = c / 32.0

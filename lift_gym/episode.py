@@ -48,8 +48,9 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_ID = "LiftGym-Rewrite-v2"  # rewrite rules, parallel mapping, work-group sizes
-RP_ENV_ID = "LiftGym-RewritePoints-v2"  # the same, after the rewrite-point phase on annotated programs
+ENV_ID = "LiftGym-Rewrite-v3"  # rewrite rules, parallel mapping, memory, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v3"  # the same, after the rewrite-point phase on annotated programs
+MEMORY_SINCE = 3  # the env version that added the MEMORY phase: records of earlier versions replay without it
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -75,7 +76,7 @@ class EpisodeState:
     reward_source: str | None = None
     tolerance: float = 0.0
     format: str = FORMAT
-    rp_values: dict | None = None  # LiftGym-RewritePoints-v2: the rewrite-point parameter values chosen (JSON-normal)
+    rp_values: dict | None = None  # LiftGym-RewritePoints: the rewrite-point parameter values chosen (JSON-normal)
 
     @staticmethod
     def from_state(state: State, evaluation: Evaluation | None = None,
@@ -85,6 +86,8 @@ class EpisodeState:
                   "limits": asdict(cfg.limits)}
         if cfg.rewrite_points:
             config["rewrite_points"] = True
+        if not cfg.memory:
+            config["memory"] = False
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -121,7 +124,16 @@ class EpisodeState:
             lim["max_work_item_sizes"] = tuple(lim["max_work_item_sizes"])
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
                       limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
-                      rewrite_points=bool(c.get("rewrite_points", False)))
+                      rewrite_points=bool(c.get("rewrite_points", False)),
+                      memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)))
+
+
+def id_version(env_version: str) -> int:
+    """The N of an env version's id (`LiftGym-Rewrite-vN/...`); records of an unversioned id count as the current
+    version."""
+    head = env_version.split("/", 1)[0]
+    _, sep, n = head.rpartition("-v")
+    return int(n) if sep and n.isdigit() else int(ENV_ID.rpartition("-v")[2])
 
 
 _MAX_SEED = 2**63 - 1
@@ -176,8 +188,9 @@ def _check_record_config(c: Any) -> None:
         if not _is_int(c.get(key), lo, hi):
             raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
                              f"{c.get(key)!r}")
-    if not isinstance(c.get("rewrite_points", False), bool):
-        raise ValueError(f"episode record: config.rewrite_points: expected true or false, got {c['rewrite_points']!r}")
+    for key in ("rewrite_points", "memory"):
+        if not isinstance(c.get(key, False), bool):
+            raise ValueError(f"episode record: config.{key}: expected true or false, got {c[key]!r}")
     lim = c.get("limits", {})
     fields = DeviceLimits.__dataclass_fields__
     if not isinstance(lim, dict) or any(k not in fields for k in lim):
@@ -367,5 +380,5 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_ID", "FORMAT", "RP_ENV_ID", "EpisodeState", "ReplayResult", "ValidationReport", "env_version",
-           "record_paths", "replay", "validate"]
+__all__ = ["ENV_ID", "FORMAT", "MEMORY_SINCE", "RP_ENV_ID", "EpisodeState", "ReplayResult", "ValidationReport",
+           "env_version", "id_version", "record_paths", "replay", "validate"]

@@ -6,15 +6,16 @@
     is_terminal(s)                         # phase DONE: s.kernel is the compiled program
 
 The decisions are the compiler's (`compiler.lowering.decisions`: rewrite points, rewrites or a named lowering,
-the Ch5 mapping, the tuning parameters; each with exactly its legal values); this module numbers them onto one
-fixed Discrete layout (`ActionLayout`), the same for every benchmark:
+the Ch5 mapping, the memory of the mapped program, the tuning parameters; each with exactly its legal values);
+this module numbers them onto one fixed Discrete layout (`ActionLayout`), the same for every benchmark:
 - REWRITE: `rule * max_nodes + site` (a rule of `stages.env_rules()` at a pre-order site below `max_nodes`),
   `layout.done` (stop rewriting), or before the first rewrite `layout.template_base + k`, k indexing `NAMED`:
   a named lowering of `templates.TEMPLATE_NAMES`, or (the last, `layout.points`) the decision to take the
   rewrite points of the benchmark's annotated program (`decisions.POINTS`; conv: its designs direct and gemm).
 - MAPPING: `layout.map_base + k`, k indexing the Ch5 codes `MAP_CODES`.
-- TUNING and REWRITE_POINTS: `layout.tune_base + slot`; slot i is the i-th of the values `slot_values(s)` lists:
-  the legal values, log-thinned to `n_slots` when there are more (a named lowering's default value always kept).
+- TUNING, MEMORY and REWRITE_POINTS: `layout.tune_base + slot`; slot i is the i-th of the values `slot_values(s)`
+  lists: the legal values, log-thinned to `n_slots` when there are more (a named lowering's default value always
+  kept). A MEMORY decision's values are KEEP first, then its rules and copies (`compiler.lowering.memory_stage`).
 
 Search baselines and replay use these functions directly; `LiftGymEnv` is a thin shell over them.
 """
@@ -28,11 +29,11 @@ import numpy as np
 from gymnasium.error import InvalidAction
 
 from compiler.ir.node import Program
-from compiler.lowering import GENERIC_GPU, DeviceLimits, decisions, stages
+from compiler.lowering import GENERIC_GPU, DeviceLimits, decisions, memory_stage, stages
 from compiler.lowering.stages import MAP_CODES
 from compiler.lowering.templates import TEMPLATE_NAMES
 
-Phase = decisions.Stage  # the decision asked: REWRITE, MAPPING, TUNING, DONE, REWRITE_POINTS
+Phase = decisions.Stage  # the decision asked: REWRITE, MAPPING, TUNING, DONE, REWRITE_POINTS, MEMORY
 POINTS_NAME = "rewrite points"
 NAMED = (*TEMPLATE_NAMES, POINTS_NAME)  # the named choices before the first rewrite, in action order
 
@@ -108,8 +109,9 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-RewritePoints-v2: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v3: rewrite-point decisions first on annotated programs
     prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
+    memory: bool = True  # the MEMORY phase after the mapping (off: the -v2 episodes, which had none)
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
@@ -128,8 +130,8 @@ class Config:
 
     @property
     def max_steps(self) -> int:
-        """An upper bound of the decisions of any episode (rewrites + stop + maps + parameters)."""
-        return self.max_rewrites + 1 + 64 + 16
+        """An upper bound of the decisions of any episode (rewrites + stop + maps + memory + parameters)."""
+        return self.max_rewrites + 1 + 64 + memory_stage.MAX_SITES + 16
 
 
 @functools.cache
@@ -140,7 +142,7 @@ def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
 @functools.lru_cache(maxsize=64)
 def _options(config: Config) -> decisions.Options:
     return decisions.Options(config.max_rewrites, config.limits, config.rewrite_points, config.prune_work_groups,
-                             site_limit=config.max_nodes)
+                             site_limit=config.max_nodes, memory=config.memory)
 
 
 @dataclass(frozen=True)
@@ -245,9 +247,10 @@ def action_of(state: State, value) -> int:
 
 
 def slot_values(state: State) -> tuple:
-    """The values the tuning slots stand for now (empty outside phases TUNING and REWRITE_POINTS; in the
-    latter they may be memories or dimension orders, see compiler.lowering.point_stages)."""
-    if state.phase not in (Phase.TUNING, Phase.REWRITE_POINTS):
+    """The values the tuning slots stand for now (empty outside phases TUNING, MEMORY and REWRITE_POINTS; in
+    MEMORY they are memory values, see compiler.lowering.memory_stage; in REWRITE_POINTS they may be memories or
+    dimension orders, see compiler.lowering.point_stages)."""
+    if state.phase not in (Phase.TUNING, Phase.MEMORY, Phase.REWRITE_POINTS):
         return ()
     return _slots(state.route, state.config.n_slots)
 
@@ -285,6 +288,8 @@ def describe_action(state: State, action: int) -> str:
     if kind[0] == "map":
         return stages.MAP_CODE_NAMES[kind[1]]
     vals = slot_values(state)
+    if state.phase is Phase.MEMORY:
+        return f"memory slot {kind[1]}" + (f" (= {' '.join(vals[kind[1]])})" if kind[1] < len(vals) else "")
     return f"tuning slot {kind[1]}" + (f" (= {vals[kind[1]]})" if kind[1] < len(vals) else "")
 
 

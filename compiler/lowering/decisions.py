@@ -24,11 +24,15 @@ them):
    to REWRITE_POINTS (offered when a completion of the rewrite-point phase is witnessed). The stage ends by
    itself after `Options.max_rewrites` rewrites or when no rule applies.
 3. MAPPING: the Ch5 code of each map, outer to inner (`stages.MappingProblem.valid_codes`, exact).
-4. TUNING: the value of each tuning parameter: the work-group sizes (`stages.LocalSizeProblem`) or a named
+4. MEMORY (generic route only: not after a named lowering nor on the rewrite-point route; with `Options.memory`):
+   one decision per candidate site of the mapped program, in pre-order (`memory_stage.MemoryProblem`): KEEP
+   (the program as it is), or an address-space rule, a copy with the mapping of its maps, or an unroll rule at
+   the site, each offered only when its program compiles; at most `Options.max_memory` applications.
+5. TUNING: the value of each tuning parameter: the work-group sizes (`stages.LocalSizeProblem`) or a named
    lowering's parameters over the space Ch4 inference gives its program (`templates.TemplateProblem`). With
    `Options.prune_work_groups` the work-group sizes offered are those the static estimator's pruning keeps
    (`compiler.perf.prune`).
-5. DONE: the program is lowered, every parameter bound and the kernel compiled.
+6. DONE: the program is lowered, every parameter bound and the kernel compiled.
 
 A state with a decision to take always has at least one legal value (every stage's values come from the rule
 engine or the solver, which never leave a partial choice without a completion). The environment is the chooser
@@ -48,7 +52,7 @@ from ..ir.node import Program
 from ..perf.estimate_params import device_for_limits
 from ..perf.prune import prune_local_sizes
 from ..suite import get
-from . import point_stages, stages, templates
+from . import memory_stage, point_stages, stages, templates
 from .stages import KernelProgram
 
 
@@ -58,9 +62,11 @@ class Stage(enum.IntEnum):
     TUNING = 2
     DONE = 3
     REWRITE_POINTS = 4
+    MEMORY = 5
 
 
 STOP = ("stop",)
+KEEP = memory_stage.KEEP  # a memory decision's value that leaves the program as it is
 POINTS = ("points",)  # decide the rewrite points of the benchmark's annotated program (point_stages.annotated_of)
 
 
@@ -73,6 +79,8 @@ class Options:
     rewrite_points: bool = False  # rewrite-point decisions first on annotated programs
     prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
     site_limit: int = 1 << 16  # rewrite sites at a pre-order index below it are offered (an encoding's bound)
+    memory: bool = True  # the MEMORY stage after the mapping of the generic route
+    max_memory: int = 4  # memory rules applied at most (KEEP answers do not count)
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,8 @@ class State:
     `lowered` the mapped program (from TUNING on); `values` the tuning values chosen so far; `kernel` the compiled
     program (DONE); `rp` the rewrite-point values; `template` the named lowering chosen ("" when none);
     `points` the annotated program whose rewrite points are decided after the value POINTS ("" otherwise: the
-    benchmark's own program)."""
+    benchmark's own program); `memory` the memory values chosen so far, as (site index, value) pairs, and
+    `cursor` the pre-order index the next memory site comes after."""
 
     uri: str
     sizes: tuple[tuple[str, int], ...]
@@ -107,6 +116,8 @@ class State:
     rp: tuple[tuple[str, object], ...] = ()
     template: str = ""
     points: str = ""
+    memory: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    cursor: int = -1
 
     @property
     def size_map(self) -> dict[str, int]:
@@ -122,6 +133,16 @@ class State:
         if self.rp:  # a rewritten program: its oclKernel boundaries are kept (point_stages.RPMapping)
             return point_stages.mapping_problem(self.high, self.size_map)
         return stages.mapping_problem(self.high, self.size_map)
+
+    @property
+    def memory_problem(self) -> memory_stage.MemoryProblem:
+        assert self.lowered is not None, "no memory problem before the mapping is complete"
+        return memory_stage.memory_problem(self.lowered, self.size_map, self.options.limits)
+
+    @property
+    def applied(self) -> int:
+        """The memory rules applied so far."""
+        return sum(v != KEEP for _, v in self.memory)
 
     @property
     def tuning(self) -> stages.LocalSizeProblem | templates.TemplateProblem:
@@ -144,6 +165,8 @@ class State:
             return self.high
         if self.stage is Stage.MAPPING:
             return self.mapping.program
+        if self.stage is Stage.MEMORY:  # the normal form the site indices refer to
+            return self.memory_problem.program
         assert self.lowered is not None
         return self.lowered
 
@@ -196,6 +219,12 @@ def next_decision(s: State) -> Decision | None:
         return Decision(s.stage, f"map #{site.index}", tuple(s.mapping.valid_codes(s.codes)),
                         f"mapping of map #{site.index} (length {site.length}), {len(s.codes) + 1} of "
                         f"{len(s.mapping.sites)}")
+    if s.stage is Stage.MEMORY:
+        site = s.memory_problem.next_site(s.cursor)
+        assert site is not None
+        return Decision(s.stage, f"memory #{site.index}", site.values,
+                        f"memory of node #{site.index} (address space, copy or unrolling), decision "
+                        f"{len(s.memory) + 1}, {s.applied} of at most {s.options.max_memory} applied")
     tp = s.tuning
     p = tp.params[len(s.values)]
     return Decision(s.stage, p.name, tuning_values(s),
@@ -227,6 +256,12 @@ def decide(s: State, value) -> State:
         return _advance(replace(s, high=high, rewrites=s.rewrites + 1))
     if s.stage is Stage.MAPPING:
         return _advance(replace(s, codes=(*s.codes, value)))
+    if s.stage is Stage.MEMORY:
+        mp = s.memory_problem
+        site = mp.next_site(s.cursor)
+        assert site is not None
+        lowered, cursor = mp.apply(site, value)
+        return _advance(replace(s, lowered=lowered, cursor=cursor, memory=(*s.memory, (site.index, value))))
     return _advance(replace(s, values=(*s.values, value)))
 
 
@@ -264,6 +299,8 @@ def preset_chooser(preset) -> Chooser:
             return STOP
         if d.stage is Stage.MAPPING:
             return preset.mapping[len(s.codes)]
+        if d.stage is Stage.MEMORY:  # a named lowering's memory is the mapped program's as it is
+            return KEEP
         if d.stage is Stage.TUNING:
             if preset.template:
                 return dict(preset.values)[d.key]
@@ -304,6 +341,15 @@ def _points(s: State) -> bool:
     return name is not None and point_stages.problem(name, get(name).program, s.size_map).feasible(())
 
 
+def _memory_open(s: State) -> bool:
+    """Whether a memory decision is asked: on the generic route (no named lowering, no rewrite points), with
+    `Options.memory`, fewer than `max_memory` rules applied, fewer than `memory_stage.MAX_SITES` decisions taken
+    and a candidate site after the cursor."""
+    return (s.options.memory and not s.template and not s.rp and not s.points
+            and s.applied < s.options.max_memory and len(s.memory) < memory_stage.MAX_SITES
+            and s.memory_problem.next_site(s.cursor) is not None)
+
+
 def tuning_values(s: State) -> tuple[int, ...]:
     """The legal values of the next tuning parameter, ascending."""
     return _tuning_values(s.uri, s.template, s.lowered, s.sizes, s.options, s.values)
@@ -341,7 +387,9 @@ def _advance(s: State) -> State:
     if s.stage is Stage.REWRITE and (s.rewrites >= s.options.max_rewrites or not rewrites(s)):
         s = replace(s, stage=Stage.MAPPING)
     if s.stage is Stage.MAPPING and len(s.codes) == len(s.mapping.sites):
-        s = replace(s, stage=Stage.TUNING, lowered=s.mapping.lower(s.codes))
+        s = replace(s, stage=Stage.MEMORY, lowered=s.mapping.lower(s.codes))
+    if s.stage is Stage.MEMORY and not _memory_open(s):
+        s = replace(s, stage=Stage.TUNING)
     if s.stage is Stage.TUNING and len(s.values) == len(s.tuning.params):
         if s.template:  # the program its values build, every size bound (they may choose its structure)
             bound = s.tuning.lowered(s.assignment)
@@ -354,7 +402,8 @@ def _advance(s: State) -> State:
 def clear_caches() -> None:
     for f in (next_decision, _legal, _tuning_values, _kept_local_sizes):
         f.cache_clear()
+    memory_stage.clear_caches()
 
 
-__all__ = ["POINTS", "STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches", "decide",
-           "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "tuning_values"]
+__all__ = ["KEEP", "POINTS", "STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches",
+           "decide", "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "tuning_values"]

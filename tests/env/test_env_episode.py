@@ -17,7 +17,7 @@ from lift_gym.episode import EpisodeState, replay, validate
 
 
 def play(uri: str, seed: int, **kw) -> tuple[gym.Env, dict]:
-    env = gym.make("LiftGym-Rewrite-v2", benchmark=uri, **kw)
+    env = gym.make("LiftGym-Rewrite-v3", benchmark=uri, **kw)
     env.action_space.seed(seed)  # the episode is reproducible
     _, info = env.reset(seed=seed)
     done = False
@@ -57,7 +57,7 @@ def test_validate_passes_and_catches_a_tampered_record():
 
 
 def test_unfinished_episode_records_no_reward():
-    env = gym.make("LiftGym-Rewrite-v2", benchmark="benchmark://lift/mm/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v3", benchmark="benchmark://lift/mm/small", reward="analytical")
     _, info = env.reset(seed=0)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     rec = env.unwrapped.episode_state()

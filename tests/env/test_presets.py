@@ -111,6 +111,8 @@ def test_work_group_pruning_offers_a_subset_that_still_completes_episodes():
         s = transition.step(s, cfg.layout.done)
         for code in preset.mapping:
             s = transition.step(s, cfg.layout.map_base + MAP_CODES.index(code))
+        while s.phase is transition.Phase.MEMORY:  # slot 0: keep the mapped program's memory
+            s = transition.step(s, cfg.layout.tune_base)
         offered[cfg.prune_work_groups] = transition.slot_values(s)
         while not transition.is_terminal(s):
             s = transition.step(s, cfg.layout.tune_base)

@@ -6,7 +6,7 @@ before in that run); a kernel reached again costs nothing, and repeats are bound
 policy plays episodes over LiftGym's transitions (`policy_search`: the first with its most likely actions, the
 rest sampled from its masked distribution), memoised by action prefix (`PolicyPlayer`: an episode played again
 neither compiles, observes, runs the network nor evaluates again). `guided` (`guided_search`) is the
-policy-guided search: the policy's episodes without replacement, then hill climbing over the best kernel's tuning
+policy-guided search: the policy's episodes without replacement, alternating with the best kernel's tuning
 neighbours ranked by the kNN model (or the policy's likelihood). Each baseline runs `agents.search.search`. Every
 method gets the same budget on each benchmark and seed, with the same reward source and the same env shape
 (max_rewrites, max_nodes, n_slots from the policy's run manifest).
@@ -229,19 +229,39 @@ def _run_policy(r: _PolicyRun) -> None:
                        f"the last {idle} found none)")
 
 
+def _ranked(r: _PolicyRun, cands: list[State]) -> list[State]:
+    """The candidates whose kernel is not evaluated yet (one per kernel), best first: by the kNN model's predicted
+    throughput when the run has a model, else by the policy's likelihood."""
+    ev = r.evaluator
+    uniq = list({c.kernel.key: c for c in cands if c.kernel.key not in ev.cache}.values())
+    if r.model is not None and uniq:
+        dev = ev.reward_fn.ctx.device_model
+        x = np.array([[job_features(final_job(c), dev)[f] for f in FEATURE_NAMES] for c in uniq])
+        score = r.model.predict(x)
+    else:
+        score = np.array([r.player.log_likelihood(c) for c in uniq])
+    return [uniq[int(i)] for i in np.argsort(-score, kind="stable")]
+
+
 def _run_guided(r: _PolicyRun) -> None:
     """Policy-guided search (see `guided_search`)."""
     ev, player = r.evaluator, r.player
     closed: set[tuple[int, ...]] = set()
-    found: dict[str, tuple[float, State]] = {}  # kernel key -> (reward, a finished episode reaching it)
-    climbed: set[str] = set()  # kernels whose tuning neighbourhood holds no better one
-    exhausted = False
+    best: tuple[float, State] | None = None  # the best kernel found: (reward, a finished episode reaching it)
+    queue: list[State] = []  # its tuning neighbours not evaluated yet, best ranked first
+    exhausted = False  # every episode of the space was played
 
-    def sample(n_new: int) -> int:
-        """Episodes of the policy without replacement until `n_new` new kernels (or a stall); the new ones."""
+    def seen(reward: float, done: State) -> None:
+        nonlocal best, queue
+        if best is None or reward > best[0]:
+            best = (reward, done)
+            queue = _ranked(r, tuning_neighbours(done, player.step))
+
+    def explore() -> bool:
+        """The policy's next episodes without replacement until one reaches a new kernel (False: none did)."""
         nonlocal exhausted
-        got = idle = 0
-        while got < n_new and not ev.exhausted and r.episodes < r.max_episodes and idle < r.stall:
+        idle = 0
+        while not exhausted and r.episodes < r.max_episodes and idle < r.stall:
             done = player.play(r.rng, greedy=r.episodes == 0, closed=closed)
             if done is None:
                 exhausted = True
@@ -249,42 +269,28 @@ def _run_guided(r: _PolicyRun) -> None:
             r.episodes += 1
             player.close(closed, done)
             before = ev.count
-            found.setdefault(done.kernel.key, (ev.evaluate(done), done))
-            got, idle = (got + 1, 0) if ev.count > before else (got, idle + 1)
-        return got
+            seen(ev.evaluate(done), done)
+            if ev.count > before:
+                return True
+            idle += 1
+        return False
 
-    def ranked(cands: list[State]) -> list[State]:
-        uniq = list({c.kernel.key: c for c in cands if c.kernel.key not in ev.cache}.values())
-        if r.model is not None and uniq:
-            fn = ev.reward_fn
-            x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in uniq])
-            score = r.model.predict(x)
-        else:
-            score = np.array([player.log_likelihood(c) for c in uniq])
-        return [uniq[int(i)] for i in np.argsort(-score, kind="stable")]
+    def exploit() -> bool:
+        """The best-ranked neighbour of the best kernel not evaluated yet (False: none is left)."""
+        while queue:
+            c = queue.pop(0)
+            if c.kernel.key not in ev.cache:
+                seen(ev.evaluate(c), c)
+                return True
+        return False
 
-    sample(max(2, r.budget // 4))
-    moves = 0
-    while not ev.exhausted and moves < r.max_episodes:
-        open_ = [v for k, v in found.items() if k not in climbed]
-        if not open_:
-            if exhausted or sample(max(1, r.budget // 8)) == 0:
-                break
-            continue
-        best, here = max(open_, key=lambda t: t[0])
-        improved = True
-        while improved and not ev.exhausted and moves < r.max_episodes:
-            improved = False
-            for c in ranked(tuning_neighbours(here, player.step)):
-                moves += 1
-                reward = ev.evaluate(c)
-                found.setdefault(c.kernel.key, (reward, c))
-                if reward > best:
-                    best, here, improved = reward, c, True
-                    break
-        climbed.add(here.kernel.key)
-        if not ev.exhausted and not exhausted:
-            sample(max(1, r.budget // 8))
+    explore()
+    while not ev.exhausted:
+        moved = exploit()
+        if ev.exhausted:
+            break
+        if not explore() and not moved:
+            break
     if ev.count < r.budget:
         why = "every episode of the space was played" if exhausted else "no new kernel"
         r.notes.append(f"guided stopped after {ev.count} of {r.budget} evaluations ({why}; {r.episodes} episodes)")
@@ -340,18 +346,18 @@ def policy_search(policy: Policy, uri: str, budget: int, *, seed: int = 0, rewar
 
 def guided_search(policy: Policy, uri: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
                   reward_fn: RewardFunction | None = None, model: str | None = None) -> SearchResult:
-    """Policy-guided search at a budget of `budget` distinct kernels evaluated:
+    """Policy-guided search at a budget of `budget` distinct kernels evaluated, alternating two moves:
 
-    1. the policy's episodes without replacement (its most likely episode, then samples of its distribution
-       with every action sequence already played left out) until budget / 4 (at least 2) new kernels;
-    2. hill climbing from the best kernel not climbed yet: its tuning neighbours (`agents.search.
-       tuning_neighbours`, one slot down or up in one parameter) in order of the kNN model's predicted throughput
-       (`model`, a saved KnnPerfModel) or else of the policy's likelihood, moving to the first that improves;
-    3. at a local optimum, budget / 8 (at least 1) more of the policy's episodes, then climbing again from the
-       best kernel not climbed yet.
+    - explore: the policy's next episode without replacement (its most likely episode first, then samples of its
+      distribution with every action sequence already played left out) until one reaches a new kernel;
+    - exploit: the next tuning neighbour (`agents.search.tuning_neighbours`: one parameter one offered slot down
+      or up, the later ones kept) of the best kernel found so far, in order of the kNN model's predicted
+      throughput (`model`, a saved KnnPerfModel) or else of the policy's likelihood; a better kernel, from either
+      move, becomes the one whose neighbours are tried.
 
-    Stops after `budget` evaluations, when every episode was played, when no new kernel comes in budget / STALL
-    + 8 episodes in a row, or after 50 x budget + 100 episodes and moves."""
+    Half of the budget follows the policy (what it was trained to find), half tunes the best kernel it found.
+    Stops after `budget` evaluations, when neither move finds a new kernel (every episode played, or budget /
+    STALL + 8 episodes in a row without one, and no neighbour left), or after 50 x budget + 100 episodes."""
     return _play("guided", _run_guided, policy, uri, budget, seed, reward, reward_fn, model)
 
 

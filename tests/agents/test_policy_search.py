@@ -24,6 +24,8 @@ from agents.evaluate import (
 )
 from agents.evaluate import table as table_of
 from agents.search import Evaluator, tuning_neighbours
+from compiler.perf.features import FEATURE_NAMES
+from compiler.perf.model import KnnPerfModel
 from lift_gym import transition
 from lift_gym.rewards import RewardConfig, RewardFunction
 from lift_gym.transition import Config, Phase
@@ -133,14 +135,25 @@ def test_tuning_neighbours_change_one_parameter_by_one_slot():
         assert abs(offered.index(c.assignment[changed[0]]) - offered.index(done.assignment[changed[0]])) == 1
 
 
-@pytest.mark.parametrize("budget", [1, 5])
-def test_guided_search_counts_one_evaluation_per_distinct_kernel(policy, budget):
+@pytest.fixture(scope="module")
+def knn_model(tmp_path_factory):
+    """A kNN model fitted on made-up rows (the guided search only needs a ranking)."""
+    rng = np.random.default_rng(0)
+    path = tmp_path_factory.mktemp("knn") / "model.npz"
+    KnnPerfModel.fit(rng.uniform(0, 64, size=(40, len(FEATURE_NAMES))), rng.uniform(0.05, 1.0, size=40),
+                     device="test").save(path)
+    return str(path)
+
+
+@pytest.mark.parametrize(("budget", "ranked_by_model"), [(1, False), (5, False), (5, True)])
+def test_guided_search_counts_one_evaluation_per_distinct_kernel(policy, budget, ranked_by_model, knn_model):
     fn = CountingReward()
-    r = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn)
+    model = knn_model if ranked_by_model else None
+    r = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn, model=model)
     keys = [t.kernel_key for t in r.trials]
     assert 1 <= len(keys) <= budget and fn.keys == keys and len(set(keys)) == len(keys)
     assert r.strategy == "guided" and r.curve() == sorted(r.curve())
-    again = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn)
+    again = guided_search(policy, GEMV, budget, seed=3, reward_fn=fn, model=model)
     assert [t.kernel_key for t in again.trials] == keys  # a seed gives the same run
     fn.close()
 

@@ -174,3 +174,33 @@ def test_a_value_the_site_does_not_offer_is_refused():
     s = mapped_with("mm", (20, 10, 0))
     with pytest.raises(Exception, match="not a legal value"):
         decisions.decide(s, ("toLocal", "nowhere"))
+
+
+def _opencl_available() -> bool:
+    try:
+        from compiler.runtime.cl import opencl_available
+    except ImportError:
+        return False
+    return opencl_available()
+
+
+@pytest.mark.opencl
+@pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")
+@pytest.mark.parametrize(("name", "mapping", "rule"), [("mm", (20, 10, 0), "copyLocal"),
+                                                       ("stencil2d", (20, 10), "copyLocal"),
+                                                       ("gemv", (20, 10, 10), "toLocalMap"),
+                                                       ("mm", (31, 30, 0), "mapSeqUnroll")])
+def test_local_memory_and_unrolling_kernels_compute_the_reference_on_the_device(name, mapping, rule):
+    from tests.opencl_once import run_once
+
+    s = mapped_with(name, mapping)
+    while s.stage is Stage.MEMORY:
+        d = decisions.next_decision(s)
+        s = decisions.decide(s, next((v for v in d.values if v[0] == rule), KEEP))
+    assert any(v[0] == rule for _, v in s.memory)
+    while s.stage is Stage.TUNING:
+        s = decisions.decide(s, decisions.next_decision(s).values[0])
+    bench, sizes = get(name), s.size_map
+    inputs = bench.make_inputs(sizes, np.random.default_rng(0))
+    ref = bench.reference(inputs, sizes)
+    assert rel_error(run_once(s.kernel, inputs).reshape(ref.shape), ref) <= bench.tolerance

@@ -22,7 +22,8 @@ runs that reached 90%.
 
 Each finished run is appended to `out_dir/runs.jsonl` as it ends (`RunLog`); a rerun with the same policy file,
 reward source, env shape and options takes those runs from there and runs only the others, so an evaluation cut
-by a time limit is completed by running it again. Runs go seeds outermost, so a cut evaluation holds whole seeds.
+by a time limit is completed by running it again. The policy's methods and the reference run first for every seed
+(seeds outermost), then the other baselines, so a cut evaluation holds the paired runs the comparison needs.
 
 Outputs in `out_dir`: `evaluate.json` (everything, with every trial of every run), `best_so_far.png`
 (matplotlib) or `best_so_far.svg` (the geometric mean over seeds of each method's best-so-far curve), and the
@@ -443,9 +444,9 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         search_options: extra keyword arguments of `agents.search.search` (width, beam_width, model, ...).
         log: progress lines.
         trusted: unpickle the policy zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
-        stop_after_s: start no run after this many seconds; the report then covers the seeds whose every run
-            finished (`report["partial"]` says how many), and a rerun goes on from runs.jsonl. EvaluationStopped
-            when no seed finished.
+        stop_after_s: start no run after this many seconds; the report then covers the runs finished
+            (`report["partial"]` says how many; the ratios pair runs by benchmark and seed), and a rerun goes on
+            from runs.jsonl. EvaluationStopped when no run finished.
     """
     unknown = [b for b in baselines if b not in METHODS]
     if unknown:
@@ -469,33 +470,33 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     done = RunLog(out / RUNS, _run_identity(pol, reward, shape, options))
     results_of: dict[str, dict[str, list[SearchResult]]] = {uri: {} for uri in benchmarks}
     fn = RewardFunction(reward)  # one worker and store for every run (each run keeps its own evaluation count)
-    t0, stopped = time.perf_counter(), False
+    # the policy's methods and the reference first, for every seed, then the other baselines; within each, seeds
+    # outermost: an evaluation stopped early holds the paired runs the comparison with the reference needs
+    first = [m for m in methods if m in POLICY_METHODS or m == reference]
+    order = [(sd, uri, name) for group in (first, [m for m in methods if m not in first]) if group
+             for sd in seeds for uri in benchmarks for name in group]
+    t0, missing = time.perf_counter(), 0
     try:
-        for sd in seeds:  # seeds outermost: an interrupted evaluation leaves whole seeds, paired across methods
-            for uri in benchmarks:
-                for name in methods:
-                    r = done.get(uri, name, sd, budget)
-                    if r is None and stop_after_s is not None and time.perf_counter() - t0 > stop_after_s:
-                        stopped = True
-                        continue
-                    if r is None:
-                        r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
-                        done.add(r)
-                        log(_progress(uri, r))
-                    else:
-                        log(_progress(uri, r) + f"  [{RUNS}]")
-                    results_of[uri].setdefault(name, []).append(r)
+        for sd, uri, name in order:
+            r = done.get(uri, name, sd, budget)
+            if r is None and stop_after_s is not None and time.perf_counter() - t0 > stop_after_s:
+                missing += 1
+                continue
+            if r is None:
+                r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
+                done.add(r)
+                log(_progress(uri, r))
+            else:
+                log(_progress(uri, r) + f"  [{RUNS}]")
+            results_of[uri].setdefault(name, []).append(r)
     finally:
         fn.close()
-    finished = [sd for sd in seeds if all(done.get(u, m, sd, budget) for u in benchmarks for m in methods)]
-    if stopped:
-        log(f"stopped after {stop_after_s:g} s: {len(finished)} of {len(seeds)} seeds finished; the same command "
-            f"goes on from {out / RUNS}")
-        if not finished:
-            raise EvaluationStopped(f"no seed finished within {stop_after_s:g} s ({len(done.runs)} runs kept in "
-                                    f"{out / RUNS}); rerun the same command to go on")
-        results_of = {u: {m: [r for r in rs if r.seed in finished] for m, rs in ms.items()}
-                      for u, ms in results_of.items()}
+    partial = f"{len(order) - missing} of {len(order)} runs" if missing else None
+    if missing:
+        log(f"stopped after {stop_after_s:g} s: {partial} finished; the same command goes on from {out / RUNS}")
+        if missing == len(order):
+            raise EvaluationStopped(f"no run finished within {stop_after_s:g} s; rerun the same command to go on "
+                                    f"(finished runs are kept in {out / RUNS})")
     rows, panels = [], {}
     for uri in benchmarks:
         results = results_of[uri]
@@ -513,8 +514,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
                 row["methods"][name]["episode"] = str(path)
         rows.append(row)
         panels[uri] = {name: _mean_curve([r.curve() for r in rs], budget) for name, rs in results.items()}
-    report = {"budget": budget, "budgets": list(budgets), "seeds": finished if stopped else list(seeds),
-              "seed": seeds[0], "partial": f"{len(finished)} of {len(seeds)} seeds" if stopped else None,
+    report = {"budget": budget, "budgets": list(budgets), "seeds": list(seeds), "seed": seeds[0], "partial": partial,
               "reference": reference, "reward_source": reward.source, "target_fraction": TARGET,
               "policy": None if pol is None else str(pol.path), "policy_notes": [] if pol is None else list(pol.notes),
               "trained_on": [] if pol is None else list(pol.trained_on), "benchmarks": rows,

@@ -184,14 +184,22 @@ def test_guided_needs_a_policy(tmp_path):
         evaluate(None, [GEMV], 2, ["guided"], reward=ANALYTICAL, out_dir=tmp_path, log=lambda s: None)
 
 
-def test_an_evaluation_stopped_by_its_time_limit_reports_whole_seeds_and_goes_on(trained_run, tmp_path):
+def test_an_evaluation_stopped_by_its_time_limit_reports_the_runs_finished_and_goes_on(tmp_path):
     out = tmp_path / "eval"
     kw = {"reward": ANALYTICAL, "out_dir": out, "log": lambda s: None}
-    evaluate(None, [GEMV], 2, ["random"], seeds=[0], **kw)
-    part = evaluate(None, [GEMV], 2, ["random"], seeds=[0, 1], stop_after_s=0.0, **kw)
-    assert part["partial"] == "1 of 2 seeds" and part["seeds"] == [0]
-    assert "partial: 1 of 2 seeds" in table_of(part)
-    with pytest.raises(EvaluationStopped, match="no seed finished"):
+    evaluate(None, [GEMV], 2, ["greedy", "random"], seeds=[0, 1], stop_after_s=600.0, **kw)
+    part = evaluate(None, [GEMV], 2, ["greedy", "random"], seeds=[0, 1, 2], stop_after_s=0.0, **kw)
+    assert part["partial"] == "4 of 6 runs" and "partial: 4 of 6 runs" in table_of(part)
+    assert [len(m["runs"]) for m in part["benchmarks"][0]["methods"].values()] == [2, 2]
+    with pytest.raises(EvaluationStopped, match="no run finished"):
         evaluate(None, [GEMV], 2, ["random"], seeds=[5], stop_after_s=0.0, **kw)
-    whole = evaluate(None, [GEMV], 2, ["random"], seeds=[0, 1], stop_after_s=600.0, **kw)
-    assert whole["partial"] is None and whole["seeds"] == [0, 1]
+    whole = evaluate(None, [GEMV], 2, ["greedy", "random"], seeds=[0, 1, 2], stop_after_s=600.0, **kw)
+    assert whole["partial"] is None and [len(m["runs"]) for m in whole["benchmarks"][0]["methods"].values()] == [3, 3]
+
+
+def test_the_reference_and_the_policy_run_for_every_seed_before_the_other_baselines(trained_run, tmp_path):
+    lines: list[str] = []
+    evaluate(trained_run.run_dir, [GEMV], 1, ["greedy", "random"], seeds=[0, 1], reward=ANALYTICAL,
+             out_dir=tmp_path, log=lines.append)
+    order = [(line.split()[1], int(line.split()[3])) for line in lines]
+    assert order == [("policy", 0), ("random", 0), ("policy", 1), ("random", 1), ("greedy", 0), ("greedy", 1)]

@@ -392,7 +392,7 @@ def run_greedy(s: Search) -> None:
 
 
 def _signature(state: State) -> tuple:
-    return state.phase, state.high.key, state.codes, state.values
+    return state.phase, state.high.key, state.codes, state.route.memory, state.values
 
 
 def run_beam(s: Search) -> None:

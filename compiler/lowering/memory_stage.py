@@ -23,7 +23,9 @@ one decision each:
   checks per site);
 - exactness: a value other than KEEP is offered only when its program compiles at the state's sizes (the code
   generator accepts it) and each kernel's local buffers fit the device's local memory (`local_mem_bytes`), so no
-  value leads to a dead end (the work-group sizes decided next do not depend on address spaces);
+  value leads to a dead end (the work-group sizes decided next do not depend on address spaces); and only when its
+  kernel differs from KEEP's (unrolling a loop of views only generates the same code: such loops are not
+  candidates of the unroll rules at all);
 - a site is a candidate only when it has a value besides KEEP; after a value at site i the next decision is the
   first candidate after i (after the whole copy for a copy value: its own maps are already decided), in the
   program the value built.
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 
 from ..constraints import DeviceLimits
 from ..errors import CompilerError
-from ..ir.node import FunCall, Prim, Program, walk
+from ..ir.node import FunCall, Prim, Program, UserFun, walk
 from ..ir.ops import Op
 from ..rewrite import all_legal, apply, prepare, site_of
 from ..rewrite.catalog import BY_NAME
@@ -82,6 +84,8 @@ class MemoryProblem:
         rules = tuple(BY_NAME[n] for n in MEMORY_RULES)
         by_site: dict[int, tuple[tuple[int, ...], list[str]]] = {}
         for r, site in all_legal(self.program, rules, sizes=self.sizes):
+            if MEMORY_RULES[r] in _UNROLL and not _computes(_node(self.program, site.path)):
+                continue  # a loop of views only generates no code to unroll
             by_site.setdefault(site.index, (site.path, []))[1].append(MEMORY_RULES[r])
         self._pairs = tuple((i, path, tuple(sorted(names, key=MEMORY_RULES.index)))
                             for i, (path, names) in sorted(by_site.items()))
@@ -106,6 +110,11 @@ class MemoryProblem:
                 values += _copy_variants(self.program, path, name, self.sizes_key, self.limits)
             elif _result(self.program, path, (name,), self.sizes_key, self.limits) is not None:
                 values.append((name,))
+        # a value whose kernel is KEEP's changes nothing
+        keep = _kernel_key(self.source, self.sizes_key, self.limits)
+        values = [v for v in values
+                  if _kernel_key(_result(self.program, path, v, self.sizes_key, self.limits), self.sizes_key,
+                                 self.limits) != keep]
         return MemorySite(index, path, (KEEP, *values)) if values else None
 
     def apply(self, site: MemorySite, value: tuple[str, ...]) -> tuple[Program, int]:
@@ -120,6 +129,15 @@ class MemoryProblem:
         if value[0] in COPY_MAPPINGS:  # the copy's maps are decided: continue after its subtree
             return q, site.index + sum(1 for _ in walk(_node(q, site.path))) - 1
         return q, site.index
+
+
+_UNROLL = frozenset({"mapSeqUnroll", "reduceSeqUnroll"})
+
+
+def _computes(call) -> bool:
+    """Whether the function of a map or reduce call applies a user function (else the loop is a view)."""
+    return (isinstance(call, FunCall) and isinstance(call.f, Prim)
+            and any(isinstance(n, UserFun) for f in call.f.funs for _, n in walk(f)))
 
 
 def _node(p: Program, path: tuple[int, ...]):
@@ -146,7 +164,7 @@ def _copy_variants(program: Program, path: tuple[int, ...], name: str, sizes_key
         hl = _first_high_level_map(q)
         if hl is None:
             budget[0] -= 1
-            if _fits(q, sizes_key, limits):
+            if _kernel_key(q, sizes_key, limits) is not None:
                 found.append((name, *chosen))
                 if len(_RESULTS) >= _MAX_RESULTS:
                     _RESULTS.clear()
@@ -194,7 +212,7 @@ def _plain_result(program: Program, path: tuple[int, ...], name: str, sizes_key:
         q = apply(program, name, site_of(program, path), dict(sizes_key))
     except CompilerError:
         return None
-    return q if _fits(q, sizes_key, limits) else None
+    return q if _kernel_key(q, sizes_key, limits) is not None else None
 
 
 # the code generator's rejections: CompilerError, and the internal errors a program it cannot handle raises
@@ -202,13 +220,16 @@ _REJECTED = (CompilerError, AssertionError, KeyError, IndexError, TypeError, Val
 
 
 @functools.lru_cache(maxsize=8192)
-def _fits(program: Program, sizes_key: tuple, limits: DeviceLimits) -> bool:
-    """Whether the program compiles and each kernel's local buffers fit the device's local memory."""
+def _kernel_key(program: Program | None, sizes_key: tuple, limits: DeviceLimits) -> str | None:
+    """The key of the program's kernels when it compiles and each kernel's local buffers fit the device's local
+    memory, else None."""
+    if program is None:
+        return None
     try:
         kp = stages.compile_program(program, dict(sizes_key))
     except _REJECTED:
-        return False
-    return all(k.local_bytes <= limits.local_mem_bytes for k in kp.kernels)
+        return None
+    return kp.key if all(k.local_bytes <= limits.local_mem_bytes for k in kp.kernels) else None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -234,7 +255,7 @@ def value_code(value: tuple[str, ...]) -> int:
 
 def clear_caches() -> None:
     _RESULTS.clear()
-    for f in (_plain_result, _fits, _memory_problem):
+    for f in (_plain_result, _kernel_key, _memory_problem):
         f.cache_clear()
 
 

@@ -11,7 +11,7 @@ from compiler.suite import datasets, register_benchmark, register_dataset, unreg
 
 __all__ = ["datasets", "register_benchmark", "register_dataset", "unregister_benchmark", "user_benchmark"]
 
-# rewrite rules + parallel mapping + tuning, one decision per step; measured rewards by default (nondeterministic)
+# rewrite rules + mapping + memory + tuning, one decision per step; measured rewards by default (nondeterministic)
 register(
     id="LiftGym-Rewrite-v3",
     entry_point="lift_gym.env:LiftGymEnv",

@@ -4,6 +4,7 @@
     while (d := next_decision(s)) is not None:      # Decision(stage, key, values, text)
         s = decide(s, choose(d, s))                 # any value of d.values
     s.kernel                                        # the compiled KernelProgram (stage DONE)
+    start_program(program, sizes, options)          # the same route from a program instead of a suite URI
 
     build(uri, chooser, options)                    # the same loop: chooser(decision, state) -> value
     preset_chooser(preset)                          # a named lowering as a recorded chooser (presets.Preset)
@@ -81,6 +82,7 @@ class Options:
     site_limit: int = 1 << 16  # rewrite sites at a pre-order index below it are offered (an encoding's bound)
     memory: bool = True  # the MEMORY stage after the mapping of the generic route
     max_memory: int = 4  # memory rules applied at most (KEEP answers do not count)
+    local_sizes: bool = True  # work-group-size decisions (False: none; the runtime chooses, local size None)
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,8 @@ class State:
     program (DONE); `rp` the rewrite-point values; `template` the named lowering chosen ("" when none);
     `points` the annotated program whose rewrite points are decided after the value POINTS ("" otherwise: the
     benchmark's own program); `memory` the memory values chosen so far, as (site index, value) pairs, and
-    `cursor` the pre-order index the next memory site comes after."""
+    `cursor` the pre-order index the next memory site comes after. `source` is the program a route started by
+    `start_program` lowers (None: the benchmark of `uri`)."""
 
     uri: str
     sizes: tuple[tuple[str, int], ...]
@@ -118,6 +121,7 @@ class State:
     points: str = ""
     memory: tuple[tuple[int, tuple[str, ...]], ...] = ()
     cursor: int = -1
+    source: Program | None = None
 
     @property
     def size_map(self) -> dict[str, int]:
@@ -125,12 +129,14 @@ class State:
 
     @property
     def rp_problem(self) -> point_stages.RPProblem:
+        if self.source is not None:
+            return point_stages.problem(self.source.name, self.source, self.size_map)
         bench = get(self.points) if self.points else stages.resolve(self.uri)[0]
         return point_stages.problem(bench.name, bench.program, self.size_map)
 
     @property
     def mapping(self) -> stages.MappingProblem:
-        if self.rp:  # a rewritten program: its oclKernel boundaries are kept (point_stages.RPMapping)
+        if self.rp or self.source is not None:  # oclKernel boundaries kept (point_stages.RPMapping)
             return point_stages.mapping_problem(self.high, self.size_map)
         return stages.mapping_problem(self.high, self.size_map)
 
@@ -197,6 +203,20 @@ def start(uri: str, options: Options | None = None) -> State:
     return _advance(s)
 
 
+def start_program(program: Program, sizes: dict[str, int], options: Options | None = None) -> State:
+    """The first state of the rewrite-point route on a program that is not a suite URI: its rewrite points first
+    (with `Options.rewrite_points`, on a program annotated with them), then MAPPING in the rewritten programs'
+    form (`point_stages.RPMapping`: its oclKernel boundaries kept) and TUNING; no REWRITE or MEMORY stage.
+    `sizes` binds every size variable (and any tuning parameter the program leaves free)."""
+    options = options or Options()
+    sizes = {k: int(v) for k, v in sizes.items()}
+    key = tuple(sorted(sizes.items()))
+    if options.rewrite_points and point_stages.is_annotated(program):
+        rpp = point_stages.problem(program.name, program, sizes)
+        return _advance(State("", key, options, Stage.REWRITE_POINTS, rpp.program, source=program))
+    return _advance(State("", key, options, Stage.MAPPING, program, source=program))
+
+
 @functools.lru_cache(maxsize=4096)
 def next_decision(s: State) -> Decision | None:
     """The decision asked now with exactly its legal values, or None when the kernel is complete (DONE)."""
@@ -234,12 +254,14 @@ def next_decision(s: State) -> Decision | None:
 def decide(s: State, value) -> State:
     """The state after taking `value` for `next_decision(s)`. A value that is not legal raises CompilerError naming
     the stage, the decision and the value."""
-    d = next_decision(s)
-    if d is None or value not in d.values:
+    if not legal(s, value):
+        d = next_decision(s)
         asked = d.text if d is not None else "no decision (the kernel is complete)"
         raise CompilerError(f"{s.stage.name.lower()}: {value!r} is not a legal value of {asked}")
     if s.stage is Stage.REWRITE_POINTS:
-        return _advance(replace(s, rp=(*s.rp, (d.key, value))))
+        p = s.rp_problem.next_param(s.rp)
+        assert p is not None
+        return _advance(replace(s, rp=(*s.rp, (p.name, value))))
     if s.stage is Stage.REWRITE:
         if value == STOP:
             return _advance(replace(s, stage=Stage.MAPPING))
@@ -263,6 +285,19 @@ def decide(s: State, value) -> State:
         lowered, cursor = mp.apply(site, value)
         return _advance(replace(s, lowered=lowered, cursor=cursor, memory=(*s.memory, (site.index, value))))
     return _advance(replace(s, values=(*s.values, value)))
+
+
+def legal(s: State, value) -> bool:
+    """Whether `value` is one of `next_decision(s).values`. The rewrite-point and mapping stages apply the test
+    their values pass to this value alone (a candidate with a witnessed completion), without the other values."""
+    if s.stage is Stage.REWRITE_POINTS:
+        rpp = s.rp_problem
+        p = rpp.next_param(s.rp)
+        return p is not None and value in rpp.candidates(s.rp) and rpp.feasible((*s.rp, (p.name, value)))
+    if s.stage is Stage.MAPPING:
+        return value in s.mapping.candidates(s.codes) and s.mapping.feasible((*s.codes, value))
+    d = next_decision(s)
+    return d is not None and value in d.values
 
 
 Chooser = Callable[[Decision, State], object]
@@ -345,7 +380,7 @@ def _memory_open(s: State) -> bool:
     """Whether a memory decision is asked: on the generic route (no named lowering, no rewrite points), with
     `Options.memory`, fewer than `max_memory` rules applied, fewer than `memory_stage.MAX_SITES` decisions taken
     and a candidate site after the cursor."""
-    return (s.options.memory and not s.template and not s.rp and not s.points
+    return (s.options.memory and not s.template and not s.rp and not s.points and s.source is None
             and s.applied < s.options.max_memory and len(s.memory) < memory_stage.MAX_SITES
             and s.memory_problem.next_site(s.cursor) is not None)
 
@@ -390,6 +425,8 @@ def _advance(s: State) -> State:
         s = replace(s, stage=Stage.MEMORY, lowered=s.mapping.lower(s.codes))
     if s.stage is Stage.MEMORY and not _memory_open(s):
         s = replace(s, stage=Stage.TUNING)
+    if s.stage is Stage.TUNING and not s.template and not s.options.local_sizes:
+        s = replace(s, stage=Stage.DONE, kernel=stages.compile_program(s.lowered, s.size_map))
     if s.stage is Stage.TUNING and len(s.values) == len(s.tuning.params):
         if s.template:  # the program its values build, every size bound (they may choose its structure)
             bound = s.tuning.lowered(s.assignment)
@@ -406,4 +443,5 @@ def clear_caches() -> None:
 
 
 __all__ = ["KEEP", "POINTS", "STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches",
-           "decide", "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "tuning_values"]
+           "decide", "legal", "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "start_program",
+           "tuning_values"]

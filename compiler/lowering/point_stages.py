@@ -5,6 +5,7 @@
     p = rp.next_param(values)                           # the next RPParam to decide (None: phase over)
     rp.valid_values(values)                             # the values offered for it, in order
     rp.result(values)                                   # the rewritten, concrete, RP-free program
+    rp.admit(values)                                    # why complete values are no completion (None: they are)
     point_stages.mapping_problem(rewritten, sizes)           # its Ch5 mapping problem (oclKernel boundaries kept)
     point_stages.annotated_of(bench)                    # "conv-rp" for the plain conv: the program whose designs
     point_stages.designs(bench)                         # ("direct", "gemm") a plain benchmark reaches by its points
@@ -38,15 +39,16 @@ import numpy as np
 
 from .. import arith
 from ..constraints import Space
+from ..constraints.mapping import MappingSpace
 from ..constraints.points import RPSpace, rp_space
 from ..errors import CompilerError
 from ..ir.node import Program, RewritePoint, walk
-from ..rewrite.points import KINDS, RPParam, apply_rewrite_points, rewrite_point_labels
+from ..rewrite.points import KINDS, RPParam, RPResult, apply_rewrite_points, rewrite_point_labels
 from ..suite import SUITE, Benchmark
 from ..suite.annotated import ANNOTATIONS
 from .default import finish
 from .points import outer_mapping, output_to_global, rp_mapping_space
-from .stages import MapDecision, MappingProblem, node_index
+from .stages import MapDecision, MappingProblem, compile_program, node_index
 
 RANDOM_WITNESSES = 3  # random Ch5 solutions tried as mapping witnesses before the exact search (RPMapping.feasible)
 FEASIBILITY_BUDGET = 4  # mapping searches (each up to stages.SEARCH_BUDGET compilations) per question
@@ -96,7 +98,7 @@ class RPProblem:
         self.labels = tuple(rewrite_point_labels(self.program))
         self._params: dict[tuple, list[RPParam]] = {}
         self._feasible: dict[tuple, bool] = {}
-        self._results: dict[tuple, Program] = {}
+        self._results: dict[tuple, RPResult] = {}
         self._mapping_ok: dict[str, bool] = {}
         self._spaces: dict[tuple, Space] = {}
         self.exhausted = 0
@@ -219,6 +221,25 @@ class RPProblem:
                 self.exhausted += 1
         return hit
 
+    def admit(self, values: Mapping[str, object]) -> str | None:
+        """Why complete rewrite-point `values` (by parameter name; names the phase does not ask are ignored) are
+        not a completion of the phase, or None: every parameter asked has a candidate value and the rewritten
+        program has a parallel mapping that compiles. Admitted values are a witness: every prefix of them is
+        memoised feasible, so the phase offers each of them without a search."""
+        seq: Values = ()
+        while (p := self.next_param(seq)) is not None:
+            if p.name not in values:
+                return f"rewrite-point parameter {p.name} has no value"
+            v = values[p.name]
+            if v not in self.candidates(seq):
+                return f"{p.name}={v!r} is not one of its values {list(self.candidates(seq))}"
+            seq = (*seq, (p.name, v))
+        if not self._maps(seq):
+            return "no parallel mapping of the rewritten program compiles"
+        for i in range(len(seq) + 1):
+            self._feasible[tuple((n, repr(v)) for n, v in seq[:i])] = True
+        return None
+
     def _search(self, values: Values, budget: list[int]) -> bool:
         k = tuple((n, repr(v)) for n, v in values)
         hit = self._feasible.get(k)
@@ -268,13 +289,16 @@ class RPProblem:
     # --- the result -------------------------------------------------------------------------------------------
     def result(self, values: Values) -> Program:
         """The program with every rewrite point applied at `values` (complete), concrete and RP-free."""
+        return self.applied(values).program
+
+    def applied(self, values: Values) -> RPResult:
+        """`apply_rewrite_points` at complete `values`: the program, the RPs applied and those eliminated."""
         k = self._key(dict(values))
-        prog = self._results.get(k)
-        if prog is None:
+        res = self._results.get(k)
+        if res is None:
             d = {n: (int(v) if self._is_tuning(n) else v) for n, v in values}
-            prog = apply_rewrite_points(self.program, d, sizes=self.sizes).program
-            self._results[k] = prog
-        return prog
+            res = self._results[k] = apply_rewrite_points(self.program, d, sizes=self.sizes)
+        return res
 
 
 @functools.lru_cache(maxsize=64)
@@ -319,6 +343,7 @@ class RPMapping(MappingProblem):
 
         super().__init__(sizes)
         prog, _ = output_to_global(program)
+        self.high = prog  # the program the CSP is built from: every kernel's result written to global memory
         self._space = rp_mapping_space(prog)
         self.program = self._space.program
         self.sites = tuple(MapDecision(node_index(self.program, s.path), s.path,
@@ -351,6 +376,34 @@ class RPMapping(MappingProblem):
             except (ValueError, OverflowError):
                 return
             yield tuple(codes[n] for n in self._names)
+
+    @property
+    def space(self) -> MappingSpace:
+        """The Ch5 CSP the codes are solutions of (`names` in site order)."""
+        return self._space
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The CSP's name of each site's map (`m0`, `m1`, ...), in site order."""
+        return self._names
+
+    def admit(self, codes: Mapping[str, int]) -> str | None:
+        """Why a complete mapping (codes by map name) is not legal, or None: one the constraints allow and that
+        compiles becomes a witness, so each decision of the MAPPING phase along it offers its code without a
+        search."""
+        if set(codes) != set(self._names):
+            return f"codes for {sorted(codes)}, the maps are {list(self._names)}"
+        seq = tuple(int(codes[n]) for n in self._names)
+        if seq in self._witnesses:
+            return None
+        if not self._allowed(seq):
+            return "the parallel-mapping constraints forbid it"
+        try:
+            compile_program(self._to_compile(seq), self.sizes)
+        except CompilerError as err:
+            return str(err).splitlines()[0][:240]
+        self._record(seq)
+        return None
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         k = len(partial)

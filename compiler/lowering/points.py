@@ -1,30 +1,31 @@
-"""From rewrite-point values to OpenCL: apply the rewrite points, map the result in parallel, lower, compile.
+"""From rewrite-point values to OpenCL, through the decision route (`compiler.lowering.decisions`).
 
-    lower_program(program, env, rng=None) -> LoweredRP          an RP-free high-level program
-    lower_rewrite_points(annotated, values, env, rng=None) -> LoweredRP
+    lower_program(program, env, rng=None, mapping="sample") -> LoweredRP      an RP-free high-level program
+    lower_rewrite_points(annotated, values, env, rng=None, mapping="sample") -> LoweredRP
 
-The program that `apply_rewrite_points` returns is high-level: maps, reduces, layout primitives, `oclKernel`
-boundaries (from kernelFission) and address-space casters on user functions (`map(toGlobal(id))` from
-materialise, `toPrivate(id) << init` from privatiseAccumulator). It is lowered as Lift's stage 2 does, using
-only what `compiler/` already has:
+Both are choosers over the route `decisions.start_program(program, env, options)` starts: its REWRITE_POINTS
+stage (`point_stages.RPProblem`) answered from `values` (admitted first, `RPProblem.admit`: every parameter the
+stage asks has a value, and the rewritten program has a parallel mapping that compiles), then its MAPPING stage
+(`point_stages.RPMapping`) answered by `mapping`:
+- a dict: those Ch5 codes by map name (`m0`, `m1`, ...; `LoweredRP.describe` says which map is which), refused
+  with the code generator's reason when the constraints forbid them or they do not compile;
+- "outer": the default lowering's shape (`outer_mapping`: the outermost maps of each kernel mapGlb, dimension 0
+  innermost, everything else sequential) where it compiles, else as "sample";
+- "sample": each map's code drawn uniformly (seeded by `rng`) among the values the route offers, which are exact:
+  a code is offered iff some completion of the mapping compiles.
+No memory rules are applied and no work-group size is chosen (`Options(memory=False, local_sizes=False)`: the
+runtime chooses it). The program the rewrite points build is high-level: maps, reduces, layout primitives,
+`oclKernel` boundaries (from kernelFission) and address-space casters on user functions; the MAPPING stage maps it
+as Lift's stage 2 does: `lowering_form` keeping the `oclKernel` boundaries, every kernel's result written to
+global memory (`output_to_global`), `fuse_program`, the Ch5 CSP (`rp_mapping_space`, without the (5.10) fusion
+heuristic, a search heuristic, not a validity rule), then `finish` (the remaining maps mapSeq, reduces reduceSeq
+with a private accumulator, stage results to global memory) and `compiler.codegen.pipeline.compile_program`.
 
-1. `lowering_form` (macros expanded, functions eta-expanded, applied lambdas inlined, unique binders) keeping the
-   `oclKernel` boundaries the rewrite points placed, then `fuse_program` (`map(f) o map(g)` and
-   `reduce o map` fusion, so the `map(mult)` of a dot product is not a map of its own);
-2. parallel mapping: the Ch5 CSP (`compiler.constraints.mapping`, without the (5.10) fusion heuristic, which is a
-   search heuristic, not a validity rule) gives one code per concrete map. The mapping is the lowering's choice,
-   not a rewrite-point parameter: `mapping="sample"` draws CSP solutions until one compiles (randomized
-   backtracking, `Space.random_solution`: every valid mapping can be drawn, not uniformly; enumerating the
-   solutions of a 35-map conv program to draw uniformly took minutes),
-   `mapping="outer"` first tries the default lowering's shape (the outermost maps of each kernel mapGlb, dimension
-   0 innermost, everything else sequential) and then samples; a dict gives the codes;
-3. `finish` (compiler.lowering.default): the remaining maps become mapSeq, reduces reduceSeq with a private
-   accumulator, values on the output path of each kernel get `toGlobal`;
-4. `compiler.codegen.pipeline.compile_program` at the concrete sizes.
-
-A mapping the CSP allows can still be rejected by the code generator (a mapGlb result read by other work items of
-the same kernel; a mapWrg nested in a mapLcl of another dimension, which (5.6) only forbids for equal dimensions):
-those draws are counted in `LoweredRP.rejected` and the next draw is tried.
+`limits` (a DeviceLimits) checks the kernel built: a work group or local buffer larger than the device's
+(`launch_error`), buffers beyond its memory (`memory_error`), or a single launch longer than LAUNCH_BUDGET_S by
+the static floor (`time_error`) raise LoweringFailed; the route's mapping values do not depend on the device, so a
+"sample" answer may be refused where "outer" fits. `LoweredRP.rejected` is always empty (kept for the callers that
+read it): the route offers only mappings that compile, so nothing is drawn and refused.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import arith
-from ..codegen import PASSES, KernelProgram, compile_program
+from ..codegen import PASSES, KernelProgram
 from ..codegen.pipeline import CodegenState
+from ..constraints import GENERIC_GPU
 from ..constraints.infer import analyse, hardware_constraints
 from ..constraints.mapping import MappingSpace, code_text, mapping_space
 from ..errors import CompilerError, ConstraintError
@@ -51,14 +53,11 @@ from ..ir.node import (
     walk,
 )
 from ..ir.ops import MAPS, Op
-from ..ir.sizes import substitute_sizes
 from ..ir.typecheck import typecheck
 from ..perf.features import DeviceModel, LaunchedKernel, kernel_features
-from ..rewrite.points import apply_rewrite_points
-from .default import finish, lowering_form
+from .default import lowering_form
 from .util import computes, fuse_program, unique_binders
 
-MAX_DRAWS = 24  # mapping draws per program before giving up
 # Launch-time floor (inferred, `time_floor`): a mapping whose single launch would run for seconds is rejected
 # before it is built. A work item executes at most ITEM_STATEMENTS_PER_S of its statements (loop bodies, loads,
 # stores: the per-thread counts of compiler.perf.features) per second (one per cycle at 2 GHz), a compute unit
@@ -70,14 +69,16 @@ LAUNCH_BUDGET_S = 2.0  # the runtime's cap on one launch (MeasureConfig.time_cap
 
 
 class LoweringFailed(ConstraintError):
-    """No parallel mapping of a rewritten program compiled within the draws allowed."""
+    """Rewrite-point values or a mapping the route does not offer (no parallel mapping of the rewritten program
+    compiles, a mapping the constraints forbid or the code generator refuses), or a kernel beyond the limits."""
 
 
 @dataclass(frozen=True)
 class LoweredRP:
-    """A rewritten program lowered and compiled: `high` (RP-free, high-level), `mapping` (CSP codes by map name,
-    `describe` says which map is which), `lowered` (fully lowered), `kernel` (the compiled KernelProgram),
-    `rejected` (mapping draws the code generator refused first, with its reasons)."""
+    """A rewritten program lowered and compiled: `high` (RP-free, high-level, every kernel's result in global
+    memory), `mapping` (CSP codes by map name, `describe` says which map is which), `lowered` (fully lowered),
+    `kernel` (the compiled KernelProgram), `rejected` (always empty: the route offers only mappings that
+    compile), `applied` and `eliminated` (the rewrite points', as `apply_rewrite_points` reports them)."""
 
     high: Program
     mapping: Mapping[str, int]
@@ -248,73 +249,97 @@ def memory_error(lowered: Program, env: Mapping[str, int], limits) -> str | None
 
 
 def lower_program(program: Program, env: Mapping[str, int], *, rng: np.random.Generator | int | None = None,
-                  mapping: str | Mapping[str, int] = "sample", draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
-    """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`.
-    `limits` (a `compiler.constraints.device.DeviceLimits`): a mapping whose work groups do not fit, or whose
-    single launch would run for longer than LAUNCH_BUDGET_S (`time_error`), is rejected like one the code
-    generator refuses."""
-    env = {k: int(v) for k, v in env.items()}
-    typecheck(program)
-    program, _ = output_to_global(program)
-    ms = rp_mapping_space(program)
-    rng = np.random.default_rng(rng)
-    candidates: list[dict[str, int]] = []
-    if isinstance(mapping, Mapping):
-        candidates = [dict(mapping)]
-    elif mapping == "outer":
-        first = outer_mapping(ms, env)
-        candidates = [first] if first is not None else []
-    elif mapping != "sample":
-        raise ValueError(f"mapping must be 'sample', 'outer' or a dict of codes, not {mapping!r}")
-    rejected: list[str] = []
-    seen: set[tuple] = set()
-    tries = 0
-    while tries < draws:
-        if not candidates:
-            if isinstance(mapping, Mapping):
-                break
-            try:
-                candidates = [ms.random_solution(rng)]
-            except ValueError:  # the Ch5 constraints admit no mapping at all
-                raise LoweringFailed(f"{program.name}: the parallel-mapping constraints have no solution "
-                                     f"({len(ms.sites)} maps, {len(ms.constraints)} constraints)") from None
-            except OverflowError as err:
-                raise LoweringFailed(f"{program.name}: {err}") from None
-        codes = candidates.pop(0)
-        sig = tuple(sorted(codes.items()))
-        if sig in seen:
-            tries += 1
-            continue
-        seen.add(sig)
-        tries += 1
-        try:
-            lowered = finish(ms.apply(codes), stages_to_global=True)
-            kp = compile_program(lowered, env)
-        except CompilerError as err:
-            rejected.append(f"{ms.describe(codes)}: {str(err).splitlines()[0][:240]}")
-            continue
-        why = (launch_error(kp, limits) or memory_error(lowered, env, limits)
-               or time_error(kp, lowered, env, limits)) if limits is not None else None
-        if why is not None:
-            rejected.append(f"{ms.describe(codes)}: {why}")
-            continue
-        return LoweredRP(program, codes, ms.describe(codes), lowered, kp, tuple(rejected))
-    raise LoweringFailed(f"{program.name}: no parallel mapping compiled in {tries} draws ({len(ms.sites)} maps); "
-                         f"the code generator said: " + " | ".join(rejected[-3:]))
+                  mapping: str | Mapping[str, int] = "sample", limits=None) -> LoweredRP:
+    """Lower and compile an RP-free high-level program at the concrete sizes and parameter values `env`: the
+    decision route's MAPPING stage (`decisions.start_program`) answered by `mapping` (see the module doc).
+    `limits` (a `compiler.constraints.device.DeviceLimits`): a kernel whose work groups or buffers do not fit, or
+    whose single launch would run for longer than LAUNCH_BUDGET_S (`time_error`), raises LoweringFailed."""
+    return _lower(program, {}, env, rng, mapping, limits)
 
 
 def lower_rewrite_points(annotated: Program, values: Mapping[str, object], env: Mapping[str, int], *,
                          rng: np.random.Generator | int | None = None, mapping: str | Mapping[str, int] = "sample",
-                         draws: int = MAX_DRAWS, limits=None) -> LoweredRP:
-    """Apply the rewrite points of `annotated` with `values` (every tuning parameter given: the result is
-    concrete) after substituting the sizes `env`, then `lower_program`."""
+                         limits=None) -> LoweredRP:
+    """Apply the rewrite points of `annotated` with `values` (every parameter the rewrite-point decisions ask
+    given a value) at the sizes `env`, then lower as `lower_program`: the decision route's REWRITE_POINTS stage
+    answered from `values`, then its MAPPING stage."""
+    return _lower(annotated, values, env, rng, mapping, limits)
 
-    # the layer constants first: "Early parameter substitution simplifies further transformations and
-    # constraints" (§6.3.1), and the per-RP type check then compares concrete lengths
-    res = apply_rewrite_points(substitute_sizes(annotated, env), dict(values), sizes=dict(env))
-    low = lower_program(res.program, env, rng=rng, mapping=mapping, draws=draws, limits=limits)
-    return LoweredRP(low.high, low.mapping, low.describe, low.lowered, low.kernel, low.rejected,
-                     tuple(res.applied), tuple(res.eliminated))
+
+def _plain(v: object) -> object:
+    """A parameter value as the decisions offer it: a permutation a tuple, an integer a Python int."""
+    if isinstance(v, list | tuple):
+        return tuple(_plain(x) for x in v)
+    return int(v) if isinstance(v, np.integer) else v
+
+
+def _lower(program: Program, values: Mapping[str, object], env: Mapping[str, int], rng, mapping,
+           limits) -> LoweredRP:
+    # imported here: the decision route's point stages build on this module's mapping helpers
+    from . import decisions
+    from .decisions import Stage
+
+    if not (isinstance(mapping, Mapping) or mapping in ("sample", "outer")):
+        raise ValueError(f"mapping must be 'sample', 'outer' or a dict of codes, not {mapping!r}")
+    env = {k: int(v) for k, v in env.items()}
+    values = {k: _plain(v) for k, v in values.items()}
+    typecheck(program)
+    options = decisions.Options(limits=limits or GENERIC_GPU, rewrite_points=True, memory=False, local_sizes=False)
+    s = decisions.start_program(program, env, options)
+    if s.stage is Stage.REWRITE_POINTS:
+        why = s.rp_problem.admit(values)
+        if why is not None:
+            raise LoweringFailed(f"{program.name}: {why}")
+    answer = _answers(program.name, values, mapping, np.random.default_rng(rng), env)
+    while s.stage is not Stage.DONE:
+        s = decisions.decide(s, answer(s))
+    mp = s.mapping
+    codes = dict(zip(mp.names, s.codes, strict=True))
+    assert s.kernel is not None and s.lowered is not None
+    why = (launch_error(s.kernel, limits) or memory_error(s.lowered, env, limits)
+           or time_error(s.kernel, s.lowered, env, limits)) if limits is not None else None
+    if why is not None:
+        raise LoweringFailed(f"{program.name}: mapping {mp.space.describe(codes)}: {why}")
+    res = s.rp_problem.applied(s.rp) if s.rp else None
+    return LoweredRP(mp.high, codes, mp.space.describe(codes), s.lowered, s.kernel, (),
+                     tuple(res.applied) if res else (), tuple(res.eliminated) if res else ())
+
+
+def _answers(name: str, values: Mapping[str, object], mapping, rng: np.random.Generator, env: Mapping[str, int]):
+    """The answer of `lower_program` / `lower_rewrite_points` to the route's decision at a state: a rewrite-point
+    value from `values` (admitted, so offered), the mapping from `mapping` (see the module doc). A given answer is
+    checked by `decisions.decide` alone; only a sampled one needs the decision's values."""
+    from .decisions import Stage, next_decision
+
+    given: dict[str, int] | None = None  # the complete mapping answered, when there is one
+
+    def answer(s):
+        nonlocal given
+        if s.stage is Stage.REWRITE_POINTS:
+            p = s.rp_problem.next_param(s.rp)
+            return values[p.name]
+        if s.stage is not Stage.MAPPING:
+            raise CompilerError(f"{name}: no answer to {next_decision(s).text}")
+        mp = s.mapping
+        if not s.codes:
+            if isinstance(mapping, Mapping):
+                why = mp.admit({k: int(v) for k, v in mapping.items()})
+                if why is not None:
+                    raise LoweringFailed(f"{name}: mapping {_codes_text(mapping)}: {why}")
+                given = dict(mapping)
+            elif mapping == "outer":
+                shape = outer_mapping(mp.space, env)
+                given = shape if shape is not None and mp.admit(shape) is None else None
+        if given is not None:
+            return given[mp.names[len(s.codes)]]
+        values_now = next_decision(s).values  # "sample", or "outer" where its shape is not offered
+        return values_now[int(rng.integers(len(values_now)))]
+
+    return answer
+
+
+def _codes_text(codes: Mapping[str, int]) -> str:
+    return ", ".join(f"{n}={code_text(int(c))}" for n, c in codes.items())
 
 
 def kernel_count(program: Program) -> int:

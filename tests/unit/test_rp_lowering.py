@@ -121,7 +121,7 @@ def test_buffers_beyond_the_device_memory_are_rejected():
     assert memory_error(low.lowered, {}, POCL_CPU) is None
     assert "private memory per work item" in memory_error(low.lowered, {}, H100)
     with pytest.raises(LoweringFailed, match="private memory"):
-        lower_program(p, {}, rng=0, limits=H100, draws=6)
+        lower_program(p, {}, rng=0, limits=H100)
 
 
 def test_local_buffers_as_declared_are_checked_against_the_device():

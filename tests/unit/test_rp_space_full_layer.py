@@ -68,7 +68,7 @@ def test_gemm_layer7_configuration_lowers_to_opencl_under_the_h100_limits(gemm7)
     rng = np.random.default_rng(4)
     s = space.random_structure(rng)
     (tuning,) = space.tuning_space(s).sample(rng, 1)
-    low = lower_rewrite_points(CONV_RP, {**s.values, **tuning}, sizes, rng=0, limits=H100)
+    low = lower_rewrite_points(CONV_RP, {**s.values, **tuning}, sizes, mapping="outer", limits=H100)
     assert low.kernels >= 2 and all("kernel void" in k.source for k in low.kernel.kernels)
     assert sum(t for _, t, _ in time_floor(low.kernel, low.lowered, sizes, H100)) <= 2.0
 
@@ -78,12 +78,12 @@ def test_time_floor_rejects_a_sequential_kernel_and_keeps_a_parallel_one():
     result (2048 items, 2.9e7 statements each) at 15 ms."""
     mm, _ = resolve("benchmark://lift/mm")
     sizes = {"M": 2048, "N": 2048, "K": 2048}
-    seq = lower_program(mm.program, sizes, mapping={"m0": 0, "m1": 0}, draws=1)
-    glb = lower_program(mm.program, sizes, mapping={"m0": 30, "m1": 0}, draws=1)
+    seq = lower_program(mm.program, sizes, mapping={"m0": 0, "m1": 0})
+    glb = lower_program(mm.program, sizes, mapping={"m0": 30, "m1": 0})
     assert seq.describe == "m0=mapSeq, m1=mapSeq" and glb.describe == "m0=mapGlb(0), m1=mapSeq"
     assert time_error(seq.kernel, seq.lowered, sizes, H100) is not None
     assert time_error(glb.kernel, glb.lowered, sizes, H100) is None
     ((_, floor, _),) = time_floor(glb.kernel, glb.lowered, sizes, H100)
     assert 0.005 < floor < 0.05
     with pytest.raises(LoweringFailed, match="launch-time floor"):
-        lower_program(mm.program, sizes, mapping={"m0": 0, "m1": 0}, draws=1, limits=H100)
+        lower_program(mm.program, sizes, mapping={"m0": 0, "m1": 0}, limits=H100)

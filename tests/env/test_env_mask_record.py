@@ -2,8 +2,9 @@
 
 `tests/data/env_mask_walks.json` holds two random masked episodes per benchmark of the suite (small sizes, default
 config), each state's legal actions in words (`transition.describe_action`: rule and site, stop, mapping code,
-tuning value) and the action taken. Replaying the actions must meet exactly the recorded legal actions at every
-state. Regenerate it (after a deliberate change of the action catalogue, the rules or the mapping stage) with
+tuning value, memory value) and the action taken. Replaying the actions must meet exactly the recorded legal
+actions at every state. Regenerate it (after a deliberate change of the action catalogue, the rules, the mapping
+or the memory stage) with
 
     python3 -m tests.env.test_env_mask_record --write
 """

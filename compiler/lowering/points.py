@@ -342,12 +342,6 @@ def _codes_text(codes: Mapping[str, int]) -> str:
     return ", ".join(f"{n}={code_text(int(c))}" for n, c in codes.items())
 
 
-def kernel_count(program: Program) -> int:
-    """The number of oclKernel boundaries of a program (0: the whole program is one kernel)."""
-    return sum(1 for _, n in walk(program) if isinstance(n, FunCall) and isinstance(n.f, Prim)
-               and n.f.op is Op.OCL_KERNEL)
-
-
-__all__ = ["LoweredRP", "LoweringFailed", "code_text", "kernel_count", "launch_error", "lower_program",
+__all__ = ["LoweredRP", "LoweringFailed", "code_text", "launch_error", "lower_program",
            "lower_rewrite_points", "memory_error", "outer_mapping", "output_to_global", "rp_mapping_space",
            "time_error", "time_floor"]

@@ -291,9 +291,7 @@ def legal(s: State, value) -> bool:
     """Whether `value` is one of `next_decision(s).values`. The rewrite-point and mapping stages apply the test
     their values pass to this value alone (a candidate with a witnessed completion), without the other values."""
     if s.stage is Stage.REWRITE_POINTS:
-        rpp = s.rp_problem
-        p = rpp.next_param(s.rp)
-        return p is not None and value in rpp.candidates(s.rp) and rpp.feasible((*s.rp, (p.name, value)))
+        return s.rp_problem.offers(s.rp, value)
     if s.stage is Stage.MAPPING:
         return value in s.mapping.candidates(s.codes) and s.mapping.feasible((*s.codes, value))
     d = next_decision(s)

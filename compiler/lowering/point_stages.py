@@ -223,22 +223,43 @@ class RPProblem:
 
     def admit(self, values: Mapping[str, object]) -> str | None:
         """Why complete rewrite-point `values` (by parameter name; names the phase does not ask are ignored) are
-        not a completion of the phase, or None: every parameter asked has a candidate value and the rewritten
-        program has a parallel mapping that compiles. Admitted values are a witness: every prefix of them is
-        memoised feasible, so the phase offers each of them without a search."""
+        not a completion of the phase, or None: every structural parameter asked has one of its candidates, the
+        tuning values satisfy the solver's space of the structure (which makes each of them one of its valid
+        values), and the rewritten program has a parallel mapping that compiles. Admitted values are a witness:
+        every prefix of them is memoised feasible, so the phase offers each of them without a search."""
         seq: Values = ()
         while (p := self.next_param(seq)) is not None:
             if p.name not in values:
                 return f"rewrite-point parameter {p.name} has no value"
             v = values[p.name]
-            if v not in self.candidates(seq):
+            if p.role == "struct" and v not in self.candidates(seq):
                 return f"{p.name}={v!r} is not one of its values {list(self.candidates(seq))}"
             seq = (*seq, (p.name, v))
+        struct, tuning = self._split(seq)
+        if tuning:
+            sp = self._tuning_space(struct)
+            if not all(isinstance(v, int) for v in tuning.values()):
+                return f"tuning values {tuning} are not all integers"
+            broken = sp.violations(tuning)  # type: ignore[arg-type]
+            if broken:
+                return f"the tuning values break {broken[0].origin or broken[0]}"
         if not self._maps(seq):
             return "no parallel mapping of the rewritten program compiles"
         for i in range(len(seq) + 1):
             self._feasible[tuple((n, repr(v)) for n, v in seq[:i])] = True
         return None
+
+    def offers(self, values: Values, value: object) -> bool:
+        """Whether `valid_values(values)` holds `value`, asking about it alone: a value on a memoised witness path
+        is offered at once (the searches and `admit` memoise only candidates as feasible), any other one when it
+        is a candidate with a witnessed completion."""
+        p = self.next_param(values)
+        if p is None:
+            return False
+        ext = (*values, (p.name, value))
+        if self._feasible.get(tuple((n, repr(v)) for n, v in ext)):
+            return True
+        return value in self.candidates(values) and self.feasible(ext)
 
     def _search(self, values: Values, budget: list[int]) -> bool:
         k = tuple((n, repr(v)) for n, v in values)

@@ -156,7 +156,7 @@ def test_conv_rp_configuration_that_computed_wrong_results():
     # read by other mapGlb work items of the same kernel (the barrier check)
     with pytest.raises(LoweringFailed, match=r"written by a glb loop over 1 in dimension 2|read by other work items"):
         lower_rewrite_points(annotated.CONV_RP, CONFIG, LAYER24, mapping=WRONG_MAPPING)
-    low = lower_rewrite_points(annotated.CONV_RP, CONFIG, LAYER24, rng=0)
+    low = lower_rewrite_points(annotated.CONV_RP, CONFIG, LAYER24, mapping="outer")
     bench, _ = resolve("benchmark://lift/conv")
     inputs = bench.make_inputs(LAYER24, np.random.default_rng(7))
     gold = np.asarray(bench.reference(inputs, LAYER24), dtype=np.float32)

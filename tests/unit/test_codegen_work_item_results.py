@@ -5,7 +5,7 @@ stride-0 dimension (`compiler.codegen.memory`) read at the folded index 0. Read 
 mapGlb(d) over n > 1, or code outside every loop of that dimension while the launch has several work items
 there), every other work item reads its own never-written copy. Sampled conv-rp configurations did this (a
 privatised accumulator's result of a mapGlb(2) over 1 read by a mapGlb(2) over 14: wrong results on PoCL); the
-code generator now refuses such a read (`compiler.codegen.ndrange`), and `lower_program` draws another mapping.
+code generator now refuses such a read (`compiler.codegen.ndrange`), so the decision route does not offer it.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@
         s = decide(s, choose(d, s))                 # any value of d.values
     s.kernel                                        # the compiled KernelProgram (stage DONE)
     start_program(program, sizes, options)          # the same route from a program instead of a suite URI
+    legal(s, value)                                 # whether value is legal (asking about it alone where it can)
 
     build(uri, chooser, options)                    # the same loop: chooser(decision, state) -> value
     preset_chooser(preset)                          # a named lowering as a recorded chooser (presets.Preset)
@@ -288,12 +289,13 @@ def decide(s: State, value) -> State:
 
 
 def legal(s: State, value) -> bool:
-    """Whether `value` is one of `next_decision(s).values`. The rewrite-point and mapping stages apply the test
-    their values pass to this value alone (a candidate with a witnessed completion), without the other values."""
-    if s.stage is Stage.REWRITE_POINTS:
-        return s.rp_problem.offers(s.rp, value)
-    if s.stage is Stage.MAPPING:
-        return value in s.mapping.candidates(s.codes) and s.mapping.feasible((*s.codes, value))
+    """Whether `value` is one of `next_decision(s).values`. The rewrite-point and mapping stages first apply the
+    test their values pass to this value alone (a candidate with a witnessed completion), so a legal answer is
+    known without the other values; otherwise the decision's values answer."""
+    if s.stage is Stage.REWRITE_POINTS and s.rp_problem.offers(s.rp, value):
+        return True
+    if s.stage is Stage.MAPPING and value in s.mapping.candidates(s.codes) and s.mapping.feasible((*s.codes, value)):
+        return True
     d = next_decision(s)
     return d is not None and value in d.values
 

@@ -109,12 +109,12 @@ class Variant:
         (config,) = self.space.sample(rng, 1)
         return config
 
-    def build(self, config: dict, rng, limits=None):
+    def build(self, config: dict, rng, limits=None, mapping: str = "sample"):
         from compiler.lowering.points import lower_program, lower_rewrite_points
 
         if self.designs:
-            return lower_program(self.program, {**self.sizes, **config}, rng=rng, limits=limits)
-        return lower_rewrite_points(self.program, config, self.sizes, rng=rng, limits=limits)
+            return lower_program(self.program, {**self.sizes, **config}, rng=rng, limits=limits, mapping=mapping)
+        return lower_rewrite_points(self.program, config, self.sizes, rng=rng, limits=limits, mapping=mapping)
 
 
 class ConfigTimeout(Exception):
@@ -176,7 +176,8 @@ def run(args) -> dict:
                     "device": device, "limits": limits.name, "machine": f"{platform.node()} {os.cpu_count()} cpus",
                     "commit": _commit(),
                     "seed": args.seed, "channels": {"inChs_max": channels[0], "outChs_max": channels[1]},
-                    "mode": "designs" if args.designs else "rewrite points", "variants": []}
+                    "mode": "designs" if args.designs else "rewrite points", "mapping": args.mapping,
+                    "variants": []}
     try:
         for vi, variant in enumerate(VARIANTS):
             if variant not in args.variants.split(","):
@@ -254,7 +255,7 @@ def _lower(args, variant: str, cache: dict, layer: int, sizes: dict, rng, limits
         rec["sample_s"] = round(time.perf_counter() - t, 3)
         rec["config"] = _jsonable(config)
         t = time.perf_counter()
-        low = v.build(config, rng, limits)
+        low = v.build(config, rng, limits, args.mapping)
         rec.update(lower_s=round(time.perf_counter() - t, 3), mapping=low.describe,
                    kernels=low.kernels,
                    time_floor_s={k: round(t, 6) for k, t, _ in time_floor(low.kernel, low.lowered, sizes, limits)},
@@ -360,6 +361,9 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", default="direct,gemm", help="comma-separated presets to check (direct,gemm)")
     ap.add_argument("--max-rejected", type=int, default=1000,
                     help="stop a variant after this many configurations rejected by the lowering (1000)")
+    ap.add_argument("--mapping", choices=("sample", "outer"), default="sample",
+                    help="each map's code drawn among the values the decision route offers (sample), or the default "
+                         "lowering's shape where it compiles (outer: faster)")
     ap.add_argument("--config-timeout", type=int, default=300,
                     help="seconds allowed to sample and lower one configuration; over it, it is reported as timed "
                          "out and another is drawn (300)")

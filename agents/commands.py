@@ -297,10 +297,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
     s, ev = result.state, result.evaluation
-    same = (s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key) if s.kernel is not None else None
+    kernel_same = s.kernel.key == rec.kernel_key if s.kernel is not None else None
+    program_same = s.lowered.key == rec.program_key if s.kernel is not None else None
+    same = kernel_same and program_same if s.kernel is not None else None
     d = {"benchmark": rec.benchmark, "actions": steps, "phase": s.phase.name, "terminal": transition.is_terminal(s),
          "program_key": None if s.lowered is None else s.lowered.key, "kernel_key": None if s.kernel is None
-         else s.kernel.key, "hash_matches": same, "recorded_reward": rec.reward,
+         else s.kernel.key, "hash_matches": same, "kernel_hash_matches": kernel_same,
+         "program_hash_matches": program_same, "recorded_reward": rec.reward,
          "reward": None if ev is None else ev.reward, "reward_source": None if ev is None else ev.source,
          "speedup": None if ev is None else ev.speedup}
     if args.json:
@@ -309,8 +312,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"{rec.benchmark}  seed={rec.seed}  {len(rec.actions)} actions  -> phase {s.phase.name}")
     for line in steps:
         print(f"  {line}")
-    if same is not None:
-        print(f"  program and kernel hashes {'match the record' if same else 'DIFFER from the record'}")
+    if same:
+        print("  program and kernel hashes match the record")
+    elif kernel_same:
+        print("  kernel hash matches the record (the same OpenCL and launch); the program hash differs (the "
+              "compiler now derives the program in another form)")
+    elif same is not None:
+        print("  program and kernel hashes DIFFER from the record")
     if ev is not None:
         rec_r = "-" if rec.reward is None else f"{rec.reward:.6f}"
         sp = "" if ev.speedup is None else f", speedup {ev.speedup:.4f}x"

@@ -50,7 +50,8 @@ from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 FORMAT = "lift-gym-episode/1"
 ENV_ID = "LiftGym-Rewrite-v3"  # rewrite rules, parallel mapping, memory, work-group sizes
 RP_ENV_ID = "LiftGym-RewritePoints-v3"  # the same, after the rewrite-point phase on annotated programs
-MEMORY_SINCE = 3  # the env version that added the MEMORY phase: records of earlier versions replay without it
+MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
+                  # versions replay without them (colsPerItem fixed at 1)
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -88,6 +89,8 @@ class EpisodeState:
             config["rewrite_points"] = True
         if not cfg.memory:
             config["memory"] = False
+        if not cfg.column_blocks:
+            config["column_blocks"] = False
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -125,7 +128,8 @@ class EpisodeState:
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
                       limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
                       rewrite_points=bool(c.get("rewrite_points", False)),
-                      memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)))
+                      memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)),
+                      column_blocks=bool(c.get("column_blocks", id_version(self.env_version) >= MEMORY_SINCE)))
 
 
 def id_version(env_version: str) -> int:
@@ -188,7 +192,7 @@ def _check_record_config(c: Any) -> None:
         if not _is_int(c.get(key), lo, hi):
             raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
                              f"{c.get(key)!r}")
-    for key in ("rewrite_points", "memory"):
+    for key in ("rewrite_points", "memory", "column_blocks"):
         if not isinstance(c.get(key, False), bool):
             raise ValueError(f"episode record: config.{key}: expected true or false, got {c[key]!r}")
     lim = c.get("limits", {})

@@ -84,6 +84,9 @@ class Options:
     memory: bool = True  # the MEMORY stage after the mapping of the generic route
     max_memory: int = 4  # memory rules applied at most (KEEP answers do not count)
     local_sizes: bool = True  # work-group-size decisions (False: none; the runtime chooses, local size None)
+    # a named lowering's parameters fixed at a value and not asked (the decisions of versions before a parameter
+    # existed: `lift_gym` replays -v2 records with colsPerItem = 1)
+    pinned: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -425,6 +428,11 @@ def _advance(s: State) -> State:
         s = replace(s, stage=Stage.MEMORY, lowered=s.mapping.lower(s.codes))
     if s.stage is Stage.MEMORY and not _memory_open(s):
         s = replace(s, stage=Stage.TUNING)
+    while s.stage is Stage.TUNING and s.template and len(s.values) < len(s.tuning.params):
+        v = dict(s.options.pinned).get(s.tuning.params[len(s.values)].name)
+        if v is None:
+            break
+        s = replace(s, values=(*s.values, v))
     if s.stage is Stage.TUNING and not s.template and not s.options.local_sizes:
         s = replace(s, stage=Stage.DONE, kernel=stages.compile_program(s.lowered, s.size_map))
     if s.stage is Stage.TUNING and len(s.values) == len(s.tuning.params):

@@ -4,6 +4,7 @@ site, and records of env versions before it replay without it to their recorded 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -77,3 +78,17 @@ def test_records_of_earlier_env_versions_replay_without_the_memory_phase(path):
     s = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
     assert transition.is_terminal(s)
     assert s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key
+
+
+@pytest.mark.parametrize("case", ["jacobi2d-9pt-8192", "gaussian-8192"])
+def test_stencil_records_of_earlier_env_versions_replay_with_one_column_per_work_item(case):
+    """-v2 stencil records chose the default lowering's rowsPerItem only: they replay with colsPerItem pinned to 1
+    (no decision asked) to the recorded kernel; the program is derived in its newer form."""
+    rec = EpisodeState.from_json(json.loads((ROOT / f"docs/benchmarks/env_search_h100/best_{case}.json").read_text()))
+    config = rec.transition_config()
+    assert not config.column_blocks
+    s = transition.run(rec.benchmark, rec.actions, rec.seed, config)
+    assert transition.is_terminal(s) and s.assignment.get("colsPerItem") == 1
+    assert s.kernel.key == rec.kernel_key
+    unpinned = transition.run(rec.benchmark, rec.actions, rec.seed, replace(config, column_blocks=True))
+    assert not transition.is_terminal(unpinned)  # the current version asks colsPerItem after rowsPerItem

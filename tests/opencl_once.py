@@ -21,3 +21,12 @@ def run_once(kernel_program, inputs: dict[str, np.ndarray]) -> np.ndarray:
     finally:
         prepared.release()
     return out
+
+
+def opencl_available() -> bool:
+    """Whether the tests have an OpenCL device (False where pyopencl is not installed)."""
+    try:
+        from compiler.runtime.cl import opencl_available as available
+    except ImportError:
+        return False
+    return available()

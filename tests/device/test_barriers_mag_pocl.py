@@ -10,15 +10,7 @@ import pytest
 from compiler.codegen import compile_program
 from compiler.ir.interpret import interpret
 from compiler.types import concrete_shape
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
+from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL device")]
 

@@ -24,15 +24,7 @@ from compiler.ir.build import (
 from compiler.ir.interpret import interpret
 from compiler.ir.userfuns import ADD, ID
 from compiler.types import FLOAT, array
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
+from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL device")]
 

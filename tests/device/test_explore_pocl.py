@@ -7,15 +7,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.explore import ExploreConfig, explore
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
+from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")]

@@ -9,15 +9,8 @@ import pytest
 from compiler.lowering.catalog import lower, lowerings
 from compiler.lowering.conv import TABLE_4_4
 from compiler.suite import get, list_benchmarks, rel_error
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 def _codegen_available() -> bool:

@@ -9,16 +9,8 @@ import pytest
 
 from compiler.lowering.catalog import lowerings
 from compiler.suite import get, rel_error
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device")]
 

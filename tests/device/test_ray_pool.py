@@ -19,6 +19,7 @@ from compiler.perf.store import MeasurementStore
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.pool import MeasureJob, PoolConfig, RayPool
 from lift_gym.rewards import RewardConfig, RewardFunction
+from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = pytest.mark.opencl
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,14 +33,6 @@ __kernel void vadd(__global const float* a, __global const float* b, __global fl
     if (i < n) c[i] = a[i] + b[i] * %d.0f;
 }
 """
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 @pytest.fixture(scope="module")

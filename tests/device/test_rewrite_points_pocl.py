@@ -11,16 +11,8 @@ from compiler.constraints.points import rp_space
 from compiler.lowering.points import LoweringFailed, lower_program, lower_rewrite_points
 from compiler.suite import rel_error, resolve
 from compiler.suite.annotated import ANNOTATIONS, conv_design, design_params
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
 
 pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")]

@@ -8,15 +8,7 @@ import pytest
 
 from compiler.codegen.kernel import Kernel, KernelArg, KernelProgram
 from compiler.runtime.measure import MeasureConfig, measure_in_process
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
+from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = [pytest.mark.opencl,
               pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")]

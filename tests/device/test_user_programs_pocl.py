@@ -16,16 +16,8 @@ from agents import cli
 from compiler.lowering import stages
 from compiler.runtime import MeasureConfig, measure_in_process
 from lift_gym.rewards import final_job, inputs_and_gold
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.user_programs import FOLDER, PROGRAMS
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
-
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL device")]
 

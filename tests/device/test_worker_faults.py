@@ -20,16 +20,9 @@ from compiler.codegen.kernel import Kernel, KernelArg, KernelProgram
 from compiler.errors import DeviceNotFound
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import DIR_PREFIX, MeasureWorker, remove_stale_dirs
+from tests.opencl_once import opencl_available as _opencl_available
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 needs_device = pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")

@@ -30,17 +30,10 @@ from compiler.rewrite.rules_mapping import MAP_SEQ, map_to_glb
 from compiler.suite import get, rel_error
 from compiler.suite.common import ZERO
 from compiler.types import FLOAT, array
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
 
 F = FLOAT
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 # --- each rule on its own --------------------------------------------------------------------------------------

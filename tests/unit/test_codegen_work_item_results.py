@@ -32,6 +32,7 @@ from compiler.ir.build import (
 )
 from compiler.ir.userfuns import ADD, ID, NEG, SQUARE
 from compiler.types import FLOAT, array
+from tests.opencl_once import opencl_available as _opencl_available
 
 
 def _square_then(reader):
@@ -83,14 +84,6 @@ def test_private_accumulator_updated_per_work_item_is_read_per_work_item():
                                            r"read at \[i \+ 2 \* l_id_0\] at another index"):
         compile_program(ACC_ACROSS, {})
     assert "acc[l_id_0]" in compile_program(ACC_SAME, {}).source
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 def _run(kp, inputs, gold):

@@ -14,18 +14,11 @@ from compiler.ir.interpret import interpret
 from compiler.lowering import LoweringError, templates
 from compiler.lowering.catalog import lower, lowerings
 from compiler.suite import get, rel_error
+from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
 
 BENCH = get("gemv")
 SIZES = [{"M": 16, "N": 32}, {"M": 24, "N": 20}, {"M": 12, "N": 64}]
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 def _run_on_device(lowered, inputs):

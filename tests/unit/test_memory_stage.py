@@ -13,6 +13,7 @@ from compiler.ir.interpret import interpret
 from compiler.lowering import decisions, memory_stage, stages, substitute_sizes
 from compiler.lowering.decisions import KEEP, Options, Stage
 from compiler.suite import get, rel_error
+from tests.opencl_once import opencl_available as _opencl_available
 
 BENCHES = ("mm", "stencil2d", "gemv", "asum")
 OPTIONS = Options(max_rewrites=1)
@@ -178,14 +179,6 @@ def test_a_value_the_site_does_not_offer_is_refused():
     s = mapped_with("mm", (20, 10, 0))
     with pytest.raises(Exception, match="not a legal value"):
         decisions.decide(s, ("toLocal", "nowhere"))
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 @pytest.mark.opencl

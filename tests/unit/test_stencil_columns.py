@@ -17,6 +17,7 @@ from compiler.lowering import LoweringError, stencil
 from compiler.lowering.catalog import lower, lowerings
 from compiler.lowering.templates import template_problem
 from compiler.suite import get, rel_error
+from tests.opencl_once import opencl_available as _opencl_available
 
 STENCILS = ("stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian")
 R, C = stencil.ROWS_PER_ITEM, stencil.COLS_PER_ITEM
@@ -49,14 +50,6 @@ def test_block_of_outputs_per_work_item_interprets_like_the_reference(name, pres
     n, m = ref.shape
     assert lowered.kernels[0].global_size == (m // cols, n // rows)
     assert lowered.facts["work_items"] == n * m // (rows * cols)
-
-
-def _opencl_available() -> bool:
-    try:
-        from compiler.runtime.cl import opencl_available
-    except ImportError:
-        return False
-    return opencl_available()
 
 
 @pytest.mark.opencl

@@ -110,7 +110,7 @@ class Variant:
         return config
 
     def build(self, config: dict, rng, limits=None, mapping: str = "sample"):
-        from compiler.lowering.points import lower_program, lower_rewrite_points
+        from compiler.lowering.points_route import lower_program, lower_rewrite_points
 
         if self.designs:
             return lower_program(self.program, {**self.sizes, **config}, rng=rng, limits=limits, mapping=mapping)

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from compiler.constraints.points import rp_space
-from compiler.lowering.points import LoweringFailed, lower_program, lower_rewrite_points
+from compiler.lowering.points import LoweringFailed
+from compiler.lowering.points_route import lower_program, lower_rewrite_points
 from compiler.suite import rel_error, resolve
 from compiler.suite.annotated import ANNOTATIONS, conv_design, design_params
 from tests.opencl_once import opencl_available as _opencl_available

@@ -141,7 +141,8 @@ def test_shrunk_program_on_pocl():
 @pytest.mark.opencl
 @pytest.mark.skipif(not _opencl_available(), reason="no OpenCL platform/device available")
 def test_conv_rp_configuration_that_computed_wrong_results():
-    from compiler.lowering.points import LoweringFailed, lower_rewrite_points
+    from compiler.lowering.points import LoweringFailed
+    from compiler.lowering.points_route import lower_rewrite_points
     from compiler.suite import annotated, resolve
 
     # refused: since stage results are written to global memory (finish(stages_to_global=True)) the first stage's

@@ -28,13 +28,8 @@ from compiler.ir.node import Prim, walk
 from compiler.ir.ops import Op
 from compiler.ir.userfuns import ADD, MULT
 from compiler.lowering.default import finish
-from compiler.lowering.points import (
-    LoweringFailed,
-    lower_program,
-    memory_error,
-    output_to_global,
-    rp_mapping_space,
-)
+from compiler.lowering.points import LoweringFailed, memory_error, output_to_global, rp_mapping_space
+from compiler.lowering.points_route import lower_program
 from compiler.types import FLOAT, array
 
 

@@ -13,7 +13,8 @@ from compiler.constraints.infer import MAX_DOMAIN, infer
 from compiler.constraints.points import rp_space
 from compiler.ir.build import join, map_, pad, program, split
 from compiler.ir.userfuns import NEG
-from compiler.lowering.points import LoweringFailed, lower_program, lower_rewrite_points, time_error, time_floor
+from compiler.lowering.points import LoweringFailed, time_error, time_floor
+from compiler.lowering.points_route import lower_program, lower_rewrite_points
 from compiler.suite import resolve
 from compiler.suite.annotated import ANNOTATIONS, CONV_RP
 from compiler.suite.common import ZERO

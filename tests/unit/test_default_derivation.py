@@ -13,7 +13,6 @@ import re
 import numpy as np
 import pytest
 
-from compiler import arith
 from compiler.ir.build import join, map_, program, reduce_, slide, transpose, value
 from compiler.ir.interpret import interpret
 from compiler.ir.node import FunCall, Program, at
@@ -25,17 +24,7 @@ from compiler.rewrite import Rule, apply, legal_sites, prepare
 from compiler.rewrite.rules_default import ID_COPY_GLOBAL, ID_COPY_PRIVATE, REDUCE_ONE_CHUNK, VIEW_MAP_SEQ, view_map
 from compiler.suite import get
 from compiler.types import FLOAT, array
-
-
-def _inputs(p: Program, sizes: dict[str, int], rng) -> dict:
-    def of(t):
-        shape = []
-        while hasattr(t, "elem"):
-            shape.append(arith.evaluate(t.n, sizes))
-            t = t.elem
-        return rng.uniform(-1, 1, shape).astype(np.float32)
-
-    return {q.name: of(q.type) for q in p.params}
+from tests.program_inputs import uniform_inputs
 
 
 def _rewrites(rule, hl: Program, where) -> Program:
@@ -46,7 +35,7 @@ def _rewrites(rule, hl: Program, where) -> Program:
     q = apply(p, rule, sites[0])
     assert q.key != p.key
     sizes = {"N": 8}
-    inputs = _inputs(p, sizes, np.random.default_rng(1))
+    inputs = uniform_inputs(p, sizes, np.random.default_rng(1))
     np.testing.assert_allclose(interpret(q, inputs, sizes), interpret(p, inputs, sizes), rtol=1e-5, atol=1e-6)
     return q
 

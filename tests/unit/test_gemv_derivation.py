@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from compiler import arith
 from compiler.ir.build import (
     get,
     join,
@@ -40,6 +39,7 @@ from compiler.rewrite import rules_reduction as red
 from compiler.suite import get as get_bench
 from compiler.suite.blas import AXPBY
 from compiler.types import FLOAT, array
+from tests.program_inputs import uniform_inputs
 
 BENCH = get_bench("gemv")
 
@@ -77,15 +77,6 @@ F = FLOAT
 ZERO = value(0, F)
 
 
-def _inputs(p: Program, sizes: dict[str, int], rng) -> dict:
-    def of(t):
-        shape = []
-        while hasattr(t, "elem"):
-            shape.append(arith.evaluate(t.n, sizes))
-            t = t.elem
-        return rng.uniform(-1, 1, shape).astype(np.float32) if shape else np.float32(rng.uniform(-1, 1))
-
-    return {q.name: of(q.type) for q in p.params}
 
 
 def _rewrites(rule, hl: Program, sizes: dict[str, int], where=None) -> Program:
@@ -95,7 +86,7 @@ def _rewrites(rule, hl: Program, sizes: dict[str, int], where=None) -> Program:
     assert sites, f"{rule.name} found no site in {p}"
     q = apply(p, rule, sites[0], sizes)
     assert program_key(q) != program_key(p)
-    inputs = _inputs(p, sizes, np.random.default_rng(1))
+    inputs = uniform_inputs(p, sizes, np.random.default_rng(1))
     np.testing.assert_allclose(interpret(q, inputs, sizes), interpret(p, inputs, sizes), rtol=1e-5, atol=1e-6)
     return q
 

@@ -4,6 +4,6 @@
 """
 
 from .kernel import Kernel, KernelArg, KernelProgram
-from .pipeline import PASSES, compile_program, kernel_ir
+from .pipeline import PASSES, clear_caches, compile_program, kernel_ir
 
-__all__ = ["PASSES", "Kernel", "KernelArg", "KernelProgram", "compile_program", "kernel_ir"]
+__all__ = ["PASSES", "Kernel", "KernelArg", "KernelProgram", "clear_caches", "compile_program", "kernel_ir"]

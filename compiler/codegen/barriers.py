@@ -22,6 +22,7 @@ Private memory never needs a barrier.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..errors import CodegenError
@@ -82,14 +83,14 @@ def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | Non
         c = [a for a in after if a.buf == name]
         if not any(a.write for a in p + c):
             continue
-        if carried is not None and _separated(p + c, lambda v: v == carried):
+        if carried is not None and _separated(p + c, carried):
             continue
         p_writes = {a.form for a in p if a.write}
         c_forms = {a.form for a in c}
         if (c_forms == {a.form for a in p}) if any(a.write for a in c) else (c_forms <= p_writes):
             continue
         involved = set().union(*(a.kinds for a in p + c))
-        if p[0].space == kir.LOCAL or _separated(p + c, lambda v: v.kind == "wrg"):
+        if p[0].space == kir.LOCAL or _separated(p + c, "wrg"):
             involved.discard("wrg")  # local memory, or elements each work group keeps to itself
         if involved:
             kinds |= involved
@@ -97,30 +98,37 @@ def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | Non
     return (frozenset(kinds), frozenset(spaces)) if spaces else None
 
 
-def _separated(accs: list[MemAccess], pick) -> bool:
-    """Whether different values of the picked loop variables never touch the same element: every index is
-    Σ c_v * v + rest with the same coefficients, rest in [0, smallest c) and the c_v a mixed radix."""
-    coeffs = None
-    for a in accs:
-        idx, width = a.form
-        terms = {v: c for v, c in idx.terms if isinstance(v, Var) and pick(v)}
-        if not terms or (coeffs is not None and terms != coeffs):
-            return False
-        coeffs = terms
-        rest = idx
-        for v, c in terms.items():
-            rest = rest - var(v) * c
-        if any(pick(v) for v in variables(rest)):
-            return False
-        lo, hi = bounds(rest)
-        if lo < 0:
-            return False
-        reach = hi + width
-        for v, c in sorted(terms.items(), key=lambda t: t[1]):
-            if c < reach:
-                return False
-            reach += c * (v.extent - 1)
-    return True
+def _separated(accs: list[MemAccess], pick: Var | str) -> bool:
+    """Whether different values of the picked loop variables (one variable, or every variable of a loop kind)
+    never touch the same element: every index is Σ c_v * v + rest with the same coefficients, rest in
+    [0, smallest c) and the c_v a mixed radix."""
+    radices = {_radix(a.form, pick) for a in accs}
+    return len(radices) == 1 and None not in radices
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _radix(form: tuple[Idx, int], pick: Var | str) -> frozenset | None:
+    """The picked variables' coefficients of one access when its elements are separated by them (see
+    `_separated`), else None."""
+    idx, width = form
+    picked = (lambda v: v == pick) if isinstance(pick, Var) else (lambda v: v.kind == pick)
+    terms = {v: c for v, c in idx.terms if isinstance(v, Var) and picked(v)}
+    if not terms:
+        return None
+    rest = idx
+    for v, c in terms.items():
+        rest = rest - var(v) * c
+    if any(picked(v) for v in variables(rest)):
+        return None
+    lo, hi = bounds(rest)
+    if lo < 0:
+        return None
+    reach = hi + width
+    for v, c in sorted(terms.items(), key=lambda t: t[1]):
+        if c < reach:
+            return None
+        reach += c * (v.extent - 1)
+    return frozenset(terms.items())
 
 
 def _uniform(parent: Scope, lp: kir.Loop) -> bool:

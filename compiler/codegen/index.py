@@ -19,6 +19,7 @@ the unevaluated branch of a pad conditional.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -315,10 +316,19 @@ def evaluate(e: Idx | Atom, env: dict[str, int], c_semantics: bool = False) -> i
 
 
 def substitute(e: Idx, subst: dict[Var, Idx]) -> Idx:
-    """Replace variables (re-simplifying on the way up)."""
+    """Replace variables (re-simplifying on the way up). Memoised: unrolled loops and related kernels substitute
+    the same indices again."""
+    return _substitute(e, tuple(subst.items()))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _substitute(e: Idx, subst: tuple[tuple[Var, Idx], ...]) -> Idx:
+    table = dict(subst)
+    if table.keys().isdisjoint(variables(e)):
+        return e
     out = cst(e.const)
     for a, c in e.terms:
-        out = out + _subst_atom(a, subst) * c
+        out = out + _subst_atom(a, table) * c
     return out
 
 

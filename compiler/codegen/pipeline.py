@@ -229,19 +229,62 @@ PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
 )
 
 
-def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSizes = None) -> CodegenState:
-    """The code generator's state after every pass but `emit`: the kernel IR of each kernel
-    (`state.lowered.kernels`) and its launch (`state.launches`), what the performance models read. Raises
-    CompilerError prefixed with the failing pass."""
-    state = CodegenState(program, dict(sizes), local_size, None)
-    for name, fn in PASSES:
-        if name == "emit":
-            break
+@dataclass(frozen=True)
+class _Prepared:
+    """Every pass but `emit` run on a program with the default options: the state (None after a failure), the
+    failing pass and its error, and the passes' wall times."""
+
+    state: CodegenState | None
+    failed: str = ""
+    error: CompilerError | None = None
+    times: tuple[str, ...] = ()
+
+
+def _run(state: CodegenState, passes) -> _Prepared:
+    times = []
+    for name, fn in passes:
+        t0 = time.perf_counter()
         try:
             state = fn(state)
         except CompilerError as err:
-            raise CompilerError(f"{name}: {err}") from None
-    return state
+            return _Prepared(None, name, err.with_traceback(None), tuple(times))
+        times.append(f"{name}={(time.perf_counter() - t0) * 1e3:.2f}")
+    return _Prepared(state, times=tuple(times))
+
+
+@functools.lru_cache(maxsize=512)
+def _prepared(program: Program, sizes_key: tuple, local_size) -> _Prepared:
+    """The passes before `emit` with the default options, memoised: the kernel IR the performance models read and
+    the kernels compiled at the same sizes share one run (the passes are pure; `emit` and the models only read
+    the result)."""
+    launch = dict(local_size) if local_size and isinstance(local_size[0], tuple) else local_size
+    return _run(CodegenState(program, dict(sizes_key), launch, None), PASSES[:-1])
+
+
+def _launch_key(local_size: LaunchSizes):
+    """A hashable form of a local-size override: None, a tuple, or (kernel name, tuple) pairs for a mapping."""
+    if local_size is None or isinstance(local_size, tuple):
+        return local_size
+    if isinstance(local_size, Mapping):
+        return tuple(sorted((k, tuple(v)) for k, v in local_size.items()))
+    return tuple(local_size)
+
+
+def clear_caches() -> None:
+    """Empty the memoised runs of the passes (for timing compilations cold)."""
+    _prepared.cache_clear()
+
+
+def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSizes = None) -> CodegenState:
+    """The code generator's state after every pass but `emit`: the kernel IR of each kernel
+    (`state.lowered.kernels`) and its launch (`state.launches`), what the performance models read. Raises
+    CompilerError prefixed with the failing pass. The state is shared with later calls (memoised): read it, do
+    not change it."""
+    key = _launch_key(local_size)
+    done = _prepared(program, tuple(sorted((k, int(v)) for k, v in sizes.items())), key)
+    if done.state is None:
+        raise CompilerError(f"{done.failed}: {done.error}") from None
+    return done.state
 
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
@@ -256,16 +299,18 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    state = CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers, versioning=versioning,
-                  constant_bytes=int(constant_bytes))
-    times = []
-    for name, fn in PASSES:
-        t0 = time.perf_counter()
-        try:
-            state = fn(state)
-        except CodegenError as err:
-            raise CodegenError(f"{name}: {err}") from None
-        times.append(f"{name}={(time.perf_counter() - t0) * 1e3:.2f}")
+    if global_size is None and barriers == "classic" and not versioning:  # the default passes: shared runs
+        done = _prepared(program, tuple(sorted((k, int(v)) for k, v in sizes.items())), _launch_key(local_size))
+    else:
+        done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
+                                 versioning=versioning), PASSES[:-1])
+    if done.state is None:
+        if isinstance(done.error, CodegenError):
+            raise CodegenError(f"{done.failed}: {done.error}") from None
+        raise done.error
+    t0 = time.perf_counter()
+    state = emit(replace(done.state, constant_bytes=int(constant_bytes)))
+    times = (*done.times, f"emit={(time.perf_counter() - t0) * 1e3:.2f}")
     assert state.result is not None
     return replace(state.result, meta=(("codegen_ms", " ".join(times)),))
 

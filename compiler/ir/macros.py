@@ -6,14 +6,20 @@ The expansion of each macro, with the decisions where the thesis is inconsistent
 
 from __future__ import annotations
 
+import functools
+
 from .expansions import expand_call
-from .node import FunCall, Lambda, Param, Prim, Program, with_children
+from .node import FunCall, Lambda, Param, Prim, Program, walk, with_children
 from .ops import MACROS
 from .typecheck import typecheck
 
 
+@functools.lru_cache(maxsize=1024)
 def expand_program(p):
-    """The program with every macro replaced by primitives (types are unchanged)."""
+    """The program with every macro replaced by primitives (types are unchanged). Memoised (programs are
+    frozen): the code generator expands the same program again at other sizes and launch sizes."""
+    if not any(isinstance(n, Prim) and n.op in MACROS for _, n in walk(p)):
+        return p
 
     def eta(n, in_call_position: bool):
         # a macro used as a function (map(splitND(2, 2))) becomes x => splitND(2, 2) << x

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from .. import arith
+from .. import arith, codegen
 from ..codegen import KernelProgram
 from ..codegen import compile_program as codegen_compile
 from ..constraints import Constraint, DeviceLimits, Space, param
@@ -607,6 +607,7 @@ def clear_caches() -> None:
                    _local_size_problem, _compile, _compiles):
         cached.cache_clear()
     lowering_default.clear_caches()
+    codegen.clear_caches()
 
 
 __all__ = [

@@ -471,8 +471,8 @@ class Predicted(Source):
         model = self.model(job)
         feats = job_features(job, self.ctx.device_model)
         x = np.array([[feats[n] for n in hw.FEATURE_NAMES]])
-        y = float(model.predict(x)[0])
-        dist = float(model.neighbour_distance(x)[0])
+        ys, dists = model.predict_with_distance(x)
+        y, dist = float(ys[0]), float(dists[0])
         report = {"model_rows": model.n_rows, "pca_components": model.n_components, "neighbour_distance": dist,
                   "device": model.device}
         return KernelEval(job.kernel.key, "ok", None, max(y, 1e-6), 0.0, report, feats, "predicted")

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from compiler.codegen import kernel_ir, kir
-from compiler.codegen.index import evaluate, variables
+from compiler.codegen.index import Idx, evaluate, variables
 from compiler.constraints.device import vendor_defaults
 from compiler.ir.node import Program
 
@@ -157,7 +157,12 @@ def _access(ref: kir.MemRef, nest: float, acc: _Acc, write: bool) -> None:
 def lines_per_warp(ref: kir.MemRef, ls: tuple[int, int, int], dev: DeviceModel, elem_bytes: int = 4) -> int:
     """Distinct cache lines the first warp of work-group 0 touches at this access (A.3.4, relative offsets,
     C truncation)."""
-    vs = variables(ref.index)
+    return _lines_per_warp(ref.index, tuple(ls), dev, elem_bytes)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _lines_per_warp(index: Idx, ls: tuple[int, int, int], dev: DeviceModel, elem_bytes: int) -> int:
+    vs = variables(index)
     warp = max(1, min(dev.warp, ls[0] * ls[1] * ls[2]))
     per_line = max(dev.line_bytes // elem_bytes, 1)
     base = None
@@ -168,7 +173,7 @@ def lines_per_warp(ref: kir.MemRef, ls: tuple[int, int, int], dev: DeviceModel, 
         for v in vs:
             d = v.dim if 0 <= v.dim < 3 else 0
             env[v.name] = lid[d] % max(v.extent, 1) if v.kind in ("glb", "lcl") else 0
-        i = evaluate(ref.index, env, c_semantics=True)
+        i = evaluate(index, env, c_semantics=True)
         base = i if base is None else base
         o = i - base
         lines.add(int(o / per_line))

@@ -3,6 +3,7 @@
     model = KnnPerfModel.fit_store(store, device=fingerprint)   # or .fit(X, y, groups=..., censored=...)
     model.predict(X) -> normalised throughput in (0, 1]        # per row of FEATURE_NAMES features
     model.neighbour_distance(X)                                 # mean distance to the k neighbours (uncertainty)
+    model.predict_with_distance(X)                              # both from one neighbour query
     model.neighbour_censored(X)                                 # share of the k neighbours that are censored
     model.noise_floor(benchmark)                                # median IQR / median of its measurements
     KnnPerfModel.load(path_or_folder, device=fingerprint)       # a folder: its knn-DEVICE.npz
@@ -238,6 +239,13 @@ class KnnPerfModel:
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Predicted normalised throughput (mean of the k neighbours' t_best / t, or bound) for each row."""
         return self.pipeline.predict(_transform(np.atleast_2d(np.asarray(x, dtype=np.float64))))
+
+    def predict_with_distance(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`predict` and `neighbour_distance` of the same rows from one neighbour query (the predicted reward asks
+        both for every kernel)."""
+        knn: KNeighborsRegressor = self.pipeline.steps[-1][1]
+        dist, idx = knn.kneighbors(self._project(x))
+        return np.asarray(knn._y, dtype=np.float64)[idx].mean(axis=1), dist.mean(axis=1)
 
     def neighbour_distance(self, x: np.ndarray) -> np.ndarray:
         """Mean Euclidean distance (in the PCA space) to the k nearest training rows: the model's uncertainty."""

@@ -37,6 +37,8 @@ def test_saved_model_predicts_exactly_like_the_fitted_one(tmp_path, rows):
     q = np.random.default_rng(7).uniform(0, 1000, (9, len(FEATURE_NAMES)))
     assert np.array_equal(back.predict(q), model.predict(q))
     assert np.array_equal(back.neighbour_distance(q), model.neighbour_distance(q))
+    y, dist = back.predict_with_distance(q)
+    assert np.allclose(y, model.predict(q), rtol=1e-12) and np.array_equal(dist, model.neighbour_distance(q))
     assert (back.device, back.n_rows, back.benchmarks, back.n_components) == (
         model.device, model.n_rows, model.benchmarks, model.n_components)
 

@@ -25,7 +25,9 @@ one decision each:
   generator accepts it) and each kernel's local buffers fit the device's local memory (`local_mem_bytes`), so no
   value leads to a dead end (the work-group sizes decided next do not depend on address spaces); and only when its
   kernel differs from KEEP's (unrolling a loop of views only generates the same code: such loops are not
-  candidates of the unroll rules at all);
+  candidates of the unroll rules at all; nor is the body of a reduction's operator a candidate of `toGlobal`,
+  `toLocal` or `toPrivate`: it is written to the accumulator, whose buffer fixes its address space, so a caster
+  there either agrees or is refused by the code generator);
 - a site is a candidate only when it has a value besides KEEP; after a value at site i the next decision is the
   first candidate after i (after the whole copy for a copy value: its own maps are already decided), in the
   program the value built.
@@ -43,8 +45,8 @@ from dataclasses import dataclass
 
 from ..constraints import DeviceLimits
 from ..errors import CompilerError
-from ..ir.node import FunCall, Prim, Program, UserFun, walk
-from ..ir.ops import Op
+from ..ir.node import FunCall, Lambda, Prim, Program, UserFun, walk
+from ..ir.ops import REDUCES, Op
 from ..rewrite import all_legal, apply, prepare, site_of
 from ..rewrite.catalog import BY_NAME
 from . import stages
@@ -86,6 +88,8 @@ class MemoryProblem:
         for r, site in all_legal(self.program, rules, sizes=self.sizes):
             if MEMORY_RULES[r] in _UNROLL and not _computes(_node(self.program, site.path)):
                 continue  # a loop of views only generates no code to unroll
+            if MEMORY_RULES[r] in _CASTERS and _accumulates(self.program, site.path):
+                continue  # the accumulator's buffer decides: a caster agrees with it (no change) or is refused
             by_site.setdefault(site.index, (site.path, []))[1].append(MEMORY_RULES[r])
         self._pairs = tuple((i, path, tuple(sorted(names, key=MEMORY_RULES.index)))
                             for i, (path, names) in sorted(by_site.items()))
@@ -132,12 +136,23 @@ class MemoryProblem:
 
 
 _UNROLL = frozenset({"mapSeqUnroll", "reduceSeqUnroll"})
+_CASTERS = frozenset({"toGlobal", "toLocal", "toPrivate"})
 
 
 def _computes(call) -> bool:
     """Whether the function of a map or reduce call applies a user function (else the loop is a view)."""
     return (isinstance(call, FunCall) and isinstance(call.f, Prim)
             and any(isinstance(n, UserFun) for f in call.f.funs for _, n in walk(f)))
+
+
+def _accumulates(p: Program, path: tuple[int, ...]) -> bool:
+    """Whether the node at `path` is the body of a reduction's operator: its value is written to the reduction's
+    accumulator, so the accumulator's buffer fixes its address space."""
+    if len(path) < 3:
+        return False
+    lam, prim = _node(p, path[:-1]), _node(p, path[:-2])
+    return (isinstance(lam, Lambda) and path[-1] == len(lam.params) and isinstance(prim, Prim)
+            and prim.op in REDUCES and path[-2] == 0)
 
 
 def _node(p: Program, path: tuple[int, ...]):

@@ -9,9 +9,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from compiler.errors import CompilerError
 from compiler.ir.interpret import interpret
+from compiler.ir.node import walk
 from compiler.lowering import decisions, memory_stage, stages, substitute_sizes
 from compiler.lowering.decisions import KEEP, Options, Stage
+from compiler.rewrite import apply, site_of
 from compiler.suite import get, rel_error
 from tests.opencl_once import opencl_available as _opencl_available
 
@@ -134,6 +137,28 @@ def test_work_group_mappings_offer_local_memory_and_unrolling():
     assert {"toLocal", "copyLocal"} <= rules and {"mapSeqUnroll", "reduceSeqUnroll"} <= rules
     copies = [v for site in _sites(s) for v in site.values if v[0] == "copyLocal"]
     assert copies and all(len(v) >= 2 and set(v[1:]) <= set(memory_stage.COPY_MAPPINGS["copyLocal"]) for v in copies)
+
+
+@pytest.mark.parametrize(("name", "mapping"), [("mm", (20, 10, 0)), ("gemv", (10, 0)), ("asum", (20, 10, 0)),
+                                             ("mm", (0,))])
+def test_the_body_of_a_reduction_operator_is_no_caster_site_and_a_caster_there_changes_nothing(name, mapping):
+    s = mapped_with(name, mapping)
+    mp = s.memory_problem
+    bodies = [path for path, _ in walk(mp.program) if memory_stage._accumulates(mp.program, path)]
+    assert bodies, "every program here reduces"
+    sites = {site.path: site for site in _sites(s)}
+    keep = memory_stage._kernel_key(mp.source, mp.sizes_key, mp.limits)
+    for path in bodies:
+        assert not ({"toGlobal", "toLocal", "toPrivate"} & {v[0] for v in sites.get(path, KEEP_SITE).values})
+        for rule in ("toGlobal", "toLocal", "toPrivate"):
+            try:
+                q = apply(mp.program, rule, site_of(mp.program, path), dict(mp.sizes_key))
+            except CompilerError:
+                continue
+            assert memory_stage._kernel_key(q, mp.sizes_key, mp.limits) in (None, keep), (rule, path)
+
+
+KEEP_SITE = memory_stage.MemorySite(-1, (), (KEEP,))
 
 
 def _sites(s: decisions.State):

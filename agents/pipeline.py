@@ -183,11 +183,11 @@ def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Pa
     tcfg = dataclasses.replace(cfg, reward=_predicted(cfg, store, model_path),
                                run=dataclasses.replace(cfg.run, out_dir=str(out)))
     if (out / "manifest.json").exists():
-        m = Manifest.load(out).data
+        manifest = Manifest.load(out)
+        m, latest = manifest.data, manifest.latest_model
         if int(m.get("num_timesteps", 0)) >= total:
             log(f"train: {out} has trained {m['num_timesteps']} steps ({m.get('status')})")
             return None
-        latest = Manifest.load(out).latest_model
         log(f"train: resuming {out} from {latest.name if latest else 'scratch'} ({m.get('status')})")
         return train(tcfg, resume=out, total_steps=total, log=log, callbacks=callbacks)
     return train(tcfg, out_dir=out, total_steps=total, log=log, callbacks=callbacks)

@@ -2,6 +2,7 @@
 
 - `ManifestCheckpoint` (a `CheckpointCallback`): every `every` steps, an atomic checkpoint, then the manifest.
 - `EpisodeStats`: logs LiftGym's end-of-episode info (speedup, reward source, fallbacks) to SB3's logger.
+- `ModelRows`: the row counts of the kNN models the envs' predicted rewards came from (a refitted model shows).
 - `TqdmProgress`: a plain tqdm bar, for when SB3's own (`progress_bar=True`, which needs rich) is unavailable.
 """
 
@@ -93,6 +94,22 @@ class EpisodeStats(BaseCallback):
         total = sum(self.sources.values())
         if total:
             self.logger.record("lift/fallback_frac", self.sources["fallback"] / total)
+
+
+class ModelRows(BaseCallback):
+    """The row counts of the kNN models behind the predicted rewards of the episodes that ended (`rows`), read
+    from LiftGym's end-of-episode info of every sub-env."""
+
+    def __init__(self, verbose: int = 0):
+        super().__init__(verbose)
+        self.rows: set[int] = set()
+
+    def _on_step(self) -> bool:
+        for info, done in zip(self.locals.get("infos", ()), self.locals.get("dones", ()), strict=False):
+            rows = info.get("final", {}).get("report", {}).get("model_rows") if done else None
+            if rows is not None:
+                self.rows.add(int(rows))
+        return True
 
 
 class TqdmProgress(BaseCallback):

@@ -146,6 +146,8 @@ class PipelineConfig:
     eval_seeds: int = 1  # runs per method and benchmark, seeds eval_seed, eval_seed + 1, ...
     baselines: tuple[str, ...] = ("random",)
     eval_reward: str = "measured"
+    refit_rounds: int = 0  # > 0: train in rounds, each followed by measuring the policy's picks and refitting
+    refit_episodes: int = 4  # policy episodes per round and training benchmark (its distinct kernels measured)
 
 
 @dataclass(frozen=True)
@@ -375,7 +377,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
         "measure_presets": int_at_least(0),
         "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets"), 0),
-        "eval_reward": choice(*SOURCES),
+        "eval_reward": choice(*SOURCES), "refit_rounds": int_between(0, 1000), "refit_episodes": int_at_least(1),
     },
 }
 SECTIONS: dict[str, type] = {"env": EnvConfig, "reward": RewardSection, "policy": PolicyConfig,
@@ -436,6 +438,9 @@ def _cross_checks(cfg: ExperimentConfig, errors: list[str]) -> None:
     if cfg.policy.head == "node" and cfg.policy.extractor != "nodes":
         errors.append(f"policy.head: node scores actions from node embeddings and needs extractor: nodes (got "
                       f"{cfg.policy.extractor})")
+    if cfg.pipeline.refit_rounds > t.total_steps:
+        errors.append(f"pipeline.refit_rounds: {cfg.pipeline.refit_rounds} rounds cannot split train.total_steps = "
+                      f"{t.total_steps}")
     if e.sampling == "per_env" and e.n_envs < len(e.benchmarks):
         errors.append(f"env.sampling: per_env needs env.n_envs >= the {len(e.benchmarks)} benchmarks "
                       f"(got {e.n_envs}); use sampling: random")

@@ -14,6 +14,14 @@ Stages, each with a progress bar, each resumable (a killed run restarts from wha
    device, saved to `RUN/model.npz` (written to a temporary name, then renamed).
 3. **train**: MaskablePPO (`agents.train`) on predicted rewards from that model, across `env.benchmarks`, in
    `RUN/train` (checkpoints every `run.checkpoint_every` steps; a rerun resumes from the last complete one).
+   With `pipeline.refit_rounds` R > 0 it trains in R rounds of `train.total_steps` / R steps; after each, the
+   policy plays `pipeline.refit_episodes` episodes on each training benchmark (its most likely one, then
+   samples), their distinct kernels are measured into the store (agents.refit) and the model is fitted again
+   on the whole store (RUN/model.npz, atomically), so the next round's envs (made anew) predict with it: the
+   model is corrected where the policy goes. Each round's picks, with the predictions of the model it trained
+   on, are kept in `RUN/refit/round_K.json` before the refit; `RUN/pipeline.json` records each finished round
+   (a rerun goes on after the last one) and `RUN/refit/rounds.txt` tabulates them: the model's rows, the picks'
+   geometric-mean predicted and measured speedups, their ratio and Spearman correlation.
 4. **evaluate**: the policy against `pipeline.baselines` (random valid search by default; `knn` ranks with
    `RUN/model.npz`) at equal budgets with `pipeline.eval_reward` rewards on `pipeline.eval_benchmarks`
    (benchmarks it did not train on), one run of `pipeline.eval_budget` evaluations per method, benchmark and
@@ -46,8 +54,10 @@ from compiler.perf.model import KnnPerfModel
 from compiler.perf.store import MeasurementStore
 from lift_gym.rewards import RewardConfig, RewardFunction
 
-from .config import ExperimentConfig, config_from_dict, load_config
-from .evaluate import EvaluationStopped, evaluate, table
+from .config import ExperimentConfig, RewardSection, config_from_dict, load_config
+from .envs import reward_config
+from .evaluate import EvaluationStopped, evaluate, load_policy, table
+from .refit import Pick, pick_stats, policy_picks
 from .runs import Manifest, write_json, write_text
 from .search import search
 from .train import train
@@ -159,19 +169,128 @@ def fit(store: str, fingerprint: str, path: Path, log: Log = print) -> dict[str,
     return info
 
 
-def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Path, log: Log = print):
-    """Stage 3: MaskablePPO on predicted rewards from the fitted model; resumes RUN/train when it exists."""
+def _predicted(cfg: ExperimentConfig, store: str, model_path: Path) -> RewardSection:
+    """The reward section of training: predicted by the model file, no fallback."""
+    return dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
+
+
+def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Path, log: Log = print, *,
+                total_steps: int | None = None, callbacks: tuple = ()):
+    """Stage 3: MaskablePPO on predicted rewards from the fitted model, up to `total_steps` (default
+    `train.total_steps`); resumes RUN/train when it exists (None: it has trained that many steps already)."""
     out = run_dir / "train"
-    reward = dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
-    tcfg = dataclasses.replace(cfg, reward=reward, run=dataclasses.replace(cfg.run, out_dir=str(out)))
+    total = cfg.train.total_steps if total_steps is None else total_steps
+    tcfg = dataclasses.replace(cfg, reward=_predicted(cfg, store, model_path),
+                               run=dataclasses.replace(cfg.run, out_dir=str(out)))
     if (out / "manifest.json").exists():
-        m = Manifest.load(out).data
-        if m.get("status") == "done" and int(m.get("num_timesteps", 0)) >= cfg.train.total_steps:
-            log(f"train: {out} is done ({m['num_timesteps']} steps)")
+        manifest = Manifest.load(out)
+        m, latest = manifest.data, manifest.latest_model
+        if int(m.get("num_timesteps", 0)) >= total:
+            log(f"train: {out} has trained {m['num_timesteps']} steps ({m.get('status')})")
             return None
-        log(f"train: resuming {out} from {m.get('checkpoint') or 'scratch'} ({m.get('status')})")
-        return train(tcfg, resume=out, log=log)
-    return train(tcfg, out_dir=out, log=log)
+        log(f"train: resuming {out} from {latest.name if latest else 'scratch'} ({m.get('status')})")
+        return train(tcfg, resume=out, total_steps=total, log=log, callbacks=callbacks)
+    return train(tcfg, out_dir=out, total_steps=total, log=log, callbacks=callbacks)
+
+
+def _fmt(v: float | None, spec: str) -> str:
+    return "-" if v is None else format(v, spec)
+
+
+def round_line(r: dict[str, Any], rounds: int) -> str:
+    """One finished round in words."""
+    s = r["picks"]
+    return (f"round {r['round']}/{rounds}: {r['num_timesteps']} steps on a {r['model_rows']}-row model; "
+            f"{s['picks']} policy picks ({s['new']} newly measured, {s['failed']} failed): predicted "
+            f"{_fmt(s['predicted'], '.3f')}x, measured {_fmt(s['measured'], '.3f')}x, ratio {_fmt(s['ratio'], '.3f')}, "
+            f"Spearman {_fmt(s['spearman'], '.2f')}; refit on {r['refit_rows']} rows "
+            f"(train {r['wall_s']['train']:.0f} s, picks {r['wall_s']['picks']:.0f} s)")
+
+
+def rounds_table(rounds: list[dict[str, Any]]) -> str:
+    """The finished rounds: the model the policy trained on, its picks' predicted vs measured speedups (geometric
+    means; ratio = predicted / measured, 1 is exact), and the model's rows after the refit."""
+    head = (f"{'round':>5} {'steps':>7} {'rows':>6} {'picks':>5} {'new':>4} {'failed':>6} {'predicted':>9} "
+            f"{'measured':>8} {'ratio':>7} {'Spearman':>8} {'refit rows':>10}")
+    lines = [head]
+    for r in rounds:
+        s = r["picks"]
+        lines.append(f"{r['round']:>5} {r['num_timesteps']:>7} {r['model_rows']:>6} {s['picks']:>5} {s['new']:>4} "
+                     f"{s['failed']:>6} {_fmt(s['predicted'], '.3f'):>9} {_fmt(s['measured'], '.3f'):>8} "
+                     f"{_fmt(s['ratio'], '.3f'):>7} {_fmt(s['spearman'], '.2f'):>8} {r['refit_rows']:>10}")
+    return "\n".join(lines)
+
+
+def measure_picks(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Path, round_no: int, *,
+                  progress: bool = True) -> list[Pick]:
+    """The current policy's distinct picks on each training benchmark (`pipeline.refit_episodes` episodes, seeded
+    by the round), measured into `store` and predicted by `model_path` (agents.refit)."""
+    policy = load_policy(run_dir / "train", cfg.train.device)
+    measured = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device,
+                                           pool=cfg.reward.pool))
+    predicted = RewardFunction(reward_config(_predicted(cfg, store, model_path)))
+    uris = list(cfg.env.benchmarks)
+    bar = _bar(len(uris), f"refit {round_no}/{cfg.pipeline.refit_rounds}", progress)
+    picks: list[Pick] = []
+    try:
+        for uri in uris:
+            bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
+            picks += policy_picks(policy, uri, cfg.pipeline.refit_episodes, seed=cfg.train.seed + round_no,
+                                  measured=measured, predicted=predicted)
+            bar.update(1)
+    finally:
+        bar.close()
+        measured.close()
+        predicted.close()
+    return picks
+
+
+def _model_rows(path: Path) -> int:
+    return KnnPerfModel.load(path).n_rows
+
+
+def train_rounds(cfg: ExperimentConfig, state: _RunState, store: str, model_path: Path, run_dir: Path, *,
+                 progress: bool = True, log: Log = print) -> dict[str, Any]:
+    """Stage 3 in `pipeline.refit_rounds` rounds (see the module docstring); the stage's record."""
+    from .callbacks import ModelRows  # an SB3 callback (torch): imported only when training
+
+    n = cfg.pipeline.refit_rounds
+    fingerprint = state.data["done"]["measure"]["device"]
+    done: list[dict[str, Any]] = state.data.setdefault("rounds", [])
+    folder = run_dir / "refit"
+    for k in range(len(done) + 1, n + 1):
+        target = cfg.train.total_steps * k // n
+        picks_file = folder / f"round_{k}.json"
+        phase = "train"
+        try:
+            seen, t0 = ModelRows(), time.perf_counter()
+            if picks_file.exists():  # measured before a stop: the picks and the model they were compared with
+                kept = json.loads(picks_file.read_text(encoding="utf-8"))
+                steps, rows, wall = int(kept["num_timesteps"]), int(kept["model_rows"]), kept["wall_s"]
+                picks = [Pick(**p) for p in kept["picks"]]
+            else:
+                rows = _model_rows(model_path)
+                train_stage(cfg, store, model_path, run_dir, log=log, total_steps=target, callbacks=(seen,))
+                steps = int(Manifest.load(run_dir / "train").data["num_timesteps"])
+                phase, t1 = "measure the policy's picks", time.perf_counter()
+                picks = measure_picks(cfg, store, model_path, run_dir, k, progress=progress)
+                wall = {"train": round(t1 - t0, 1), "picks": round(time.perf_counter() - t1, 1)}
+                write_json(picks_file, {"round": k, "num_timesteps": steps, "model_rows": rows, "wall_s": wall,
+                                        "picks": [p.to_dict() for p in picks]})
+            phase = "refit"
+            refit = fit(store, fingerprint, model_path, log=lambda s: None)
+        except (PipelineError, KeyboardInterrupt):
+            raise
+        except Exception as err:
+            raise PipelineError(f"train round {k}/{n} ({phase}): {type(err).__name__}: {err}") from err
+        record = {"round": k, "num_timesteps": steps, "model_rows": rows, "env_model_rows": sorted(seen.rows),
+                  "picks": pick_stats(picks), "refit_rows": refit["rows"], "wall_s": wall, "time": time.time()}
+        done.append(record)
+        state.save()
+        write_text(folder / "rounds.txt", rounds_table(done) + "\n")
+        log(round_line(record, n))
+    last = done[-1]
+    return {"num_timesteps": last["num_timesteps"], "rounds": len(done), "model_rows": last["refit_rows"]}
 
 
 def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress: bool = True,
@@ -234,7 +353,9 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
     times["fit"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    if not state.done("train"):
+    if not state.done("train") and cfg.pipeline.refit_rounds:
+        state.mark("train", **train_rounds(cfg, state, store, model_path, run_dir, progress=progress, log=log))
+    elif not state.done("train"):
         r = train_stage(cfg, store, model_path, run_dir, log=log)
         info = {} if r is None else {"num_timesteps": r.num_timesteps, "episodes": r.episodes,
                                      "mean_reward": r.mean_reward, "wall_s": round(r.wall_s, 1)}
@@ -284,4 +405,4 @@ def verdict(report: dict[str, Any], budget: int = 16) -> str:
 
 
 __all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "evaluate_stage", "fit", "measure",
-           "run_pipeline", "train_stage", "verdict"]
+           "measure_picks", "round_line", "rounds_table", "run_pipeline", "train_rounds", "train_stage", "verdict"]

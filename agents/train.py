@@ -152,6 +152,10 @@ def train(cfg: ExperimentConfig | None, *, config_path: str | None = None, resum
         if remaining <= 0:
             raise ValueError(f"{run_dir} has trained {start} steps already (train.total_steps = "
                              f"{cfg.train.total_steps}): pass --total-steps N with N > {start} to continue")
+        finished = manifest.data.get("final")
+        if model_path is not None and finished and manifest.resolve(finished) == Path(model_path):
+            # a finished run trained further: its final model is the one to resume from until a newer checkpoint
+            manifest.data.update(final=None, checkpoint=finished)
         model.set_logger(_logger(cfg, run_dir, start, notes))
         session = _Session.start(cfg, manifest, notes, callbacks)
         for n in notes:

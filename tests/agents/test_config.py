@@ -47,6 +47,10 @@ def test_quick_preset_is_tiny():
     ({"train": {"batch_size": 512, "n_steps": 128}}, "train.batch_size: 512 is larger than a rollout"),
     ({"reward": {"source": "predicted", "fallback": "predicted"}}, "reward.fallback: must differ"),
     ({"env": "scal"}, 'env: expected a mapping of keys, got "scal"'),
+    ({"pipeline": {"refit_rounds": -1}}, "pipeline.refit_rounds: expected an integer >= 0, got -1"),
+    ({"pipeline": {"refit_episodes": 0}}, "pipeline.refit_episodes: expected a positive integer, got 0"),
+    ({"train": {"total_steps": 4}, "pipeline": {"refit_rounds": 5}},
+     "pipeline.refit_rounds: 5 rounds cannot split train.total_steps = 4"),
 ])
 def test_errors_name_the_key(data, expected):
     with pytest.raises(ConfigError) as err:

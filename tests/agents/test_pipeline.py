@@ -1,4 +1,5 @@
-"""`lift-gym pipeline` end to end at tiny sizes on PoCL: four stages, the table, and a rerun that resumes."""
+"""`lift-gym pipeline` end to end at tiny sizes on PoCL: four stages, the table, a rerun that resumes, and
+training in refit rounds."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import pytest
 import yaml
 from agent_fixtures import tiny_config
 
-from agents import cli
+from agents import cli, pipeline
 from agents.config import config_from_dict
 from agents.pipeline import PipelineError, run_pipeline
+from compiler.perf.model import KnnPerfModel
 from compiler.perf.store import MeasurementStore
 
 pytestmark = pytest.mark.opencl
@@ -72,3 +74,73 @@ def test_pipeline_needs_evaluation_benchmarks(tmp_path):
     with pytest.raises(PipelineError, match=r"pipeline\.eval_benchmarks"):
         run_pipeline(cfg, out_dir=tmp_path / "run", progress=False, log=lambda s: None)
     assert not (tmp_path / "run").exists()
+
+
+class _Stop(Exception):
+    """Stops a pipeline run from its log (a kill between two refit rounds)."""
+
+
+def _store_len(path) -> int:
+    store = MeasurementStore(path, readonly=True)
+    try:
+        return len(store)
+    finally:
+        store.close()
+
+
+def test_refit_rounds_measure_the_policy_picks_refit_and_resume_after_the_last_round(tmp_path, monkeypatch):
+    cfg = config_from_dict(pipeline_config(tmp_path, refit_rounds=2, refit_episodes=4))
+    run_dir = tmp_path / "run"
+    db = run_dir / "measurements.sqlite"
+    calls: list[tuple[int, int]] = []  # (round, store rows before its picks were measured)
+    real = pipeline.measure_picks
+
+    def spy(cfg, store, model_path, run_dir, round_no, **kw):
+        calls.append((round_no, _store_len(store)))
+        return real(cfg, store, model_path, run_dir, round_no, **kw)
+
+    monkeypatch.setattr(pipeline, "measure_picks", spy)
+
+    def stop_after_round_1(line: str) -> None:
+        if line.startswith("round 1/2"):
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        run_pipeline(cfg, out_dir=run_dir, progress=False, log=stop_after_round_1)
+    state = json.loads((run_dir / "pipeline.json").read_text())
+    assert "train" not in state["done"] and len(state["rounds"]) == 1
+    r1 = state["rounds"][0]
+    assert r1["model_rows"] == state["done"]["fit"]["rows"]
+    assert r1["env_model_rows"] == [r1["model_rows"]]  # the training envs predicted with the fitted model
+    assert 1 <= r1["picks"]["picks"] <= 4 * len(TRAIN)
+    assert r1["picks"]["new"] >= 1 and r1["picks"]["compared"] >= 1 and r1["picks"]["ratio"] > 0
+    assert [c[0] for c in calls] == [1]
+    after_1 = _store_len(db)
+    assert after_1 == calls[0][1] + r1["picks"]["new"]  # each newly measured distinct pick is stored once
+    assert r1["refit_rows"] > r1["model_rows"]
+    picks = json.loads((run_dir / "refit" / "round_1.json").read_text())["picks"]
+    assert len({(p["benchmark"], p["kernel_key"]) for p in picks}) == len(picks) == r1["picks"]["picks"]
+
+    lines: list[str] = []
+    stored: list[int] = []  # the store's rows once round 2 is recorded (the evaluation measures more)
+
+    def log(line: str) -> None:
+        lines.append(line)
+        if line.startswith("round 2/2: "):
+            stored.append(_store_len(db))
+
+    run_pipeline(None, out_dir=run_dir, progress=False, log=log)  # the recorded config, from round 2
+    assert [c[0] for c in calls] == [1, 2]  # round 1 is not played or measured again
+    state = json.loads((run_dir / "pipeline.json").read_text())
+    assert state["rounds"][0] == r1 and len(state["rounds"]) == 2 and "evaluate" in state["done"]
+    r2 = state["rounds"][1]
+    assert r2["model_rows"] == r1["refit_rows"]
+    assert r2["env_model_rows"] == [r1["refit_rows"]]  # the second round's envs predicted with the refitted model
+    assert r2["num_timesteps"] >= 64 and state["done"]["train"] == {
+        "time": state["done"]["train"]["time"], "num_timesteps": r2["num_timesteps"], "rounds": 2,
+        "model_rows": r2["refit_rows"]}
+    assert stored == [after_1 + r2["picks"]["new"]]
+    assert r1["refit_rows"] <= r2["refit_rows"] <= r1["refit_rows"] + r2["picks"]["new"]
+    table_lines = (run_dir / "refit" / "rounds.txt").read_text().splitlines()
+    assert len(table_lines) == 3 and table_lines[0].split()[:2] == ["round", "steps"]
+    assert KnnPerfModel.load(run_dir / "model.npz").n_rows == r2["refit_rows"]

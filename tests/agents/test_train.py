@@ -81,6 +81,20 @@ def test_killed_run_resumes_from_last_checkpoint(tmp_path):
         train(config_from_dict(d), out_dir=run_dir, log=lambda s: None)
 
 
+def test_extended_run_killed_resumes_from_its_newest_checkpoint_not_the_older_final_model(tmp_path):
+    d = tiny_config(train={"total_steps": 64, "n_steps": 32, "batch_size": 32},
+                    run={"checkpoint_every": 32, "keep_checkpoints": 2})
+    run_dir = tmp_path / "run"
+    train(config_from_dict(d), out_dir=run_dir, log=lambda s: None)
+    with pytest.raises(RuntimeError, match="killed"):  # extended to 192 steps, killed after its checkpoint at 128
+        train(None, resume=run_dir, total_steps=192, callbacks=[_Kill(140)], log=lambda s: None)
+    m = Manifest.load(run_dir).data
+    assert m["final"] is None and m["checkpoint"] == "checkpoints/model_128_steps.zip"
+    r = train(None, resume=run_dir, total_steps=192, log=lambda s: None)
+    assert r.start_timesteps == 128 and r.num_timesteps >= 192
+    assert Manifest.load(run_dir).data["final"] == "final.zip"
+
+
 def test_train_command_reports_config_errors(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text("train:\n  learning_rate: fast\n")

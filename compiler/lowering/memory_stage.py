@@ -24,10 +24,10 @@ one decision each:
 - exactness: a value other than KEEP is offered only when its program compiles at the state's sizes (the code
   generator accepts it) and each kernel's local buffers fit the device's local memory (`local_mem_bytes`), so no
   value leads to a dead end (the work-group sizes decided next do not depend on address spaces); and only when its
-  kernel differs from KEEP's (unrolling a loop of views only generates the same code: such loops are not
-  candidates of the unroll rules at all; nor is the body of a reduction's operator a candidate of `toGlobal`,
-  `toLocal` or `toPrivate`: it is written to the accumulator, whose buffer fixes its address space, so a caster
-  there either agrees or is refused by the code generator);
+  kernel differs from KEEP's (unrolling a loop of views only, or a loop over a reduction's one-element result,
+  generates the same code: such loops are not candidates of the unroll rules at all; nor is the body of a
+  reduction's operator a candidate of `toGlobal`, `toLocal` or `toPrivate`: it is written to the accumulator,
+  whose buffer fixes its address space, so a caster there either agrees or is refused by the code generator);
 - a site is a candidate only when it has a value besides KEEP; after a value at site i the next decision is the
   first candidate after i (after the whole copy for a copy value: its own maps are already decided), in the
   program the value built.
@@ -86,8 +86,8 @@ class MemoryProblem:
         rules = tuple(BY_NAME[n] for n in MEMORY_RULES)
         by_site: dict[int, tuple[tuple[int, ...], list[str]]] = {}
         for r, site in all_legal(self.program, rules, sizes=self.sizes):
-            if MEMORY_RULES[r] in _UNROLL and not _computes(_node(self.program, site.path)):
-                continue  # a loop of views only generates no code to unroll
+            if MEMORY_RULES[r] in _UNROLL and not _unrollable(_node(self.program, site.path)):
+                continue  # a loop of views only, or of one iteration: the code would be the same
             if MEMORY_RULES[r] in _CASTERS and _accumulates(self.program, site.path):
                 continue  # the accumulator's buffer decides: a caster agrees with it (no change) or is refused
             by_site.setdefault(site.index, (site.path, []))[1].append(MEMORY_RULES[r])
@@ -137,6 +137,16 @@ class MemoryProblem:
 
 _UNROLL = frozenset({"mapSeqUnroll", "reduceSeqUnroll"})
 _CASTERS = frozenset({"toGlobal", "toLocal", "toPrivate"})
+
+
+def _unrollable(call) -> bool:
+    """Whether unrolling a map or reduce call can change its code: its function applies a user function (else
+    the loop is a view) and its array is not a reduction's result (an array of one element: a loop of one
+    iteration, which the code generator unrolls already)."""
+    if not _computes(call):
+        return False
+    arr = call.args[-1]
+    return not (isinstance(arr, FunCall) and isinstance(arr.f, Prim) and arr.f.op in REDUCES)
 
 
 def _computes(call) -> bool:

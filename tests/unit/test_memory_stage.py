@@ -160,6 +160,28 @@ def test_the_body_of_a_reduction_operator_is_no_caster_site_and_a_caster_there_c
 
 KEEP_SITE = memory_stage.MemorySite(-1, (), (KEEP,))
 
+@pytest.mark.parametrize(("name", "mapping"), [("gemv", (10, 0)), ("gemv", (0,)), ("nbody", (20, 10, 0))])
+def test_a_loop_over_a_reduction_result_is_no_unroll_site_and_unrolling_it_changes_nothing(name, mapping):
+    s = mapped_with(name, mapping)
+    mp = s.memory_problem
+    loops = [path for path, n in walk(mp.program)
+             if memory_stage._computes(n) and not memory_stage._unrollable(n)]
+    assert loops, "every program here maps over a reduction's result"
+    sites = {site.path: site for site in _sites(s)}
+    keep = memory_stage._kernel_key(mp.source, mp.sizes_key, mp.limits)
+    tried = 0
+    for path in loops:
+        assert not ({"mapSeqUnroll", "reduceSeqUnroll"} & {v[0] for v in sites.get(path, KEEP_SITE).values})
+        for rule in ("mapSeqUnroll", "reduceSeqUnroll"):
+            try:
+                q = apply(mp.program, rule, site_of(mp.program, path), dict(mp.sizes_key))
+            except CompilerError:
+                continue
+            tried += 1
+            assert memory_stage._kernel_key(q, mp.sizes_key, mp.limits) == keep, (rule, path)
+    assert tried
+
+
 
 def _sites(s: decisions.State):
     mp, after = s.memory_problem, -1

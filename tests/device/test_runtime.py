@@ -205,6 +205,7 @@ def worker():
     from compiler.runtime.worker import MeasureWorker
 
     w = MeasureWorker()
+    w.info  # noqa: B018 - starts the worker: the recovery tests count the restarts after a fault
     yield w
     w.close()
 

@@ -122,15 +122,18 @@ def test_the_workers_folder_is_removed_on_close_and_at_exit(tmp_path):
     assert not Path(out.stdout.strip()).exists()  # never closed: removed when the interpreter exits
 
 
-def test_folders_of_killed_runs_are_removed_when_the_next_worker_starts():
+def test_folders_of_killed_runs_are_removed_when_the_next_worker_starts(tmp_path, monkeypatch):
+    # a temporary folder of the test's own: workers started by other test processes clean the shared one
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     killed = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import sys, time
         from compiler.runtime.worker import MeasureWorker
         w = MeasureWorker()
         print(w.marker_path.parent, flush=True)
         time.sleep(600)
-    """)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    """)], cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
     stale = Path(killed.stdout.readline().strip())
+    assert stale.parent == tmp_path
     killed.send_signal(signal.SIGKILL)
     killed.wait()
     assert stale.is_dir()  # a SIGKILL runs no clean-up

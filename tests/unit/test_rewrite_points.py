@@ -293,6 +293,7 @@ def _wrap_maps(p, kinds):
     return p, labels
 
 
+@pytest.mark.xdist_group("rp_property")  # on one test process with the test that reads APPLIED
 @settings(max_examples=80, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(p=programs(max_steps=3, lowered=False, macros=False), data=st.data())
 def test_random_programs_wrapped_in_rewrite_points(p, data):
@@ -321,6 +322,7 @@ def close(a, b) -> bool:
     return a.shape == b.shape and np.allclose(a, b, rtol=1e-4, equal_nan=True)
 
 
+@pytest.mark.xdist_group("rp_property")
 def test_zz_the_property_test_applied_every_wrapper_kind():
     if not APPLIED:
         pytest.skip("runs after test_random_programs_wrapped_in_rewrite_points")

@@ -27,6 +27,7 @@ from compiler.types import concrete_shape, same_type
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from strategies import programs
 
+pytestmark = pytest.mark.xdist_group("rewrite_properties")  # one test process: the last test reads the counts
 COUNTS: Counter = Counter()  # kind of check -> applications checked
 RAN: set[str] = set()
 BENCHMARKS = list_benchmarks()

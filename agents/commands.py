@@ -1,7 +1,7 @@
 """The agents' subcommands of `lift-gym` (listed in agents.cli's `COMMANDS`).
 
     lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
-    lift-gym search URI --strategy random|greedy|beam|knn|presets --budget N [--seed S] [--json] [--out FILE]
+    lift-gym search URI --strategy random|greedy|beam|knn|presets|sweep --budget N [--seed S] [--json] [--out FILE]
     lift-gym evaluate --policy RUN --benchmarks URI,... --budget N --baselines random,greedy,beam [--out DIR]
     lift-gym pipeline [--config configs/pipeline.yaml] [--out DIR]    measure, fit, train, evaluate (resumable)
     lift-gym replay STATE.json [--reward SRC] [--json]
@@ -141,10 +141,13 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("--expand", type=positive_int, default=6, help="beam: actions expanded per state (default 6)")
     p.add_argument("--candidates", type=nonnegative_int, default=0,
                    help="knn: random programs ranked (default 8 x budget)")
+    p.add_argument("--coupled", type=nonnegative_int, default=4,
+                   help="sweep: other values tried for a later parameter a move makes invalid (default 4)")
     _add_reward_args(p, "measured")
 
 
-@command("search", "search baselines (random, greedy, beam, knn) over LiftGym's actions", _configure_search)
+@command("search", "search baselines (random, greedy, beam, knn, presets, sweep) over LiftGym's actions",
+         _configure_search)
 def cmd_search(args: argparse.Namespace) -> int:
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
@@ -152,7 +155,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     try:
         r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
                    max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
-                   candidates=args.candidates, model=args.model)
+                   candidates=args.candidates, model=args.model, coupled=args.coupled)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:

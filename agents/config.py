@@ -376,7 +376,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1),
         "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
         "measure_presets": int_at_least(0),
-        "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets"), 0),
+        "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets", "sweep"), 0),
         "eval_reward": choice(*SOURCES), "refit_rounds": int_between(0, 1000), "refit_episodes": int_at_least(1),
     },
 }

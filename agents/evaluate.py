@@ -433,7 +433,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         policy: a run folder, manifest or model zip.
         benchmarks: benchmark URIs.
         budget: evaluations per run (method, benchmark and seed).
-        baselines: strategies of agents.search (random, greedy, beam, knn, presets).
+        baselines: strategies of agents.search (random, greedy, beam, knn, presets, sweep).
         seed: the seed of a single run per method and benchmark (when `seeds` is None).
         seeds: one run per seed of each method on each benchmark.
         budgets: the budgets reported, each read from the first evaluations of the runs of `budget`

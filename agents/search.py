@@ -24,6 +24,14 @@ evaluations (or earlier when its strategy runs dry). Strategies:
   parameters: each sweep tries, for every parameter, the neighbouring offered values (one slot down and up, the
   other parameters kept where they stay valid) and moves to the best improvement; a sweep without one restarts
   from a random point of a named lowering's space.
+- `sweep`: the same named lowerings first, then coordinate sweeps from the best named lowering with parameters:
+  for radius 1, 2, ... each parameter (in the space's order, the values before it kept) takes the offered value
+  `radius` slots below and above its own, the later parameters keeping their values where still offered, else the
+  nearest offered; a later parameter the move leaves without its value is also completed with up to `coupled`
+  other offered values (nearest its own first), so that coupled moves (conv42's θ with ω and ρ) are one step.
+  The best improvement is moved to (radius 1 again); when no parameter offers a value that far (every offered
+  value of every parameter tried without a gain) the sweep restarts from a random point of the best named
+  lowering's space.
 
 When the reward source is `analytical` the beam's cheap score is the reward itself: compare strategies on the
 predicted or measured rewards.
@@ -53,7 +61,7 @@ from lift_gym.presets import play_preset
 from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features, load_model
 from lift_gym.transition import Config, Phase, State
 
-STRATEGIES = ("random", "greedy", "beam", "knn", "presets")
+STRATEGIES = ("random", "greedy", "beam", "knn", "presets", "sweep")
 # the default completion's mapping preference: the most parallel code first
 MAP_PREFERENCE = (30, 31, 32, 20, 21, 22, 10, 11, 12, 1, 0)
 
@@ -324,6 +332,7 @@ class Search:
     expand: int = 6
     n_candidates: int = 0  # knn: 0 = max(8 x budget, 64)
     model: str | None = None  # knn: a saved KnnPerfModel (default: fitted on the store)
+    coupled: int = 4  # sweep: other values tried for a later parameter whose value a move makes invalid
     episodes: int = 0
     cheap_scores: int = 0
     notes: list[str] = field(default_factory=list)
@@ -446,98 +455,128 @@ def run_knn(s: Search) -> None:
     s.evaluator.evaluate_all([states[int(i)] for i in order])
 
 
-def play_values(start: State, template: str, values: dict[str, int]) -> State:
-    """The finished episode that takes the named lowering `template` with `values`, each replaced by the nearest
-    offered value (in log scale) where it is not offered given the values before it."""
-    state = transition.step(start, start.config.layout.template(template))
-    while not transition.is_terminal(state):
-        offered = transition.slot_values(state)
-        want = values.get(state.tuning.params[len(state.values)].name, offered[0])
-        slot = min(range(len(offered)), key=lambda i: (abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
-        state = transition.step(state, state.config.layout.tune_base + slot)
-    return state
-
-
-def _neighbours(start: State, done: State) -> list[State]:
-    """The episodes that change one parameter of a finished template episode to the offered value one slot
-    below or above its own."""
-    values = dict(done.assignment)
-    out = []
-    for i, p in enumerate(done.tuning.params):
-        prefix = transition.step(start, start.config.layout.template(done.template))
-        for v in done.values[:i]:
-            prefix = transition.step(prefix, transition.action_of(prefix, v))
-        offered = transition.slot_values(prefix)
-        j = offered.index(values[p.name])
-        out += [play_values(start, done.template, {**values, p.name: offered[k]})
-                for k in (j - 1, j + 1) if 0 <= k < len(offered)]
-    return out
+def _by_nearness(offered: Sequence, want: Any) -> list[int]:
+    """The slots of `offered`: `want`'s own first, then by distance to it (in log scale for sizes; the lower slot
+    first on a tie); values that are not numbers in their order."""
+    try:
+        return sorted(range(len(offered)), key=lambda i: (offered[i] != want,
+                                                          abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
+    except TypeError:
+        own = [i for i in range(len(offered)) if offered[i] == want]
+        return own + [i for i in range(len(offered)) if i not in own]
 
 
 def _nearest(offered: Sequence, want: Any) -> int:
-    """The slot of the offered value nearest to `want` (in log scale for sizes; the first on a tie)."""
-    if want in offered:
-        return list(offered).index(want)
-    try:
-        return min(range(len(offered)), key=lambda i: (abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
-    except TypeError:  # values that are not numbers: the first offered
-        return 0
+    """The slot of the offered value nearest to `want` (`_by_nearness`'s first)."""
+    return _by_nearness(offered, want)[0]
+
+
+def complete_near(state: State, want: dict[str, Any], step: Callable[[State, int], State] = transition.step) -> State:
+    """`state` taken to the end of its episode: each tuning parameter named in `want` takes its value there, or the
+    nearest offered one where that value is not offered (given the values before it); the other decisions take
+    `default_action`."""
+    layout = state.config.layout
+    while not transition.is_terminal(state):
+        name = state.tuning.params[len(state.values)].name if state.phase is Phase.TUNING else None
+        if name in want:
+            state = step(state, layout.tune_base + _nearest(transition.slot_values(state), want[name]))
+        else:
+            state = step(state, default_action(state))
+    return state
+
+
+def _coupled_completions(state: State, want: dict[str, Any], coupled: int,
+                         step: Callable[[State, int], State]) -> tuple[State, list[State]]:
+    """`complete_near(state, want)` and, for each later tuning parameter whose value in `want` is no longer offered
+    on the way, up to `coupled` completions that give it another offered value (nearest to its own first) and
+    complete the rest the same way."""
+    layout, variants = state.config.layout, []
+    while not transition.is_terminal(state):
+        name = state.tuning.params[len(state.values)].name if state.phase is Phase.TUNING else None
+        if name not in want:
+            state = step(state, default_action(state))
+            continue
+        offered = transition.slot_values(state)
+        slots = _by_nearness(offered, want[name])
+        if coupled and want[name] not in offered:
+            variants += [complete_near(step(state, layout.tune_base + k), want, step) for k in slots[1:1 + coupled]]
+        state = step(state, layout.tune_base + slots[0])
+    return state, variants
+
+
+def tuning_moves(done: State, radius: int = 1, coupled: int = 0,
+                 step: Callable[[State, int], State] = transition.step) -> tuple[list[State], list[State]]:
+    """The finished episodes that change one tuning decision of the finished episode `done` to the offered value
+    `radius` slots below or above its own (each decision in order, the lower first); each later parameter keeps its
+    value, or takes the nearest offered one where its value is no longer offered. Returned as (moves, coupled
+    moves): with `coupled`, each move also comes with, for every later parameter whose value is no longer offered,
+    up to `coupled` completions that give it another offered value (nearest its own first) instead of the nearest.
+    Every episode's actions are replayed through `step` (a memoising step may be passed)."""
+    layout = done.config.layout
+    want = dict(done.assignment)
+    path = [transition.initial(done.uri, done.seed, done.config)]
+    for a in done.actions[:-1]:
+        path.append(step(path[-1], a))
+    moves: list[State] = []
+    variants: list[State] = []
+    for state, a in zip(path, done.actions, strict=True):
+        if state.phase is not Phase.TUNING:
+            continue
+        j = a - layout.tune_base
+        for k in (j - radius, j + radius):
+            if 0 <= k < len(transition.slot_values(state)):
+                move, more = _coupled_completions(step(state, layout.tune_base + k), want, coupled, step)
+                moves.append(move)
+                variants += more
+    return moves, variants
 
 
 def tuning_neighbours(done: State, step: Callable[[State, int], State] = transition.step) -> list[State]:
     """The finished episodes that change one tuning decision of the finished episode `done` to the offered value
     one slot below or above its own; each later parameter keeps its value (the nearest offered one where it is no
     longer offered). Every episode's actions are replayed through `step` (a memoising step may be passed)."""
-    layout = done.config.layout
-    want = dict(done.assignment)
-    path = [transition.initial(done.uri, done.seed, done.config)]
-    for a in done.actions[:-1]:
-        path.append(step(path[-1], a))
-    out: list[State] = []
-    for state, a in zip(path, done.actions, strict=True):
-        if state.phase is not Phase.TUNING:
-            continue
-        offered = transition.slot_values(state)
-        j = a - layout.tune_base
-        for k in (j - 1, j + 1):
-            if not 0 <= k < len(offered):
-                continue
-            c = step(state, layout.tune_base + k)
-            while not transition.is_terminal(c):
-                if c.phase is Phase.TUNING:
-                    name = c.tuning.params[len(c.values)].name
-                    vals = transition.slot_values(c)
-                    c = step(c, layout.tune_base + (_nearest(vals, want[name]) if name in want else len(vals) // 2))
-                else:
-                    c = step(c, default_action(c))
-            out.append(c)
-    return out
+    return tuning_moves(done, 1, 0, step)[0]
 
 
-def run_presets(s: Search) -> None:
-    start, ev = s.start, s.evaluator
+def _named_lowerings(s: Search) -> tuple[list[str], float, State] | None:
+    """Evaluate the generic default and each named lowering at its default values; the named lowerings with
+    parameters and the best of them (reward, episode), or None when there is none."""
+    start = s.start
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
     firsts = [play_preset(start, p) for p in (default_preset(bench, sizes),
                                               *(named_preset(bench, n, sizes) for n in names)) if p is not None]
     scores = s.evaluate_all(firsts)
     if not names:
+        return None
+    ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
+    best, here = next((sc, st) for sc, _, st in ranked if st.template)
+    return names, best, here
+
+
+def _random_point(s: Search, name: str) -> State:
+    """A random finished episode of the named lowering `name` (its values drawn from the solver-pruned space)."""
+    return complete(transition.step(s.start, s.start.config.layout.template(name)), random_choice(s.rng))
+
+
+def run_presets(s: Search) -> None:
+    ev = s.evaluator
+    named = _named_lowerings(s)
+    if named is None:
         s.notes.append("presets: no named lowering with parameters; the generic default only, then random")
         run_random(s)
         return
-    ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
-    best, here = next((sc, st) for sc, _, st in ranked if st.template)
+    names, best, here = named
     idle = 0
     for _ in range(10 * ev.budget):
         before = ev.count
-        cands = _neighbours(start, here)
+        cands = tuning_neighbours(here)
         found = s.evaluate_all(cands)
         k = int(np.argmax(found)) if found else -1
         if k >= 0 and found[k] > best:
             best, here = found[k], cands[k]
         else:  # a local optimum: restart at a random point
-            name = names[int(s.rng.integers(len(names)))]
-            here = complete(transition.step(start, start.config.layout.template(name)), random_choice(s.rng))
+            here = _random_point(s, names[int(s.rng.integers(len(names)))])
             best = s.evaluate(here)
         idle = idle + 1 if ev.count == before else 0
         if idle >= 20:
@@ -545,19 +584,61 @@ def run_presets(s: Search) -> None:
             return
 
 
+def _climb(s: Search, best: float, here: State) -> tuple[float, State]:
+    """Coordinate sweeps from the finished episode `here` (reward `best`) to a local optimum: for radius 1, 2, ...
+    the values `radius` slots from each parameter's own, then (without a gain) their coupled completions
+    (`tuning_moves`), until a better kernel is found (moved to, radius 1 again) or no parameter offers a value that
+    far (every offered value of every parameter was tried without a gain: a local optimum)."""
+    radius = 1
+    while True:
+        moves, coupled = tuning_moves(here, radius, s.coupled)
+        if not moves:
+            return best, here
+        for cands in (moves, coupled):
+            found = s.evaluate_all(cands)
+            k = int(np.argmax(found)) if found else -1
+            if k >= 0 and found[k] > best:
+                best, here, radius = found[k], cands[k], 0
+                break
+        radius += 1
+
+
+def run_sweep(s: Search) -> None:
+    ev = s.evaluator
+    named = _named_lowerings(s)
+    if named is None:
+        s.notes.append("sweep: no named lowering with parameters; the generic default only, then random")
+        run_random(s)
+        return
+    _names, best, here = named
+    top, idle = (best, here), 0
+    for _ in range(10 * ev.budget):
+        before = ev.count
+        best, here = _climb(s, best, here)
+        if best > top[0]:
+            top = (best, here)
+        here = _random_point(s, top[1].template)  # a restart in the best named lowering's space
+        best = s.evaluate(here)
+        idle = idle + 1 if ev.count == before else 0
+        if idle >= 20:
+            s.notes.append("sweep stopped: 20 restarts found no new kernel (the space is nearly exhausted)")
+            return
+
+
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,
-                                                "knn": run_knn, "presets": run_presets}
+                                                "knn": run_knn, "presets": run_presets,
+                                                "sweep": run_sweep}
 
 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
-           expand: int = 6, candidates: int = 0, model: str | None = None,
+           expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
            reward_fn: RewardFunction | None = None) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
         uri: benchmark URI (its sizes).
-        strategy: random | greedy | beam | knn | presets.
+        strategy: random | greedy | beam | knn | presets | sweep.
         budget: evaluations (distinct complete programs whose reward is computed).
         seed: seeds the strategy's generator and the episode (the inputs of a measured correctness check).
         reward: the reward source (default: lift_gym's default, predicted).
@@ -569,6 +650,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         expand: beam: actions expanded per state.
         candidates: knn: random programs ranked (0: max(8 x budget, 64)).
         model: knn: a saved KnnPerfModel instead of one fitted on the store.
+        coupled: sweep: other offered values tried for a later parameter that a move makes invalid (0: none,
+            only the nearest offered one).
         reward_fn: an open RewardFunction of `reward` to use (and leave open: its worker and store are reused
             across searches); None: one is made and closed here.
     """
@@ -576,13 +659,15 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
     if budget < 1:
         raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
+    if coupled < 0:
+        raise ValueError(f"coupled must be a number of values >= 0, got {coupled}")
     reward = reward_fn.config if reward_fn is not None else (reward or RewardConfig())
     fn = reward_fn if reward_fn is not None else RewardFunction(reward)
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits)
         ev = Evaluator(fn, budget)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
-                   expand, candidates, model)
+                   expand, candidates, model, coupled)
         try:
             RUNNERS[strategy](s)
         except BudgetExhausted:
@@ -599,5 +684,5 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             fn.close()
 
 
-__all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "default_action",
-           "search", "tuning_neighbours"]
+__all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "complete_near",
+           "default_action", "search", "tuning_moves", "tuning_neighbours"]

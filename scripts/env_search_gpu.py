@@ -1,19 +1,23 @@
 """Measured-reward search in the environment's space against the named lowerings and the vendor libraries.
 
     python3 scripts/env_search_gpu.py --device nvidia --budget 24 --out DIR [--only mm,conv] [--budget-s 540]
+    python3 scripts/env_search_gpu.py --device nvidia --strategy sweep --budget 128 --only conv-vgg16-7 --no-torch
     python3 scripts/env_search_gpu.py --small --budget 6 --only mm,gaussian --no-torch   # a smoke run on PoCL
 
-For each case (mm 1024³ and 4096³; jacobi2d-9pt, hotspot2d and gaussian at 8192²; conv VGG-16 layers 2, 7 and 24):
+For each case (mm 1024³ and 4096³; jacobi2d-9pt, hotspot2d and gaussian at 8192²; conv at the nine VGG-16 layers
+of the conv benchmark's presets, conv-vgg16-0 ... conv-vgg16-24); `--only` takes case names (exact) or prefixes:
 1. every named lowering of the catalogue at its default parameters is measured on its own (scripts/gpu_bench.py's
    `run_case`: build, correctness against the NumPy reference, the runtime's timing protocol);
-2. `agents.search.search(uri, "presets", budget, reward=measured)` searches LiftGym-Rewrite's space: the named
-   lowerings as episodes first, then hill climbing over the best one's parameters; at most `budget` measured
-   evaluations (distinct kernels);
+2. `agents.search.search(uri, strategy, budget, reward=measured)` searches LiftGym-Rewrite's space (`--strategy`,
+   default presets: the named lowerings as episodes first, then hill climbing over the best one's parameters;
+   sweep: the same start, then coordinate sweeps with coupled moves); at most `budget` measured evaluations
+   (distinct kernels);
 3. the search's best kernel is compared with the best named lowering (ratio of times; >= 1 is at least as fast),
-   both with the separate measurement of step 1 and within the search (its own measurements of the named
-   lowerings, which it evaluates first, against its best; the same worker and protocol).
-The same run measures the copy bandwidth (compiler.runtime.peaks) and, where PyTorch with CUDA is present, cuBLAS
-SGEMM and cuDNN FP32 convolution with TF32 off (gpu_bench's `torch_baselines`). The best episode of each case is
+   both with the separate measurement of step 1 and within the search (presets and sweep: its own measurements of
+   the named lowerings, which it evaluates first, against its best; the same worker and protocol).
+The same run measures the copy bandwidth (compiler.runtime.peaks) and, where PyTorch with CUDA is present and
+--no-torch is not given, cuBLAS SGEMM and cuDNN FP32 convolution with TF32 off (gpu_bench's `torch_baselines`) at
+the mm sizes and VGG-16 layers of the cases run. The best episode of each case is
 written as a replayable record (`lift-gym replay DIR/best_CASE.json`) with its OpenCL beside it.
 Writes `env_search.json` and `env_search.md` to --out.
 """
@@ -35,9 +39,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gpu_bench import run_case, torch_baselines
+from gpu_bench import VGG, run_case, torch_baselines
 
-from agents.search import search
+from agents.search import STRATEGIES, search
 from compiler.lowering.catalog import lowerings
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.peaks import measure_peaks
@@ -52,10 +56,21 @@ CASES = {
     "jacobi2d-9pt-8192": "benchmark://lift/jacobi2d-9pt?N=8192&M=8192",
     "hotspot2d-8192": "benchmark://lift/hotspot2d?N=8192&M=8192",
     "gaussian-8192": "benchmark://lift/gaussian?N=8192&M=8192",
-    "conv-vgg16-2": "benchmark://lift/conv/vgg16-2",
-    "conv-vgg16-7": "benchmark://lift/conv/vgg16-7",
-    "conv-vgg16-24": "benchmark://lift/conv/vgg16-24",
+    **{f"conv-{layer}": f"benchmark://lift/conv/{layer}" for layer in VGG},
 }
+# the strategies that evaluate the named lowerings first (their own measurements of them give a ratio)
+NAMED_FIRST = ("presets", "sweep")
+
+
+def selected(only: list[str]) -> list[str]:
+    """The cases `--only` names: a case name exactly, else every case it is a prefix of (all when empty)."""
+    out: list[str] = []
+    for o in only:
+        hits = [o] if o in CASES else [c for c in CASES if c.startswith(o)]
+        if not hits:
+            raise ValueError(f"--only: {o!r} names no case; cases: {', '.join(CASES)}")
+        out += hits
+    return [c for c in CASES if c in out or not only]
 
 
 def rate(bench, sizes, seconds: float) -> tuple[float, str]:
@@ -81,7 +96,7 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     t0 = time.perf_counter()
     reward = RewardConfig(source="measured", device=args.device, store=str(out / "store.sqlite"),
                           profile=args.profile)
-    res = search(uri, "presets", args.budget, seed=args.seed, reward=reward)
+    res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward)
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
     rec = res.best_record
@@ -96,8 +111,9 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
             row["best"]["median_s"] = bench.flops(sizes) / (res.best.gflops * 1e9)
     if "best" in row and row["best"].get("median_s") and "best_named" in row:
         row["ratio_vs_best_named"] = row["best_named"]["median_s"] / row["best"]["median_s"]
-    # the search evaluates the named lowerings first: the same ratio within its own measurements
-    named = [t.speedup for t in res.trials[:len(lowerings(bench.name))] if t.speedup]
+    # presets and sweep evaluate the named lowerings first: the same ratio within their own measurements
+    first = len(lowerings(bench.name)) if args.strategy in NAMED_FIRST else 0
+    named = [t.speedup for t in res.trials[:first] if t.speedup]
     if named and res.best is not None and res.best.speedup:
         row["ratio_within_search"] = res.best.speedup / max(named)
     for key in ("best_named", "best"):
@@ -136,32 +152,35 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", default=None)
     ap.add_argument("--profile", default="h100", help="device profile of the env's tuning limits (default h100)")
-    ap.add_argument("--budget", type=int, default=24, help="measured evaluations per case (at most 64)")
+    ap.add_argument("--strategy", choices=STRATEGIES, default="presets", help="search strategy (default presets)")
+    ap.add_argument("--budget", type=int, default=24, help="measured evaluations per case (at most 256)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--only", default="", help="comma-separated case-name prefixes")
+    ap.add_argument("--only", default="", help="comma-separated case names or prefixes")
     ap.add_argument("--budget-s", type=float, default=540.0, help="start no new case after this many seconds")
-    ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")
     ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="env-search-"))
     args = ap.parse_args(argv)
-    if not 1 <= args.budget <= 64:
-        ap.error(f"--budget: expected 1..64 evaluations, got {args.budget}")
+    if not 1 <= args.budget <= 256:
+        ap.error(f"--budget: expected 1..256 evaluations, got {args.budget}")
+    try:
+        cases = selected([s for s in args.only.split(",") if s])
+    except ValueError as err:
+        ap.error(str(err))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     end = time.time() + args.budget_s
-    only = [s for s in args.only.split(",") if s]
     rng = np.random.default_rng(args.seed)
     result: dict = {"command": " ".join(["python3", "scripts/env_search_gpu.py", *(argv or sys.argv[1:])]),
-                    "rows": [], "budget": args.budget}
+                    "rows": [], "budget": args.budget, "strategy": args.strategy}
     with MeasureWorker(args.device) as worker:
         info = worker.info
         result["device"] = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
         result["peaks"] = dataclasses.asdict(measure_peaks(args.device))
         for key in ("copy", "fma"):
             result["peaks"].pop(key, None)
-        for case, uri in CASES.items():
-            if only and not any(case.startswith(o) for o in only):
-                continue
+        for case in cases:
+            uri = CASES[case]
             if args.small:
                 uri = f"benchmark://lift/{resolve(uri)[0].name}/small"
             if time.time() > end:
@@ -178,8 +197,9 @@ def main(argv=None) -> int:
                   flush=True)
             (out / "env_search.json").write_text(json.dumps(result, indent=1, default=str))
     if not args.no_torch:
-        result["torch"] = torch_baselines(result["rows"], end + 90, mm_sizes=(1024, 4096),
-                                          layers=("vgg16-2", "vgg16-7", "vgg16-24"))
+        result["torch"] = torch_baselines(result["rows"], end + 90,
+                                          mm_sizes=tuple(int(c.split("-")[1]) for c in cases if c.startswith("mm-")),
+                                          layers=tuple(c[len("conv-"):] for c in cases if c.startswith("conv-")))
     (out / "env_search.json").write_text(json.dumps(result, indent=1, default=str))
     (out / "env_search.md").write_text(table(result))
     print(table(result))

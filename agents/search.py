@@ -584,23 +584,30 @@ def run_presets(s: Search) -> None:
             return
 
 
+def _best_of(s: Search, cands: list[State]) -> tuple[float, State | None]:
+    """The best reward among the evaluated candidates and its episode (-inf, None: no candidate)."""
+    found = s.evaluate_all(cands)
+    if not found:
+        return -math.inf, None
+    k = int(np.argmax(found))
+    return found[k], cands[k]
+
+
 def _climb(s: Search, best: float, here: State) -> tuple[float, State]:
     """Coordinate sweeps from the finished episode `here` (reward `best`) to a local optimum: for radius 1, 2, ...
     the values `radius` slots from each parameter's own, then (without a gain) their coupled completions
-    (`tuning_moves`), until a better kernel is found (moved to, radius 1 again) or no parameter offers a value that
-    far (every offered value of every parameter was tried without a gain: a local optimum)."""
+    (`tuning_moves`, built only then), until a better kernel is found (moved to, radius 1 again) or no parameter
+    offers a value that far (every offered value of every parameter was tried without a gain: a local optimum)."""
     radius = 1
-    while True:
-        moves, coupled = tuning_moves(here, radius, s.coupled)
-        if not moves:
-            return best, here
-        for cands in (moves, coupled):
-            found = s.evaluate_all(cands)
-            k = int(np.argmax(found)) if found else -1
-            if k >= 0 and found[k] > best:
-                best, here, radius = found[k], cands[k], 0
-                break
-        radius += 1
+    while moves := tuning_moves(here, radius)[0]:
+        reward, state = _best_of(s, moves)
+        if reward <= best and s.coupled:
+            reward, state = _best_of(s, tuning_moves(here, radius, s.coupled)[1])
+        if reward > best:
+            best, here, radius = reward, state, 1
+        else:
+            radius += 1
+    return best, here
 
 
 def run_sweep(s: Search) -> None:

@@ -96,7 +96,7 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     t0 = time.perf_counter()
     reward = RewardConfig(source="measured", device=args.device, store=str(out / "store.sqlite"),
                           profile=args.profile)
-    res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward)
+    res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward, n_slots=args.n_slots)
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
     rec = res.best_record
@@ -155,6 +155,7 @@ def main(argv=None) -> int:
     ap.add_argument("--strategy", choices=STRATEGIES, default="presets", help="search strategy (default presets)")
     ap.add_argument("--budget", type=int, default=24, help="measured evaluations per case (at most 256)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--n-slots", type=int, default=32, help="tuning slots of the env's layout (more: finer values)")
     ap.add_argument("--only", default="", help="comma-separated case names or prefixes")
     ap.add_argument("--budget-s", type=float, default=540.0, help="start no new case after this many seconds")
     ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")

@@ -1,0 +1,131 @@
+float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
+
+kernel void mm(const global float* restrict A, const global float* restrict B, global float* out) {
+  local float local_buf[512];
+  local float local_buf2[512];
+  {  // mapWrg(1)
+    int wg_id_1 = get_group_id(1);
+    {  // mapWrg(0)
+      int wg_id_0 = get_group_id(0);
+      float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15;
+      {  // mapLcl(1)
+        int l_id_1 = get_local_id(1);
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          acc_0 = 0.0f;
+          acc_1 = 0.0f;
+          acc_2 = 0.0f;
+          acc_3 = 0.0f;
+          acc_4 = 0.0f;
+          acc_5 = 0.0f;
+          acc_6 = 0.0f;
+          acc_7 = 0.0f;
+          acc_8 = 0.0f;
+          acc_9 = 0.0f;
+          acc_10 = 0.0f;
+          acc_11 = 0.0f;
+          acc_12 = 0.0f;
+          acc_13 = 0.0f;
+          acc_14 = 0.0f;
+          acc_15 = 0.0f;
+        }
+      }
+      for (int i = 0; i < 128; i++) {  // reduceSeq
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            vstore2(vload2(l_id_0 % 4 + 4 * i + 512 * (l_id_0 / 4) + 2048 * l_id_1 + 32768 * wg_id_1, A), l_id_0 + 16 * l_id_1, local_buf);
+          }
+        }
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            vstore2(vload2((l_id_0 + 16 * l_id_1) % 32 + 32 * wg_id_0 + 512 * ((l_id_0 + 16 * l_id_1) / 32) + 4096 * i, B), l_id_0 + 16 * l_id_1, local_buf2);
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            // mapSeqUnroll unrolled
+            acc_0 = acc_0;
+            acc_1 = acc_1;
+            acc_2 = acc_2;
+            acc_3 = acc_3;
+            acc_4 = acc_4;
+            acc_5 = acc_5;
+            acc_6 = acc_6;
+            acc_7 = acc_7;
+            acc_8 = acc_8;
+            acc_9 = acc_9;
+            acc_10 = acc_10;
+            acc_11 = acc_11;
+            acc_12 = acc_12;
+            acc_13 = acc_13;
+            acc_14 = acc_14;
+            acc_15 = acc_15;
+            for (int j = 0; j < 8; j++) {  // reduceSeq
+              float priv_0, priv_1, priv_2, priv_3;
+              // mapSeqUnroll unrolled
+              priv_0 = local_buf[j + 8 * l_id_1];
+              priv_1 = local_buf[j + 8 * l_id_1 + 128];
+              priv_2 = local_buf[j + 8 * l_id_1 + 256];
+              priv_3 = local_buf[j + 8 * l_id_1 + 384];
+              float priv2_0, priv2_1, priv2_2, priv2_3;
+              // mapSeqUnroll unrolled
+              priv2_0 = local_buf2[l_id_0 + 64 * j];
+              priv2_1 = local_buf2[l_id_0 + 64 * j + 16];
+              priv2_2 = local_buf2[l_id_0 + 64 * j + 32];
+              priv2_3 = local_buf2[l_id_0 + 64 * j + 48];
+              // mapSeqUnroll unrolled
+              acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
+              acc_1 = multAndSumUp(acc_1, priv_0, priv2_1);
+              acc_2 = multAndSumUp(acc_2, priv_0, priv2_2);
+              acc_3 = multAndSumUp(acc_3, priv_0, priv2_3);
+              acc_4 = multAndSumUp(acc_4, priv_1, priv2_0);
+              acc_5 = multAndSumUp(acc_5, priv_1, priv2_1);
+              acc_6 = multAndSumUp(acc_6, priv_1, priv2_2);
+              acc_7 = multAndSumUp(acc_7, priv_1, priv2_3);
+              acc_8 = multAndSumUp(acc_8, priv_2, priv2_0);
+              acc_9 = multAndSumUp(acc_9, priv_2, priv2_1);
+              acc_10 = multAndSumUp(acc_10, priv_2, priv2_2);
+              acc_11 = multAndSumUp(acc_11, priv_2, priv2_3);
+              acc_12 = multAndSumUp(acc_12, priv_3, priv2_0);
+              acc_13 = multAndSumUp(acc_13, priv_3, priv2_1);
+              acc_14 = multAndSumUp(acc_14, priv_3, priv2_2);
+              acc_15 = multAndSumUp(acc_15, priv_3, priv2_3);
+            }
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      {  // mapLcl(1)
+        int l_id_1 = get_local_id(1);
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1] = acc_0;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 16] = acc_1;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 32] = acc_2;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 48] = acc_3;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 16384] = acc_4;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 16400] = acc_5;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 16416] = acc_6;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 16432] = acc_7;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 32768] = acc_8;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 32784] = acc_9;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 32800] = acc_10;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 32816] = acc_11;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 49152] = acc_12;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 49168] = acc_13;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 49184] = acc_14;
+          out[l_id_0 + 64 * wg_id_0 + 1024 * l_id_1 + 65536 * wg_id_1 + 49200] = acc_15;
+        }
+      }
+    }
+  }
+}

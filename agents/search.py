@@ -475,14 +475,7 @@ def complete_near(state: State, want: dict[str, Any], step: Callable[[State, int
     """`state` taken to the end of its episode: each tuning parameter named in `want` takes its value there, or the
     nearest offered one where that value is not offered (given the values before it); the other decisions take
     `default_action`."""
-    layout = state.config.layout
-    while not transition.is_terminal(state):
-        name = state.tuning.params[len(state.values)].name if state.phase is Phase.TUNING else None
-        if name in want:
-            state = step(state, layout.tune_base + _nearest(transition.slot_values(state), want[name]))
-        else:
-            state = step(state, default_action(state))
-    return state
+    return _coupled_completions(state, want, 0, step)[0]
 
 
 def _coupled_completions(state: State, want: dict[str, Any], coupled: int,
@@ -538,9 +531,10 @@ def tuning_neighbours(done: State, step: Callable[[State, int], State] = transit
     return tuning_moves(done, 1, 0, step)[0]
 
 
-def _named_lowerings(s: Search) -> tuple[list[str], float, State] | None:
+def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], float, State] | None:
     """Evaluate the generic default and each named lowering at its default values; the named lowerings with
-    parameters and the best of them (reward, episode), or None when there is none."""
+    parameters and the best of them (reward, episode), or None when there is none (then the rest of the budget
+    goes to random search)."""
     start = s.start
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
@@ -548,6 +542,8 @@ def _named_lowerings(s: Search) -> tuple[list[str], float, State] | None:
                                               *(named_preset(bench, n, sizes) for n in names)) if p is not None]
     scores = s.evaluate_all(firsts)
     if not names:
+        s.notes.append(f"{strategy}: no named lowering with parameters; the generic default only, then random")
+        run_random(s)
         return None
     ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
     best, here = next((sc, st) for sc, _, st in ranked if st.template)
@@ -561,10 +557,8 @@ def _random_point(s: Search, name: str) -> State:
 
 def run_presets(s: Search) -> None:
     ev = s.evaluator
-    named = _named_lowerings(s)
+    named = _named_lowerings(s, "presets")
     if named is None:
-        s.notes.append("presets: no named lowering with parameters; the generic default only, then random")
-        run_random(s)
         return
     names, best, here = named
     idle = 0
@@ -612,10 +606,8 @@ def _climb(s: Search, best: float, here: State) -> tuple[float, State]:
 
 def run_sweep(s: Search) -> None:
     ev = s.evaluator
-    named = _named_lowerings(s)
+    named = _named_lowerings(s, "sweep")
     if named is None:
-        s.notes.append("sweep: no named lowering with parameters; the generic default only, then random")
-        run_random(s)
         return
     _names, best, here = named
     top, idle = (best, here), 0

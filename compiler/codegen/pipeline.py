@@ -56,7 +56,7 @@ def expand_pass(s: CodegenState) -> CodegenState:
 
 def specialise_pass(s: CodegenState) -> CodegenState:
     """Bind every size variable and tuning parameter: lengths and static parameters become integers."""
-    key = tuple(sorted((k, int(v)) for k, v in s.sizes.items()))
+    key = _sizes_key(s.sizes)
     missing: set[str] = set()
 
     def size(e):
@@ -261,6 +261,10 @@ def _prepared(program: Program, sizes_key: tuple, local_size) -> _Prepared:
     return _run(CodegenState(program, dict(sizes_key), launch, None), PASSES[:-1])
 
 
+def _sizes_key(sizes: Mapping[str, int]) -> tuple:
+    return tuple(sorted((k, int(v)) for k, v in sizes.items()))
+
+
 def _launch_key(local_size: LaunchSizes):
     """A hashable form of a local-size override: None, a tuple, or (kernel name, tuple) pairs for a mapping."""
     if local_size is None or isinstance(local_size, tuple):
@@ -280,8 +284,7 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
     (`state.lowered.kernels`) and its launch (`state.launches`), what the performance models read. Raises
     CompilerError prefixed with the failing pass. The state is shared with later calls (memoised): read it, do
     not change it."""
-    key = _launch_key(local_size)
-    done = _prepared(program, tuple(sorted((k, int(v)) for k, v in sizes.items())), key)
+    done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     if done.state is None:
         raise CompilerError(f"{done.failed}: {done.error}") from None
     return done.state
@@ -300,7 +303,7 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
     if global_size is None and barriers == "classic" and not versioning:  # the default passes: shared runs
-        done = _prepared(program, tuple(sorted((k, int(v)) for k, v in sizes.items())), _launch_key(local_size))
+        done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     else:
         done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
                                  versioning=versioning), PASSES[:-1])

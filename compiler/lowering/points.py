@@ -17,8 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import arith
-from ..codegen import PASSES, KernelProgram
-from ..codegen.pipeline import CodegenState
+from ..codegen import KernelProgram
 from ..constraints.infer import analyse, hardware_constraints
 from ..constraints.mapping import MappingSpace, code_text, mapping_space
 from ..errors import ConstraintError
@@ -32,7 +31,7 @@ from ..ir.node import (
     walk,
 )
 from ..ir.ops import MAPS, Op
-from ..perf.features import DeviceModel, LaunchedKernel, kernel_features
+from ..perf.features import DeviceModel, kernel_features, launched_kernels
 from .default import lowering_form
 from .util import computes, fuse_program, unique_binders
 
@@ -174,7 +173,7 @@ def time_floor(kp: KernelProgram, lowered: Program, env: Mapping[str, int], limi
     """Per kernel of a compiled program: (name, seconds at least, why), from the statements one work item runs
     and the waves of work items the device needs (see ITEM_STATEMENTS_PER_S; inferred, a floor: no memory
     latency, no contention)."""
-    irs = _kernel_irs(lowered, env)
+    irs = launched_kernels(lowered, env)
     slots = max(int(limits.compute_units or 1), 1) * RESIDENT_ITEMS
     out = []
     for k, ir in zip(kp.kernels, irs, strict=False):
@@ -185,18 +184,6 @@ def time_floor(kp: KernelProgram, lowered: Program, env: Mapping[str, int], limi
         out.append((k.name, per_item * waves / ITEM_STATEMENTS_PER_S,
                     f"{per_item:.3g} statements per work item x {waves} wave(s) of {slots} work items"))
     return out
-
-
-def _kernel_irs(lowered: Program, env: Mapping[str, int]) -> list[LaunchedKernel]:
-    """The kernel IR of each kernel (the code generator's passes before `emit`) with its launch geometry."""
-    state = CodegenState(lowered, dict(env), None, None)
-    for name, fn in PASSES:
-        if name == "emit":
-            break
-        state = fn(state)
-    return [LaunchedKernel(tuple(k.body), tuple(state.launches[k.name].global_size),
-                           None if state.launches[k.name].local_size is None
-                           else tuple(state.launches[k.name].local_size)) for k in state.lowered.kernels]
 
 
 def time_error(kp: KernelProgram, lowered: Program, env: Mapping[str, int], limits,

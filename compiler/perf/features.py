@@ -220,25 +220,25 @@ def as_dict(values: Sequence[float]) -> dict[str, float]:
     return {n: float(v) for n, v in zip(FEATURE_NAMES, values, strict=True)}
 
 
-@functools.lru_cache(maxsize=256)
-def _kernel_irs(program: Program, sizes_key: tuple,
-                local_size: tuple[int, ...] | None) -> tuple[LaunchedKernel, ...]:
-    """The code generator's passes up to barrier placement (what `emit` renders): the kernel IR per kernel."""
-    state = kernel_ir(program, dict(sizes_key), local_size)
+def launched_kernels(program: Program, sizes: Mapping[str, int],
+                     local_size: tuple[int, ...] | None = None) -> tuple[LaunchedKernel, ...]:
+    """The kernel IR of each kernel with its launch (the code generator's passes before `emit`, whose run is
+    shared with the compilation of the same program: `compiler.codegen.kernel_ir`)."""
+    state = kernel_ir(program, sizes, local_size)
     out = []
     for k in state.lowered.kernels:
         launch = state.launches[k.name]
         out.append(LaunchedKernel(tuple(k.body), tuple(launch.global_size),
-                            None if launch.local_size is None else tuple(launch.local_size)))
+                                  None if launch.local_size is None else tuple(launch.local_size)))
     return tuple(out)
 
 
 def program_features(program: Program, sizes: Mapping[str, int], local_size: tuple[int, ...] | None,
                      dev: DeviceModel) -> tuple[float, ...]:
     """The features (FEATURE_NAMES) of a lowered program's kernels at concrete sizes and a local size."""
-    irs = _kernel_irs(program, tuple(sorted(sizes.items())), None if local_size is None else tuple(local_size))
+    irs = launched_kernels(program, sizes, None if local_size is None else tuple(local_size))
     return tuple(float(x) for x in features(list(irs), dev))
 
 
 __all__ = ["FEATURE_NAMES", "DeviceModel", "LaunchedKernel", "as_dict", "features", "kernel_features",
-           "lines_per_warp", "program_features"]
+           "launched_kernels", "lines_per_warp", "program_features"]

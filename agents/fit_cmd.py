@@ -51,12 +51,17 @@ def store_devices(store: str) -> Counter:
     try:
         st = MeasurementStore(path, readonly=True)
         try:
-            return Counter(r.device for r in st.records(status="ok")
-                           if r.median_s and r.features and all(n in r.features for n in FEATURE_NAMES))
+            rows = [r for r in st.records(status="ok") if r.median_s and r.features]
         finally:
             st.close()
     except StoreError as err:
         raise CliError(str(err)) from None
+    counts = Counter(r.device for r in rows if all(n in r.features for n in FEATURE_NAMES))
+    if rows and not counts:
+        missing = [n for n in FEATURE_NAMES if any(n not in r.features for r in rows)]
+        raise CliError(f"measurement store {store}: its {len(rows)} measurements with features are of an older "
+                       f"feature set (without {', '.join(missing)}); measure the kernels again or use a new store")
+    return counts
 
 
 def pick_devices(counts: Counter, wanted: str | None, store: str) -> list[str]:

@@ -14,7 +14,8 @@
     assigned   (MAX_MAPS + MAX_PARAMS,)    mapping codes and tuning values chosen so far (-1: not yet)
     summary    (SUMMARY_FEATURES,)         the program's high-level features: log2 sizes, work and traffic,
                                            primitive counts
-    features   (N_FEATURES,)               the P000 hardware features (Table 1) of the kernel as decided so far,
+    features   (N_FEATURES,)               the hardware features (P000 Table 1, flops_pt, idx_divmod_pt) of the
+                                           kernel as decided so far,
                                            log-scaled (from phase TUNING on; zero before)
 
 Every value lies in [-1, 1]: lengths enter as log2(n)/32, counts as log2(1+n)/16, indices divided by their

@@ -363,7 +363,24 @@ class Measured(Source):
                                                  replace(self.config.measure, best_known_s=best_known_s[i]))
                                       for i in order])
         fresh = {keys[i]: self._settle(jobs[i], keys[i], m) for i, m in zip(order, done, strict=True)}
+        for job, k in zip(jobs, keys, strict=True):
+            if stored[k] is not None and not all(n in (stored[k].features or {}) for n in hw.FEATURE_NAMES):
+                stored[k] = self._refeature(job, stored[k])
         return [fresh[k] if stored[k] is None else from_record(stored[k], "measured (stored)") for k in keys]
+
+    def _refeature(self, job: Job, rec: Record) -> Record:
+        """A stored measurement whose features are of an older feature set, with its kernel's features computed
+        now and written back (when the store takes writes), so the model can fit on it again."""
+        feats = job_features(job, self.ctx.device_model)
+        try:
+            self.ctx.store.put(key=rec.key, benchmark=rec.benchmark, program_key=rec.program_key,
+                               kernel_key=rec.kernel_key, device=rec.device, report=rec.report, features=feats,
+                               version=rec.version)
+        except StoreError as err:
+            self.unstored += 1
+            if self.unstored == 1:
+                warnings.warn(f"measurements are not being stored: {err}", RuntimeWarning, stacklevel=2)
+        return replace(rec, features=feats)
 
     def evaluate_many(self, states: Sequence[State]) -> list[Evaluation]:
         """`evaluate` of each terminal state: their baselines measured together, then their kernels."""

@@ -1,4 +1,5 @@
-"""The high-level hardware features of seed 000 (Remmelg et al., GPGPU'20, Table 1): 15 scalars per kernel.
+"""The high-level hardware features of seed 000 (Remmelg et al., GPGPU'20, Table 1): 15 scalars per kernel, and
+two of the kernel's arithmetic that Table 1 lacks (FEATURE_SET 2).
 
     features(kernels, device_model) -> np.ndarray (FEATURE_NAMES order)
 
@@ -23,6 +24,18 @@ Per kernel, walking the statements with `nest` = executions per thread of the cu
   sequential iterator at 0), offsets from thread 0 divided by the line size in elements with C truncation,
   counting the distinct lines; averaged over the access sites weighted by their executions (nest).
 
+Beyond Table 1 (P000 has no arithmetic feature; kernels of equal memory traffic and control flow then share one
+vector however much they compute, and the kNN averages their throughputs):
+- `flops_pt`: arithmetic operations per thread, the code generator's count of the kernel's user-function calls
+  (binary + - * / and math builtins of each function's body, times the executions of each call: `KernelIR.flops`,
+  the same count as `KernelProgram.flops`) divided by the kernel's threads. It tells a 5-point Jacobi update
+  (10 operations) from a 5-point gradient (21) or SRAD coefficient (40) of the same loads and stores;
+- `idx_divmod_pt`: integer divisions and modulos per thread in the index arithmetic, per store statement the
+  distinct `/` and `%` terms of its write and read indices and of its pad conditions (what common-subexpression
+  elimination leaves), times nest. It tells a grid walked by one flat id (`gl_id_0 / 512`, `gl_id_0 % 512` for
+  the row and column of every neighbour and boundary test) from the same grid walked by work-group and local ids
+  (`wg_id_0`, `l_id_0`: none), which Table 1 counts alike.
+
 A program of several kernels: per-thread counts are the total over the kernels (count x threads) divided by the
 threads of the main kernel (the one with the largest global size), whose NDRange gives features 1-2; cache lines
 are averaged over all kernels' sites. Pad conditionals (`?:`) are expressions, not ifs.
@@ -38,14 +51,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from compiler.codegen import kernel_ir, kir
-from compiler.codegen.index import Idx, evaluate, variables
+from compiler.codegen.index import Clamp, Div, Idx, Mod, evaluate, variables
 from compiler.constraints.device import vendor_defaults
 from compiler.ir.node import Program
 
 FEATURE_NAMES: tuple[str, ...] = (
     "gs0", "gs1", "gs2", "ls0", "ls1", "ls2", "local_mem_bytes", "glb_st_pt", "glb_ld_pt", "lcl_st_pt",
-    "lcl_ld_pt", "avg_lines_per_warp_access", "barriers_pt", "ifs_pt", "for_bodies_pt",
+    "lcl_ld_pt", "avg_lines_per_warp_access", "barriers_pt", "ifs_pt", "for_bodies_pt", "flops_pt",
+    "idx_divmod_pt",
 )
+# the version of FEATURE_NAMES and their definitions: 1 = Table 1 alone, 2 = with flops_pt and idx_divmod_pt.
+# Model files record it; stored measurements name their features, so rows of an older set are recognised.
+FEATURE_SET = 2
 _BYTES = {"float": 4, "int": 4, "bool": 4, "double": 8}
 
 
@@ -72,6 +89,7 @@ class LaunchedKernel:
     body: Sequence
     global_size: tuple[int, ...]
     local_size: tuple[int, ...] | None = None
+    flops: float = 0.0  # arithmetic operations of the whole kernel (all threads): `KernelIR.flops`
 
 
 @dataclass
@@ -82,6 +100,7 @@ class _Acc:
     loads: dict[str, float] = field(default_factory=dict)
     stores: dict[str, float] = field(default_factory=dict)
     barriers: float = 0.0
+    divmods: float = 0.0
     ifs: float = 0.0
     fors: float = 0.0
     lines_weighted: float = 0.0
@@ -121,6 +140,7 @@ def _walk(stmts, nest: float, acc: _Acc) -> None:
             for ref in kir.expr_loads(s.value):
                 _access(ref, nest, acc, write=False)
             _access(s.ref, nest, acc, write=True)
+            acc.divmods += nest * len(store_divmods(s))
         elif isinstance(s, kir.Barrier):
             acc.barriers += nest
 
@@ -152,6 +172,37 @@ def _access(ref: kir.MemRef, nest: float, acc: _Acc, write: bool) -> None:
     if space == kir.GLOBAL:
         acc.lines_weighted += nest * lines_per_warp(ref, acc.ls, acc.dev, _BYTES.get(ref.buf.scalar.name, 4))
         acc.line_weight += nest
+
+
+def store_divmods(s: kir.Store) -> set:
+    """The distinct integer division and modulo terms (`index.Div`, `index.Mod`) one store statement evaluates: in
+    the index it writes, the indices it reads and the conditions of its pad selects."""
+    found: set = set()
+
+    def idx(e: Idx) -> None:
+        for atom, _ in e.terms:
+            if isinstance(atom, Div | Mod):
+                found.add(atom)
+            if isinstance(atom, Div | Mod | Clamp):
+                idx(atom.arg)
+
+    def expr(e) -> None:
+        if isinstance(e, kir.Load):
+            idx(e.ref.index)
+        elif isinstance(e, kir.Call | kir.Vec):
+            for a in (e.args if isinstance(e, kir.Call) else e.lanes):
+                expr(a)
+        elif isinstance(e, kir.Select):
+            for c in e.conds:
+                idx(c.e)
+            expr(e.then)
+            expr(e.other)
+        elif isinstance(e, kir.Lane):
+            expr(e.value)
+
+    idx(s.ref.index)
+    expr(s.value)
+    return found
 
 
 def lines_per_warp(ref: kir.MemRef, ls: tuple[int, int, int], dev: DeviceModel, elem_bytes: int = 4) -> int:
@@ -213,6 +264,8 @@ def features(kernels: Sequence[LaunchedKernel], dev: DeviceModel | None = None) 
         per_thread(lambda a: a.barriers),
         per_thread(lambda a: a.ifs),
         per_thread(lambda a: a.fors),
+        sum(k.flops for k in kernels) / threads_main,
+        per_thread(lambda a: a.divmods),
     ], dtype=np.float64)
 
 
@@ -229,7 +282,7 @@ def launched_kernels(program: Program, sizes: Mapping[str, int],
     for k in state.lowered.kernels:
         launch = state.launches[k.name]
         out.append(LaunchedKernel(tuple(k.body), tuple(launch.global_size),
-                                  None if launch.local_size is None else tuple(launch.local_size)))
+                                  None if launch.local_size is None else tuple(launch.local_size), float(k.flops)))
     return tuple(out)
 
 
@@ -240,5 +293,5 @@ def program_features(program: Program, sizes: Mapping[str, int], local_size: tup
     return tuple(float(x) for x in features(list(irs), dev))
 
 
-__all__ = ["FEATURE_NAMES", "DeviceModel", "LaunchedKernel", "as_dict", "features", "kernel_features",
-           "launched_kernels", "lines_per_warp", "program_features"]
+__all__ = ["FEATURE_NAMES", "FEATURE_SET", "DeviceModel", "LaunchedKernel", "as_dict", "features", "kernel_features",
+           "launched_kernels", "lines_per_warp", "program_features", "store_divmods"]

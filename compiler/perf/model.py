@@ -40,9 +40,17 @@ Features enter as log2(1 + x) before scaling (counts and sizes span orders of ma
 standardises; this is a documented deviation that keeps a few huge NDRanges from dominating the PCA).
 
 Model files (`save`/`load`) are an .npz of plain arrays plus JSON metadata, never a pickle; version 3 adds the
-per-row censored flags, relative IQRs and benchmarks. A file of another version is refused in one line (refit it
-with `lift-gym fit`). `load(path, device=...)` with a folder picks `model_file_name(device)` in it and, with a
-file, refuses a model of another device.
+per-row censored flags, relative IQRs and benchmarks, version 4 the feature set (`features.FEATURE_SET` 2: Table 1
+plus flops_pt and idx_divmod_pt) and its names. A file of another version or feature set is refused in one line
+(refit it with `lift-gym fit`).
+
+Stored measurements name their features: a row of an older feature set (one of FEATURE_NAMES missing: measured
+before the set grew) cannot be fitted on, since its kernel is not in the store to recompute them from. Such rows
+are counted (`TrainingTable.stale`) and a store holding only such rows is refused in one line naming the missing
+features; the measured reward recomputes and rewrites the features of every stored kernel it reaches again.
+
+`load(path, device=...)` with a folder picks `model_file_name(device)` in it and, with a file, refuses a model of
+another device.
 """
 
 from __future__ import annotations
@@ -62,12 +70,12 @@ from sklearn.preprocessing import StandardScaler
 
 from compiler.runtime.measure import PRUNED_STOPS, MeasureConfig
 
-from .features import FEATURE_NAMES
+from .features import FEATURE_NAMES, FEATURE_SET
 from .store import MeasurementStore, Record
 
 K = 5
 VARIANCE = 0.95
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 FORMAT = "lift-gym-knn"
 CENSORED_STATUS = "timeout"
 # watchdog kills in these phases bound one launch by the time cap (see the module docstring)
@@ -120,6 +128,8 @@ class TrainingTable:
     groups: list[str]
     censored: np.ndarray  # bool: y is an upper bound (a timed-out kernel)
     rel_iqr: np.ndarray  # iqr_s / median_s; NaN where unknown (censored rows, or no iqr recorded)
+    stale: int = 0  # rows left out because their stored features are of an older feature set
+    missing: tuple[str, ...] = ()  # the FEATURE_NAMES those rows lack
 
     def __len__(self) -> int:
         return len(self.y)
@@ -130,10 +140,13 @@ def training_table(records: Iterable[Record], device: str | None = None, exclude
     """The training rows of `records` for `device` (all devices: None): y = t_best / t per (benchmark, device),
     with timed-out kernels as censored rows unless `censored` is False (see the module docstring)."""
     by_group: dict[tuple[str, str], list[tuple[list[float], float, bool, float]]] = defaultdict(list)
+    stale, missing = 0, set()
     for r in records:
         if not r.features or (device is not None and r.device != device) or _excluded(r.benchmark, exclude):
             continue
-        if not all(n in r.features for n in FEATURE_NAMES):
+        if lacking := [n for n in FEATURE_NAMES if n not in r.features]:
+            stale += 1
+            missing.update(lacking)
             continue
         if r.status == "ok" and r.median_s and r.median_s > 0:
             t, cens = float(r.median_s), False
@@ -157,7 +170,7 @@ def training_table(records: Iterable[Record], device: str | None = None, exclude
             rels.append(rel)
     return TrainingTable(np.array(xs, dtype=np.float64).reshape(-1, len(FEATURE_NAMES)),
                          np.array(ys, dtype=np.float64), groups, np.array(flags, dtype=bool),
-                         np.array(rels, dtype=np.float64))
+                         np.array(rels, dtype=np.float64), stale, tuple(n for n in FEATURE_NAMES if n in missing))
 
 
 def training_rows(records: Iterable[Record], device: str | None = None, exclude: Sequence[str] = (), *,
@@ -225,8 +238,11 @@ class KnnPerfModel:
         records = [r for r in store.records(device=device) if r.status in ("ok", CENSORED_STATUS)]
         t = training_table(records, device, exclude, censored=censored)
         if len(t) == 0:
+            why = (f": its {t.stale} measurements with features are of an older feature set (without "
+                   f"{', '.join(t.missing)}); measure the kernels again (the measured reward rewrites the features "
+                   "of the stored kernels it reaches) or use a new store" if t.stale else "")
             raise ModelUnavailable(f"measurement store {store.path} holds no usable measurement for device "
-                                   f"{device!r}" + (f" outside {list(exclude)}" if exclude else ""))
+                                   f"{device!r}" + (f" outside {list(exclude)}" if exclude else "") + why)
         return KnnPerfModel.fit(t.x, t.y, device=device, benchmarks=t.groups, groups=t.groups,
                                 censored=t.censored, rel_iqr=t.rel_iqr, **kw)
 
@@ -298,7 +314,8 @@ class KnnPerfModel:
     def save(self, path: str | Path) -> None:
         """An .npz file of plain arrays plus JSON metadata (no pickle): what `load` needs to rebuild the pipeline."""
         index = {b: i for i, b in enumerate(sorted(set(self.row_benchmarks)))}
-        meta: dict = {"format": FORMAT, "version": MODEL_VERSION, "device": self.device, "n_rows": self.n_rows,
+        meta: dict = {"format": FORMAT, "version": MODEL_VERSION, "feature_set": FEATURE_SET,
+                      "features": list(FEATURE_NAMES), "device": self.device, "n_rows": self.n_rows,
                       "benchmarks": list(self.benchmarks), "row_benchmark_names": list(index), "steps": []}
         arrays: dict[str, np.ndarray] = {
             "rows.censored": np.asarray(self.censored, dtype=bool),
@@ -341,6 +358,10 @@ class KnnPerfModel:
         if meta.get("version") != MODEL_VERSION:
             raise ModelUnavailable(f"{path} is a kNN model file of version {meta.get('version')}; this lift-gym "
                                    f"reads version {MODEL_VERSION}: refit it with `lift-gym fit STORE`")
+        if meta.get("feature_set") != FEATURE_SET or meta.get("features") != list(FEATURE_NAMES):
+            raise ModelUnavailable(f"{path} is a kNN model of feature set {meta.get('feature_set')}; this lift-gym "
+                                   f"computes feature set {FEATURE_SET} ({len(FEATURE_NAMES)} features): refit it "
+                                   "with `lift-gym fit STORE`")
         if device is not None and meta.get("device") not in (None, device):
             raise ModelUnavailable(f"{path} is the kNN model of device {meta.get('device')!r}, not of the device "
                                    f"asked for, {device!r}; fit one with `lift-gym fit STORE --device ...`")

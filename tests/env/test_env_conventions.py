@@ -4,6 +4,7 @@ files, device profiles, and `lift-gym fit`."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 from pathlib import Path
@@ -18,6 +19,7 @@ from agents.fit_cmd import model_file_name
 from compiler.constraints.device import POCL_CPU
 from compiler.errors import DeviceNotFound
 from compiler.lowering import GENERIC_GPU, PROFILES
+from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import KnnPerfModel
 from compiler.perf.store import MeasurementStore
 from lift_gym.env import LiftGymEnv
@@ -210,8 +212,13 @@ def test_fit_errors_are_one_line(tmp_path, capsys):
     store, _ = _store(tmp_path / "m.sqlite", rows=4)
     empty = tmp_path / "empty.sqlite"
     MeasurementStore(empty).close()
+    older = tmp_path / "older.sqlite"  # measured before flops_pt and idx_divmod_pt were features
+    with contextlib.closing(MeasurementStore(older)) as st:
+        st.put(key="k", benchmark=SCAL, program_key="p", kernel_key="k", device="dev",
+               report={"status": "ok", "median_s": 1e-3}, features={n: 1.0 for n in FEATURE_NAMES[:15]})
     for argv, words in ((["fit", store, "--device", "tpu"], "matches no device"),
                         (["fit", str(empty)], "holds no usable measurement"),
+                        (["fit", str(older)], "older feature set (without flops_pt, idx_divmod_pt)"),
                         (["fit", str(tmp_path / "absent.sqlite")], "does not exist")):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip()

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from compiler.perf import features as hw
 from compiler.perf.store import MeasurementStore
 from compiler.runtime import MeasureConfig, Measurement, MeasureWorker
 from lift_gym import rewards
@@ -112,3 +113,20 @@ def test_a_store_that_cannot_be_written_keeps_the_measurement_and_warns_once(mea
     with pytest.warns(RuntimeWarning, match="not being stored.*database or disk is full"):
         assert source.evaluate_kernel(JOB).status == "ok"
     assert source.evaluate_kernel(JOB).time_s == 1e-3 and source.unstored == 2
+
+
+def test_a_stored_measurement_of_an_older_feature_set_gets_its_features_again(measured, monkeypatch):
+    """The kernel is reached again: its stored timing stands (no new measurement) and its features are computed
+    now and written back, so the model can fit on the row again."""
+    source, ctx = measured
+    ctx.worker.script = [_ok()]
+    source.evaluate_kernel(JOB)
+    (old,) = MeasurementStore(ctx.config.store, readonly=True).records()
+    assert old.features == {"f": 1.0}
+    now = dict.fromkeys(hw.FEATURE_NAMES, 2.0)
+    monkeypatch.setattr(rewards, "job_features", lambda job, dev: now)
+    ev = source.evaluate_kernel(JOB)
+    assert ev.source == "measured (stored)" and ev.time_s == 1e-3 and ev.features == now
+    assert ctx.worker.calls == 1
+    (rec,) = MeasurementStore(ctx.config.store, readonly=True).records()
+    assert rec.features == now and rec.status == "ok" and rec.median_s == 1e-3

@@ -9,7 +9,7 @@ from compiler.codegen import pipeline as codegen
 from compiler.ir.build import get, map_glb, map_seq, program, split, to_global, zip_
 from compiler.ir.userfuns import ADD, ID
 from compiler.perf import features as hw
-from compiler.perf.model import KnnPerfModel, ModelUnavailable, training_rows
+from compiler.perf.model import KnnPerfModel, ModelUnavailable, training_rows, training_table
 from compiler.perf.store import MeasurementStore
 from compiler.types import FLOAT, array
 
@@ -22,8 +22,8 @@ def kernel_irs(prog, sizes, local_size=None):
         if name == "emit":
             break
         state = fn(state)
-    return [hw.LaunchedKernel(k.body, state.launches[k.name].global_size, state.launches[k.name].local_size)
-            for k in state.lowered.kernels]
+    return [hw.LaunchedKernel(k.body, state.launches[k.name].global_size, state.launches[k.name].local_size,
+                              k.flops) for k in state.lowered.kernels]
 
 
 def feats(prog, sizes, local_size=None, dev=GPU):
@@ -52,6 +52,8 @@ def test_listing4_counts_per_thread():
     assert f["glb_ld_pt"] == 4 and f["glb_st_pt"] == 4  # one read and one write per element, 4 per thread
     assert f["for_bodies_pt"] == 4 and f["ifs_pt"] == 0 and f["barriers_pt"] == 0
     assert f["lcl_ld_pt"] == f["lcl_st_pt"] == f["local_mem_bytes"] == 0
+    assert f["flops_pt"] == 0  # id copies: no arithmetic
+    assert f["idx_divmod_pt"] == 0  # i + 4 * gl_id: no division
 
 
 def test_listing3_style_zip_loads_two_per_call():
@@ -60,6 +62,7 @@ def test_listing3_style_zip_loads_two_per_call():
                 lambda a, b: map_glb(0, lambda t: to_global(ADD)(get(0) << t, get(1) << t)) << zip_(a, b))
     f = feats(p, {"N": 128}, (32,))
     assert f["glb_ld_pt"] == 2 and f["glb_st_pt"] == 1 and f["avg_lines_per_warp_access"] == 1
+    assert f["flops_pt"] == 1  # one addition per call, one call per thread
 
 
 def test_fewer_iterations_than_threads_is_an_if():
@@ -107,3 +110,26 @@ def test_knn_model_fits_a_store_and_leaves_a_benchmark_out(tmp_path):
     assert np.allclose(KnnPerfModel.load(tmp_path / "knn.pkl").predict(best), model.predict(best))
     with pytest.raises(ModelUnavailable, match="no usable measurement"):
         KnnPerfModel.fit_store(store, "other-device")
+
+
+def test_store_of_an_older_feature_set_is_refused_naming_the_missing_features(tmp_path):
+    """Rows measured with Table 1 alone: not fitted on (their kernels are not in the store to recompute the new
+    features from), counted, and a store of nothing else is refused in one line."""
+    store = MeasurementStore(tmp_path / "m.sqlite")
+    bench = "benchmark://lift/a?N=4"
+    for i, scale in enumerate((1, 2, 4)):
+        f, t = _row(scale, 1e-3 * (1 + i))
+        old = {n: v for n, v in f.items() if n not in ("flops_pt", "idx_divmod_pt")}
+        store.put(key=f"old-{i}", benchmark=bench, program_key="p", kernel_key=f"k{i}", device="dev",
+                  report={"status": "ok", "median_s": t, "iqr_s": 0.0}, features=old)
+    t = training_table(store.records(), "dev")
+    assert len(t) == 0 and t.stale == 3 and t.missing == ("flops_pt", "idx_divmod_pt")
+    with pytest.raises(ModelUnavailable, match=r"3 measurements .* older feature set \(without flops_pt, "
+                                                r"idx_divmod_pt\)"):
+        KnnPerfModel.fit_store(store, "dev")
+    f, t_new = _row(8, 2e-3)
+    store.put(key="new", benchmark=bench, program_key="p", kernel_key="k9", device="dev",
+              report={"status": "ok", "median_s": t_new, "iqr_s": 0.0}, features=f)
+    t = training_table(store.records(), "dev")
+    assert len(t) == 1 and t.stale == 3
+    assert KnnPerfModel.fit_store(store, "dev").n_rows == 1

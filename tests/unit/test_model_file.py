@@ -87,3 +87,23 @@ def test_model_file_naming_an_unknown_step_class_is_refused(tmp_path):
     np.savez(path, **arrays)
     with pytest.raises(ModelUnavailable, match="FunctionTransformer"):
         KnnPerfModel.load(path)
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("version", 3, "version 3; this lift-gym reads version 4"),
+    ("feature_set", 1, "feature set 1; this lift-gym computes feature set 2"),
+    ("features", list(FEATURE_NAMES[:15]), "feature set 2; this lift-gym computes feature set 2 .17 features"),
+])
+def test_model_file_of_another_version_or_feature_set_is_refused(tmp_path, key, value, message):
+    """A model fitted on other features would be asked about vectors it was not fitted on: refit it."""
+    path = tmp_path / "knn.npz"
+    _model(12).save(path)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files}
+    meta = json.loads(str(arrays["meta"]))
+    assert meta["feature_set"] == 2 and meta["features"] == list(FEATURE_NAMES)
+    meta[key] = value
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez(path, **arrays)
+    with pytest.raises(ModelUnavailable, match=f"{message}.*refit it"):
+        KnnPerfModel.load(path)

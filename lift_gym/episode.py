@@ -48,8 +48,8 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_ID = "LiftGym-Rewrite-v3"  # rewrite rules, parallel mapping, memory, work-group sizes
-RP_ENV_ID = "LiftGym-RewritePoints-v3"  # the same, after the rewrite-point phase on annotated programs
+ENV_ID = "LiftGym-Rewrite-v4"  # rewrite rules, parallel mapping, memory, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v4"  # the same, after the rewrite-point phase on annotated programs
 MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
                   # versions replay without them (colsPerItem fixed at 1)
 

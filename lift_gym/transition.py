@@ -110,7 +110,7 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-RewritePoints-v3: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v4: rewrite-point decisions first on annotated programs
     prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
     memory: bool = True  # the MEMORY phase after the mapping (off: the -v2 episodes, which had none)
     column_blocks: bool = True  # the 2-D stencils' colsPerItem decision (off: fixed at 1, as -v2 episodes had it)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -13,11 +14,13 @@ from compiler.lowering import stages
 from compiler.rewrite import all_legal, apply, prepare
 from compiler.rewrite.catalog import BY_NAME
 from lift_gym import transition
-from lift_gym.episode import EpisodeState, replay, validate
+from lift_gym.episode import ENV_ID, EpisodeState, id_version, replay, validate
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(uri: str, seed: int, **kw) -> tuple[gym.Env, dict]:
-    env = gym.make("LiftGym-Rewrite-v3", benchmark=uri, **kw)
+    env = gym.make("LiftGym-Rewrite-v4", benchmark=uri, **kw)
     env.action_space.seed(seed)  # the episode is reproducible
     _, info = env.reset(seed=seed)
     done = False
@@ -57,7 +60,7 @@ def test_validate_passes_and_catches_a_tampered_record():
 
 
 def test_unfinished_episode_records_no_reward():
-    env = gym.make("LiftGym-Rewrite-v3", benchmark="benchmark://lift/mm/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v4", benchmark="benchmark://lift/mm/small", reward="analytical")
     _, info = env.reset(seed=0)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     rec = env.unwrapped.episode_state()
@@ -92,3 +95,14 @@ def test_gemv_rewrites_around_pad_crops_keep_a_mapping_that_compiles():
     assert ("splitJoin(32)", 45) not in {(stages.env_rules()[r].name, site) for r, site in offered}
     assert offered and all(stages.has_mapping(stages.apply_rewrite(program, r, site, sizes), sizes)
                            for r, site in offered)
+
+
+@pytest.mark.parametrize("case", ["mm-1024", "conv-vgg16-19"])
+def test_records_of_the_previous_env_version_replay_to_their_kernels(case):
+    """-v4 changed the observation only: a -v3 record's actions mean the same and reach the recorded kernel."""
+    path = ROOT / f"docs/benchmarks/env_search_h100/sweep/best_{case}.json"
+    rec = EpisodeState.from_json(json.loads(path.read_text()))
+    assert id_version(rec.env_version) == id_version(ENV_ID) - 1 == 3
+    s = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
+    assert transition.is_terminal(s)
+    assert s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from gymnasium.error import InvalidAction
 
+from compiler.constraints.device import PROFILES
 from compiler.errors import CompilerError, UnknownBenchmark
 from compiler.perf.model import ModelUnavailable
 from compiler.suite import resolve
@@ -53,12 +54,14 @@ def _add_reward_args(p: argparse.ArgumentParser, default: str | None) -> None:
     p.add_argument("--store", metavar="PATH", help="measurement store (default: $LIFT_GYM_STORE or ~/.cache)")
     p.add_argument("--model", metavar="PATH", help="a saved kNN model (predicted reward, knn strategy)")
     p.add_argument("--fallback", choices=SOURCES, help="reward source when the first is unavailable")
+    p.add_argument("--profile", choices=tuple(PROFILES), default="generic",
+                   help="device profile of the tuning slots and the analytical reward (default generic)")
 
 
 def _reward(args: argparse.Namespace):
     try:
         return RewardConfig(source=args.reward, fallback=args.fallback, store=args.store, device=args.device,
-                            model=args.model)
+                            model=args.model, profile=args.profile)
     except ValueError as err:
         raise CliError(str(err)) from None
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from compiler.constraints.device import PROFILES
 from compiler.errors import UnknownBenchmark
 from compiler.runtime.pool import PoolConfig
 from compiler.suite import resolve
@@ -78,6 +79,7 @@ class RewardSection:
     store: str | None = None
     model: str | None = None
     ray: PoolConfig | None = None  # measured: Ray actors measure, one per device (address, workers, ...); None: local
+    profile: str = "generic"  # the device profile of the tuning slots and the analytical reward (generic, h100, pocl)
 
     @property
     def pool(self) -> PoolConfig:
@@ -352,7 +354,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     },
     RewardSection: {
         "source": choice(*SOURCES), "fallback": optional_choice(*SOURCES), "device": optional_string,
-        "store": optional_string, "model": optional_string, "ray": ray_pool,
+        "store": optional_string, "model": optional_string, "ray": ray_pool, "profile": choice(*PROFILES),
     },
     PolicyConfig: {
         "extractor": choice(*EXTRACTORS), "head": choice(*HEADS), "features_dim": int_at_least(1),

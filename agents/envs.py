@@ -31,7 +31,7 @@ def reward_config(reward: RewardSection | RewardConfig) -> RewardConfig:
     if isinstance(reward, RewardConfig):
         return reward
     return RewardConfig(source=reward.source, fallback=reward.fallback, store=reward.store, device=reward.device,
-                        model=reward.model)
+                        model=reward.model, profile=reward.profile)
 
 
 def env_kwargs(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks: Sequence[str] | None = None) -> dict:

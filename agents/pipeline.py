@@ -129,7 +129,8 @@ def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Lo
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
-    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool))
+    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool,
+                                     profile=cfg.reward.profile))
     out: dict[str, Any] = {"device": fn.ctx.pool.info.fingerprint, "benchmarks": {}}
     bar = _bar(len(uris) * (n + cfg.pipeline.measure_presets), "measure", progress)
     try:
@@ -227,7 +228,7 @@ def measure_picks(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: 
     by the round), measured into `store` and predicted by `model_path` (agents.refit)."""
     policy = load_policy(run_dir / "train", cfg.train.device)
     measured = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device,
-                                           pool=cfg.reward.pool))
+                                           pool=cfg.reward.pool, profile=cfg.reward.profile))
     predicted = RewardFunction(reward_config(_predicted(cfg, store, model_path)))
     uris = list(cfg.env.benchmarks)
     bar = _bar(len(uris), f"refit {round_no}/{cfg.pipeline.refit_rounds}", progress)
@@ -298,6 +299,7 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
     """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
+                          profile=cfg.reward.profile,
                           model=str(run_dir / "model.npz") if p.eval_reward == "predicted" else None)
     bar = _bar(len(p.eval_benchmarks) * p.eval_seeds * (1 + len(p.baselines)), "evaluate", progress)
 

@@ -82,9 +82,12 @@ class DeviceLimits:
 
 # NVIDIA H100 80GB HBM3 through OpenCL (shared/spec/h100_opencl.md). Global memory is not in that table: NVIDIA's
 # OpenCL reports CL_DEVICE_MAX_MEM_ALLOC_SIZE as a quarter of CL_DEVICE_GLOBAL_MEM_SIZE, so it is 4 x max alloc.
+# The work group: the device reports 1024 work items, but the driver (580.159.04) reports CL_KERNEL_WORK_GROUP_SIZE
+# 256 for every kernel this compiler built (docs/benchmarks/build_report_h100.md) and refuses larger launches, so the
+# profile offers what launches.
 H100 = DeviceLimits(
     name="NVIDIA H100 80GB HBM3",
-    max_work_group_size=1024,
+    max_work_group_size=256,
     max_work_item_sizes=(1024, 1024, 64),
     local_mem_bytes=49152,
     max_alloc_bytes=21254373376,

@@ -142,7 +142,7 @@ class State:
     def mapping(self) -> stages.MappingProblem:
         if self.rp or self.source is not None:  # oclKernel boundaries kept (point_stages.RPMapping)
             return point_stages.mapping_problem(self.high, self.size_map)
-        return stages.mapping_problem(self.high, self.size_map)
+        return stages.mapping_problem(self.high, self.size_map, self.options.limits)
 
     @property
     def memory_problem(self) -> memory_stage.MemoryProblem:

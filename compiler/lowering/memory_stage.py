@@ -50,6 +50,7 @@ from ..ir.ops import REDUCES, Op
 from ..rewrite import all_legal, apply, prepare, site_of
 from ..rewrite.catalog import BY_NAME
 from . import stages
+from .points import launch_error
 
 KEEP = ("keep",)
 # the rules a memory decision offers (names in the catalogue compiler.rewrite.RULES), in value order
@@ -246,15 +247,15 @@ _REJECTED = (CompilerError, AssertionError, KeyError, IndexError, TypeError, Val
 
 @functools.lru_cache(maxsize=8192)
 def _kernel_key(program: Program | None, sizes_key: tuple, limits: DeviceLimits) -> str | None:
-    """The key of the program's kernels when it compiles and each kernel's local buffers fit the device's local
-    memory, else None."""
+    """The key of the program's kernels when it compiles and each kernel's local buffers and work group fit the
+    device's limits (`points.launch_error`), else None."""
     if program is None:
         return None
     try:
         kp = stages.compile_program(program, dict(sizes_key))
     except _REJECTED:
         return None
-    return kp.key if all(k.local_bytes <= limits.local_mem_bytes for k in kp.kernels) else None
+    return kp.key if launch_error(kp, limits) is None else None
 
 
 @functools.lru_cache(maxsize=1024)

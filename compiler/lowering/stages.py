@@ -41,7 +41,7 @@ from ..suite import uri as suite_uri
 from . import default as lowering_default
 from .default import complete_memory, copy_of_view, default_lowering
 from .lowered import TuningParam
-from .points import outer_mapping
+from .points import launch_error, outer_mapping
 from .util import fuse_program, unique_binders
 
 MAP_CODES: tuple[int, ...] = (0, 1, 10, 11, 12, 20, 21, 22, 30, 31, 32)
@@ -208,8 +208,9 @@ class MappingProblem:
     sites: tuple[MapDecision, ...]
     source = ""
 
-    def __init__(self, sizes: Mapping[str, int]):
+    def __init__(self, sizes: Mapping[str, int], limits: DeviceLimits | None = None):
         self.sizes = dict(sizes)
+        self.limits = limits  # given: a mapping compiles only when every kernel's work group fits them
         self._feasible: dict[tuple[int, ...], bool] = {}
         self.exhausted = 0  # questions answered False because the search budget ran out
 
@@ -235,7 +236,7 @@ class MappingProblem:
 
     @property
     def _witnesses(self) -> set[tuple[int, ...]]:
-        return _witness_set(type(self).__name__, self.witness_key, tuple(sorted(self.sizes.items())))
+        return _witness_set(type(self).__name__, self.witness_key, tuple(sorted(self.sizes.items())), self.limits)
 
     @property
     def witness_key(self) -> Program:
@@ -310,7 +311,7 @@ class MappingProblem:
         return hit
 
     def _compiles(self, codes: tuple[int, ...]) -> bool:
-        return _compiles(self._to_compile(codes), tuple(sorted(self.sizes.items())))
+        return _fits(self._to_compile(codes), tuple(sorted(self.sizes.items())), self.limits)
 
     def _check_length(self, codes: Sequence[int]) -> None:
         if len(codes) != len(self.sites):
@@ -388,8 +389,8 @@ class CspMapping(MappingProblem):
 
     source = "compiler.constraints.mapping (Ch5 CSP) + compile check"
 
-    def __init__(self, program: Program, sizes: Mapping[str, int]):
-        super().__init__(sizes)
+    def __init__(self, program: Program, sizes: Mapping[str, int], limits: DeviceLimits | None = None):
+        super().__init__(sizes, limits)
         p = _lowering_form(program)
         # (5.10) is a search heuristic, not a validity rule; without it the all-mapSeq completion stays in the
         # space, which keeps the compile check's search short
@@ -437,8 +438,8 @@ class ReductionMapping(MappingProblem):
 
     source = "scalar reduction: default parallel reduction or one work item + compile check"
 
-    def __init__(self, program: Program, sizes: Mapping[str, int]):
-        super().__init__(sizes)
+    def __init__(self, program: Program, sizes: Mapping[str, int], limits: DeviceLimits | None = None):
+        super().__init__(sizes, limits)
         self._high = program
         p = unique_binders(fuse_program(_lowering_form(program)))
         self.program = p
@@ -480,21 +481,25 @@ def kernel_name(name: str) -> str:
 
 
 @functools.lru_cache(maxsize=16384)
-def _witness_set(kind: str, program: Program, sizes_key: tuple) -> set[tuple[int, ...]]:
+def _witness_set(kind: str, program: Program, sizes_key: tuple,
+                 limits: DeviceLimits | None = None) -> set[tuple[int, ...]]:
     """The complete mappings of a mapping problem found to compile (filled by `MappingProblem._record`)."""
     return set()
 
 
 @functools.lru_cache(maxsize=256)
-def _mapping_problem(program: Program, sizes_key: tuple) -> MappingProblem:
+def _mapping_problem(program: Program, sizes_key: tuple, limits: DeviceLimits | None = None) -> MappingProblem:
     sizes = dict(sizes_key)
     if lowering_default._top_reduce(_lowering_form(program)) is not None:
-        return ReductionMapping(program, sizes)
-    return CspMapping(program, sizes)
+        return ReductionMapping(program, sizes, limits)
+    return CspMapping(program, sizes, limits)
 
 
-def mapping_problem(program: Program, sizes: Mapping[str, int]) -> MappingProblem:
-    return _mapping_problem(program, tuple(sorted(sizes.items())))
+def mapping_problem(program: Program, sizes: Mapping[str, int], limits: DeviceLimits | None = None) -> MappingProblem:
+    """The mapping decisions of a high-level program; with device `limits`, a mapping is offered only when its
+    kernels' work groups fit them (a mapLcl's iteration count is its work group's size: the code generator's
+    NDRange)."""
+    return _mapping_problem(program, tuple(sorted(sizes.items())), limits)
 
 
 # --- tuning ----------------------------------------------------------------------------------------------------
@@ -587,6 +592,15 @@ def _compiles(program: Program, sizes_key: tuple) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=8192)
+def _fits(program: Program, sizes_key: tuple, limits: DeviceLimits | None) -> bool:
+    """Whether a lowered program compiles and, given device limits, its kernels' work groups and local buffers fit
+    them (`points.launch_error`)."""
+    if not _compiles(program, sizes_key):
+        return False
+    return limits is None or launch_error(_compile(program, sizes_key, None), limits) is None
+
+
 @functools.lru_cache(maxsize=128)
 def _default_kernel(bench_program: Program, sizes_key: tuple) -> tuple[Program, KernelProgram]:
     sizes = dict(sizes_key)
@@ -604,7 +618,7 @@ def clear_caches() -> None:
     """Empty the memoised answers of the rewrite, mapping, work-group-size and compile stages (for timing them
     cold): the rewrites applied, the mapping witnesses found and the programs known to have a mapping too."""
     for cached in (_apply_rewrite, _has_mapping, crops, _lowering_form, _witness_set, _mapping_problem,
-                   _local_size_problem, _compile, _compiles):
+                   _local_size_problem, _compile, _compiles, _fits):
         cached.cache_clear()
     lowering_default.clear_caches()
     codegen.clear_caches()

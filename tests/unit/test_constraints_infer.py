@@ -168,7 +168,9 @@ def test_device_limits_from_device_info_duck_typed():
     lim = DeviceLimits.from_device_info(info)
     assert lim.max_work_item_sizes == (1024, 1024, 64) and lim.warp_size == 32
     assert (lim.local_mem_bytes, lim.max_alloc_bytes, lim.private_mem_bytes_per_item) == (49152, 21254373376, 1020)
-    assert lim.with_(name=H100.name) == H100
+    # the profile's work group is what the driver launches (CL_KERNEL_WORK_GROUP_SIZE), not the device's 1024
+    assert lim.max_work_group_size == 1024 and H100.max_work_group_size == 256
+    assert lim.with_(name=H100.name, max_work_group_size=256) == H100
     cpu = DeviceLimits.from_device_info(SimpleNamespace(**{**vars(info), "device_type": "cpu",
                                                            "platform_name": "Portable Computing Language"}))
     assert cpu.warp_size == 1

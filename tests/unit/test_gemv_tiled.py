@@ -72,8 +72,9 @@ def test_template_space_is_inferred_from_the_splits():
     assert [p.name for p in tp.params] == ["L", "R"]
     lanes = tp.valid_values("L", {})
     assert max(lanes) == H100.max_work_group_size and all(4096 % v == 0 for v in lanes)
-    rows = tp.valid_values("R", {"L": 1024})
-    assert rows and all(4 * 1024 * r <= H100.local_mem_bytes and 4096 % r == 0 for r in rows)
+    widest = max(lanes)
+    rows = tp.valid_values("R", {"L": widest})
+    assert rows and all(4 * widest * r <= H100.local_mem_bytes and 4096 % r == 0 for r in rows)
     assert "tiled" in templates.available_templates(BENCH, {"M": 4096, "N": 4096}, H100)
 
 

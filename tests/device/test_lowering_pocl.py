@@ -64,6 +64,26 @@ def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
     check_on_device(bench, lower(bench, name, preset, params), seed=1)
 
 
+@pytest.mark.parametrize(("preset", "params"), [
+    ("small", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 2, "ω": 12, "v": 2, "unroll": 1, "coalesce": 0}),
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 3, "ρ": 1, "ρW": 2, "σ": 1, "κ": 4, "ω": 36, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 4, "ρ": 2, "ρW": 0, "σ": 4, "κ": 2, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 10, "ρ": 0, "ρW": 0, "σ": 4, "κ": 4, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 6, "ρ": 4, "ρW": 0, "σ": 8, "κ": 2, "ω": 4, "v": 4, "unroll": 1, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0}),
+])
+def test_conv42_reading_the_padded_input_as_a_view_on_device(preset, params):
+    """padView = 1: two kernels, the convolution reading the input through the padding view (zeros outside the
+    image, vectors of v channels by one vloadn), at several tile sides, register blocks, chunks, widths and
+    optimisational paddings (ρ, ρW > 0 included)."""
+    lowered = lower("conv", "conv42", preset, {**params, "padView": 1})
+    assert len(lowered.kernels) == 2
+    source = check_on_device("conv", lowered, seed=5)
+    assert source.count("kernel void") == 2
+
+
 STENCILS = [b.name for b in list_benchmarks() if b.family == "stencil"]
 COARSE = [name for name in STENCILS if lowerings(name)["default"].params]  # the 2-D stencils (rowsPerItem)
 

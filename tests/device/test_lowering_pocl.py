@@ -74,14 +74,16 @@ def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
     ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0, "coalesce": 1}),
     ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0}),
 ])
-def test_conv42_reading_the_padded_input_as_a_view_on_device(preset, params):
-    """padView = 1: two kernels, the convolution reading the input through the padding view (zeros outside the
-    image, vectors of v channels by one vloadn), at several tile sides, register blocks, chunks, widths and
-    optimisational paddings (ρ, ρW > 0 included)."""
-    lowered = lower("conv", "conv42", preset, {**params, "padView": 1})
-    assert len(lowered.kernels) == 2
+@pytest.mark.parametrize(("pad_view", "crop_view"), [(1, 0), (0, 1), (1, 1)])
+def test_conv42_with_the_padding_or_crop_as_views_on_device(preset, params, pad_view, crop_view):
+    """padView = 1: the convolution kernel reads the input through the padding view (zeros outside the image,
+    vectors of v channels by one vloadn), no pad kernel; cropView = 1: it writes the image through the
+    re-assembly and crop views (guarded writes where ρ or ρW > 0), no crop kernel. At several tile sides, register
+    blocks, chunks, widths and optimisational paddings."""
+    lowered = lower("conv", "conv42", preset, {**params, "padView": pad_view, "cropView": crop_view})
+    assert len(lowered.kernels) == 3 - pad_view - crop_view
     source = check_on_device("conv", lowered, seed=5)
-    assert source.count("kernel void") == 2
+    assert source.count("kernel void") == 3 - pad_view - crop_view
 
 
 STENCILS = [b.name for b in list_benchmarks() if b.family == "stencil"]

@@ -351,9 +351,11 @@ def test_private_init_and_global_result_of_a_work_items_sum():
 
 
 # --- conv42: the derived program is the assembled one -------------------------------------------------------
-def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False) -> Program:
+def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+                   crop_view: bool = False) -> Program:
     """conv42 as it was assembled with the DSL builders: the program the derivation must reproduce (`pad_view`:
-    the convolution kernel reads the padded input as a view, no pad kernel)."""
+    the convolution kernel reads the padded input as a view, no pad kernel; `crop_view`: it writes the image
+    through the re-assembly and crop views, no crop kernel)."""
     (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
     x = conv42.symbols()
     d = conv42.derived()
@@ -414,22 +416,24 @@ def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool
     def pad_kernel(inputData):
         return copy2d(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << inputData)
 
-    def crop_kernel(partials):  # [nTiles][outChs/κ][κ][nWin][1] -> [outH][outW][outChs]
+    def reassembled(partials):  # [nTiles][outChs/κ][κ][nWin][1] -> [outH][outW][outChs]
         a = map_(join()) << (map_(map_(map_(join()))) << partials)  # [nTiles][outChs][nWin]
         b = split(d["tilesW"]) << (map_(map_(split(d["winW"]))) << a)  # [tilesH][tilesW][outChs][winH][winW]
         c = map_(join()) << (join() << (transpose_nd(0, 3, 1, 4, 2) << b))  # [H'][W'][outChs]
         hh = arith.simplify(d["tilesH"] * d["winH"])
         ww = arith.simplify(d["tilesW"] * d["winW"])
-        cropped = map_(pad(0, arith.simplify(d["outW"] - ww), ZERO)) << (pad(0, arith.simplify(d["outH"] - hh),
-                                                                              ZERO) << c)
-        return copy2d(cropped)
+        return map_(pad(0, arith.simplify(d["outW"] - ww), ZERO)) << (pad(0, arith.simplify(d["outH"] - hh),
+                                                                           ZERO) << c)
 
     inp, wts = bench.program.params
     if pad_view:
-        parts = ocl_kernel(lambda x, w: conv_kernel(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << x, w))(inp, wts)
+        first, args = (lambda x, w: conv_kernel(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << x, w)), (inp, wts)
     else:
-        parts = ocl_kernel(conv_kernel)(ocl_kernel(pad_kernel)(inp), wts)
-    body = ocl_kernel(crop_kernel)(parts)
+        first, args = conv_kernel, (ocl_kernel(pad_kernel)(inp), wts)
+    if crop_view:
+        body = ocl_kernel(lambda x, w: reassembled(first(x, w)))(*args)
+    else:
+        body = ocl_kernel(lambda partials: copy2d(reassembled(partials)))(ocl_kernel(first)(*args))
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
@@ -438,11 +442,12 @@ SWITCHES = [(1, False, False), (4, False, True), (2, True, False), (3, True, Tru
 
 
 @functools.cache
-def both(vec: int, unroll: bool, coalesce: bool, pad_view: bool = False) -> tuple[Program, Program]:
+def both(vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+         crop_view: bool = False) -> tuple[Program, Program]:
     """(derived, assembled) conv42 programs."""
     bench = suite.get("conv")
-    return (conv42.build_conv(bench, vec, unroll, coalesce, pad_view),
-            assembled_conv(bench, vec, unroll, coalesce, pad_view))
+    return (conv42.build_conv(bench, vec, unroll, coalesce, pad_view, crop_view),
+            assembled_conv(bench, vec, unroll, coalesce, pad_view, crop_view))
 
 
 @pytest.mark.parametrize("vec,unroll,coalesce", SWITCHES)
@@ -451,12 +456,14 @@ def test_the_derived_conv42_is_the_assembled_program(vec, unroll, coalesce):
     assert derived.key == assembled.key
 
 
+@pytest.mark.parametrize("pad_view,crop_view", [(True, False), (False, True), (True, True)])
 @pytest.mark.parametrize("vec,unroll,coalesce", [(1, False, False), (4, False, True), (3, True, True)])
-def test_the_derived_conv42_with_the_padding_as_a_view_is_the_assembled_program(vec, unroll, coalesce):
-    derived, assembled = both(vec, unroll, coalesce, True)
+def test_the_derived_conv42_with_the_padding_or_crop_as_views_is_the_assembled_program(vec, unroll, coalesce,
+                                                                                          pad_view, crop_view):
+    derived, assembled = both(vec, unroll, coalesce, pad_view, crop_view)
     assert derived.key == assembled.key
     kernels = [n for _, n in walk(derived) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL]
-    assert len(kernels) == 2  # the convolution, which reads pad(...) << inputData, and the re-assembly
+    assert len(kernels) == 3 - pad_view - crop_view  # the convolution kernel is always one
     assert derived.key != both(vec, unroll, coalesce)[0].key
 
 
@@ -467,6 +474,8 @@ POINTS = [
     ("vgg16-7", conv42.TABLE_4_4),
     ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1, "padView": 1}),
     ("vgg16-7", {**conv42.TABLE_4_4, "padView": 1}),
+    ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0, "cropView": 1}),
+    ("vgg16-7", {**conv42.TABLE_4_4, "padView": 1, "cropView": 1}),
 ]
 
 
@@ -476,7 +485,7 @@ def test_the_derived_conv42_is_the_assembled_program_at_concrete_parameters(pres
     s = bench.sizes(preset)
     assert not conv42._check(s, params)  # a valid conv42 parameter point
     derived, assembled = both(params["v"], bool(params["unroll"]), bool(params["coalesce"]),
-                              bool(params.get("padView", 0)))
+                              bool(params.get("padView", 0)), bool(params.get("cropView", 0)))
     point = {**s, **params}
     assert specialise(derived, point).key == specialise(assembled, point).key
 
@@ -540,3 +549,26 @@ def test_the_padding_view_removes_the_pad_kernel(preset, params):
     v = params["v"]
     reads = [line for line in conv.splitlines() if "inputData[" in line or "inputData)" in line]
     assert reads and all(f"? (float{v})(0.0f) : " in r and f"vload{v}(" in r for r in reads), reads[:2]
+
+
+@pytest.mark.parametrize("preset,params", [
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 4, "ρ": 2, "ρW": 0, "σ": 4, "κ": 2, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0, "coalesce": 1}),
+])
+def test_the_crop_view_removes_the_crop_kernel(preset, params):
+    """cropView = 1: the convolution kernel writes the image, its final sums going to `out` at the re-assembly's
+    indices; a write is guarded where the optimisational padding's extra windows are cropped (ρ or ρW > 0)."""
+    counts, kp = {}, None
+    for pv, cv in ((0, 0), (0, 1), (1, 1)):
+        lowered = lower("conv", "conv42", preset, {**params, "padView": pv, "cropView": cv})
+        kp = lowered.compile()
+        counts[pv, cv] = (len(lowered.kernels), len(kp.kernels))
+    assert counts == {(0, 0): (3, 3), (0, 1): (2, 2), (1, 1): (1, 1)}
+    lines = kp.kernels[0].source.splitlines()
+    signature = next(line for line in lines if line.startswith("kernel void"))
+    assert "inputData" in signature and "global float* out" in signature and "tmp" not in signature
+    writes = [k for k, line in enumerate(lines) if "out[" in line]
+    assert len(writes) == 1
+    guarded = lines[writes[0] - 1].strip().startswith("if (")
+    assert guarded == (params["ρ"] > 0 or params["ρW"] > 0)

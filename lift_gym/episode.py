@@ -52,8 +52,8 @@ ENV_ID = "LiftGym-Rewrite-v3"  # rewrite rules, parallel mapping, memory, work-g
 RP_ENV_ID = "LiftGym-RewritePoints-v3"  # the same, after the rewrite-point phase on annotated programs
 MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
                   # versions replay without them (colsPerItem fixed at 1)
-FUSION_SINCE = 4  # the env version that added conv42's padView (the convolution kernel reads the padded input as a
-                  # view): records of earlier versions replay with padView fixed at 0 (the pad kernel)
+FUSION_SINCE = 4  # the env version that added conv42's padView and cropView (the convolution kernel reads the padded
+                  # input and writes the image through views): records of earlier versions replay with both fixed at 0
 
 
 def env_version(rewrite_points: bool = False) -> str:

@@ -85,8 +85,8 @@ class Options:
     max_memory: int = 4  # memory rules applied at most (KEEP answers do not count)
     local_sizes: bool = True  # work-group-size decisions (False: none; the runtime chooses, local size None)
     # a named lowering's parameters fixed at a value and not asked (the decisions of versions before a parameter
-    # existed: `lift_gym` replays -v2 records with colsPerItem = 1, -v3 records with conv42's padView = 0); the
-    # other parameters' values are those the pinned values allow
+    # existed: `lift_gym` replays -v2 records with colsPerItem = 1, -v3 records with conv42's padView = cropView =
+    # 0); the other parameters' values are those the pinned values allow
     pinned: tuple[tuple[str, int], ...] = ()
 
 

@@ -1,6 +1,7 @@
-"""conv42's padView (the convolution kernel reads the padded input as a view, no pad kernel) as an env decision:
-asked after coalesce; pinned to 0 for records of env versions before it (`Config.conv_fusion` False), where every
-earlier parameter offers the values of the pad kernel's space, so a recorded action keeps its meaning."""
+"""conv42's padView and cropView (the convolution kernel reads the padded input and writes the image through views,
+no pad or crop kernel) as env decisions: asked after coalesce; pinned to 0 for records of env versions before them
+(`Config.conv_fusion` False), where every earlier parameter offers the values of the three kernels' space, so a
+recorded action keeps its meaning."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from compiler.lowering.conv import PAD_VIEW
+from compiler.lowering.conv import CROP_VIEW, PAD_VIEW
 from lift_gym import transition
 from lift_gym.episode import FUSION_SINCE, EpisodeState, id_version
 from lift_gym.transition import Config, Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 CONV = "benchmark://lift/conv/small"
-RECORD = "docs/benchmarks/env_search_h100/sweep/best_conv-vgg16-0.json"  # a -v3 conv42 record (padView absent)
+RECORD = "docs/benchmarks/env_search_h100/sweep/best_conv-vgg16-0.json"  # a -v3 conv42 record (no view switches)
+VIEWS = (PAD_VIEW, CROP_VIEW)
 
 
 def conv42(config: Config) -> transition.State:
@@ -39,22 +41,26 @@ def walk(s: transition.State, pick) -> tuple[transition.State, list[tuple[str, l
     return s, seen
 
 
-def test_pad_view_is_asked_last_and_builds_two_kernels():
-    s, seen = walk(conv42(Config()), lambda name, offered: 1 if name == PAD_VIEW else offered[0])
-    assert seen[-1] == (PAD_VIEW, [0, 1])
-    assert transition.is_terminal(s) and s.assignment[PAD_VIEW] == 1 and len(s.kernel.kernels) == 2
+@pytest.mark.parametrize(("pad_view", "crop_view"), [(1, 0), (1, 1)])
+def test_the_view_switches_are_asked_last_and_remove_kernels(pad_view, crop_view):
+    views = {PAD_VIEW: pad_view, CROP_VIEW: crop_view}
+    s, seen = walk(conv42(Config()), lambda name, offered: views.get(name, offered[0]))
+    assert seen[-2:] == [(PAD_VIEW, [0, 1]), (CROP_VIEW, [0, 1])]
+    assert transition.is_terminal(s) and all(s.assignment[k] == v for k, v in views.items())
+    assert len(s.kernel.kernels) == 3 - pad_view - crop_view
 
 
-def test_a_pinned_pad_view_is_not_asked_and_earlier_values_are_those_of_the_pad_kernel():
+def test_pinned_view_switches_are_not_asked_and_earlier_values_are_those_of_the_three_kernels():
     s = conv42(Config(conv_fusion=False))
     tp, partial = s.tuning, {}
     while s.phase is Phase.TUNING:
         name, offered = asked(s), list(transition.slot_values(s))
-        assert name != PAD_VIEW
-        assert offered == sorted(set(tp.valid_values(name, {**partial, PAD_VIEW: 0})))
+        assert name not in VIEWS
+        assert offered == sorted(set(tp.valid_values(name, {**partial, PAD_VIEW: 0, CROP_VIEW: 0})))
         partial[name] = offered[-1]
         s = transition.step(s, s.config.layout.tune_base + len(offered) - 1)
-    assert transition.is_terminal(s) and s.assignment[PAD_VIEW] == 0 and len(s.kernel.kernels) == 3
+    assert transition.is_terminal(s) and len(s.kernel.kernels) == 3
+    assert s.assignment[PAD_VIEW] == s.assignment[CROP_VIEW] == 0
 
 
 @pytest.mark.parametrize("fusion", [True, False])
@@ -75,6 +81,7 @@ def test_records_of_earlier_env_versions_replay_with_the_pad_kernel():
     assert id_version(rec.env_version) < FUSION_SINCE and not config.conv_fusion
     s = transition.run(rec.benchmark, rec.actions, rec.seed, config)
     assert transition.is_terminal(s) and s.template == "conv42" and s.assignment[PAD_VIEW] == 0
+    assert s.assignment[CROP_VIEW] == 0
     assert s.lowered.key == rec.program_key and s.kernel.key == rec.kernel_key
     unpinned = transition.run(rec.benchmark, rec.actions, rec.seed, replace(config, conv_fusion=True))
     assert not transition.is_terminal(unpinned) and asked(unpinned) == PAD_VIEW  # the current version asks it

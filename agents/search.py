@@ -632,7 +632,7 @@ RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
            expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
-           reward_fn: RewardFunction | None = None) -> SearchResult:
+           reward_fn: RewardFunction | None = None, conv_fusion: bool = True) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
@@ -653,6 +653,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             only the nearest offered one).
         reward_fn: an open RewardFunction of `reward` to use (and leave open: its worker and store are reused
             across searches); None: one is made and closed here.
+        conv_fusion: conv42's padView and cropView are decisions (False: both 0, the three kernels'
+            space; `Config.conv_fusion`).
     """
     if strategy not in RUNNERS:
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
@@ -663,7 +665,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
     reward = reward_fn.config if reward_fn is not None else (reward or RewardConfig())
     fn = reward_fn if reward_fn is not None else RewardFunction(reward)
     try:
-        cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits)
+        cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits,
+                     conv_fusion=conv_fusion)
         ev = Evaluator(fn, budget)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
                    expand, candidates, model, coupled)

@@ -52,6 +52,8 @@ ENV_ID = "LiftGym-Rewrite-v4"  # rewrite rules, parallel mapping, memory, work-g
 RP_ENV_ID = "LiftGym-RewritePoints-v4"  # the same, after the rewrite-point phase on annotated programs
 MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
                   # versions replay without them (colsPerItem fixed at 1)
+FUSION_SINCE = 4  # the env version that added conv42's padView and cropView (the convolution kernel reads the padded
+                  # input and writes the image through views): records of earlier versions replay with both fixed at 0
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -91,6 +93,8 @@ class EpisodeState:
             config["memory"] = False
         if not cfg.column_blocks:
             config["column_blocks"] = False
+        if cfg.conv_fusion != (id_version(env_version(cfg.rewrite_points)) >= FUSION_SINCE):
+            config["conv_fusion"] = cfg.conv_fusion  # said when it is not what the record's env version implies
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -129,7 +133,8 @@ class EpisodeState:
                       limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
                       rewrite_points=bool(c.get("rewrite_points", False)),
                       memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)),
-                      column_blocks=bool(c.get("column_blocks", id_version(self.env_version) >= MEMORY_SINCE)))
+                      column_blocks=bool(c.get("column_blocks", id_version(self.env_version) >= MEMORY_SINCE)),
+                      conv_fusion=bool(c.get("conv_fusion", id_version(self.env_version) >= FUSION_SINCE)))
 
 
 def id_version(env_version: str) -> int:
@@ -192,7 +197,7 @@ def _check_record_config(c: Any) -> None:
         if not _is_int(c.get(key), lo, hi):
             raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
                              f"{c.get(key)!r}")
-    for key in ("rewrite_points", "memory", "column_blocks"):
+    for key in ("rewrite_points", "memory", "column_blocks", "conv_fusion"):
         if not isinstance(c.get(key, False), bool):
             raise ValueError(f"episode record: config.{key}: expected true or false, got {c[key]!r}")
     lim = c.get("limits", {})
@@ -384,5 +389,5 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_ID", "FORMAT", "MEMORY_SINCE", "RP_ENV_ID", "EpisodeState", "ReplayResult", "ValidationReport",
-           "env_version", "id_version", "record_paths", "replay", "validate"]
+__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "MEMORY_SINCE", "RP_ENV_ID", "EpisodeState", "ReplayResult",
+           "ValidationReport", "env_version", "id_version", "record_paths", "replay", "validate"]

@@ -7,7 +7,9 @@ Construction simplifies, so generated indices read like hand-written ones:
 - constant folding and collecting terms (`i + i` is `2 * i`);
 - `(c·q + r) / c = q + r / c` and `(c·q + r) % c = r % c` when r >= 0, then `r / c = 0`, `r % c = r` when the
   range of r lies in [0, c): `(64 * i + j) / 64 = i`, `(64 * i + j) % 64 = j` for 0 <= j < 64;
-- a common factor of the divisor and every coefficient cancels: `(4 * i + 2) / 6 = (2 * i + 1) / 3`;
+- a common factor of the divisor and every coefficient cancels: `(4 * i + 2) / 6 = (2 * i + 1) / 3`; one of
+  the divisor and the coefficients alone moves the constant's remainder out (the lanes of a vector agree):
+  `(4 * i + 1) / 8 = i / 2` and `(4 * i + 5) % 8 = 4 * ((i + 1) % 2) + 1`;
 - `(a / b) / c = a / (b * c)`, `(a % (b * c)) % b = a % b`;
 - `c * (x / c) + x % c = x` (a join of a split is the identity), `x % c + c * ((x / c) % d) = x % (c * d)`;
 - a clamp whose argument's range lies in [lo, hi] is its argument; only the bound the range crosses is written
@@ -226,6 +228,16 @@ def _gcd_reduce(e: Idx, d: int) -> tuple[Idx, int, int]:
     return Idx(tuple((a, c // g) for a, c in e.terms), e.const // g), d // g, g
 
 
+def _term_gcd(e: Idx, d: int) -> int:
+    """The common factor of d and every coefficient of e (its constant aside)."""
+    return math.gcd(d, *(c for _, c in e.terms)) if e.terms else 1
+
+
+def _lane_base(e: Idx, g: int) -> Idx:
+    """(e - e.const % g) / g for g dividing every coefficient of e: x + c / g when e = g * x + c."""
+    return Idx(tuple((a, c // g) for a, c in e.terms), e.const // g)
+
+
 def floordiv(e: Idx | int, d: int) -> Idx:
     e = as_idx(e)
     if d <= 0:
@@ -240,6 +252,9 @@ def floordiv(e: Idx | int, d: int) -> Idx:
     e, d, _ = _gcd_reduce(e, d)
     if d == 1:
         return e
+    g = _term_gcd(e, d)
+    if g > 1:  # (g * x + c) / (g * q) = (x + c / g) / q
+        return floordiv(_lane_base(e, g), d // g)
     q, r = _split(e, d)
     if bounds(r)[0] < 0:
         return as_idx(Div(e, d))
@@ -267,6 +282,9 @@ def mod(e: Idx | int, d: int) -> Idx:
     e2, d2, g = _gcd_reduce(e, d)
     if g > 1:
         return mod(e2, d2) * g  # (g * a) % (g * b) = g * (a % b)
+    g = _term_gcd(e, d)
+    if g > 1:  # (g * x + c) % (g * q) = g * ((x + c / g) % q) + c % g
+        return mod(_lane_base(e, g), d // g) * g + e.const % g
     _, r = _split(e, d)
     rlo, rhi = bounds(r)
     if rlo < 0:

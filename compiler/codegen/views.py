@@ -21,7 +21,8 @@ Index semantics (element of the view at the stack -> parent element):
                                      else m = (j + k * 2n) % 2n: (m >= n) ? [2 * n - 1 - m] : [m]  (np.pad 'symmetric')
     Reorder(s)      [i]           -> [i / (n / s) + s * (i % (n / s))]
     Zip / Tuple     [i].k / .k    -> component k at [i] / component k
-    AsVector(n)     [i]           -> lanes [i * n + 0 .. i * n + n - 1]: vloadn when consecutive in memory
+    AsVector(n)     [i]           -> lanes [i * n + 0 .. i * n + n - 1]: vloadn when consecutive in memory; the
+                                     lanes of a padded array that share their pad test: `test ? c : vloadn`
     AsScalar (n)    [k]           -> lane k % n of [k / n]
 """
 
@@ -443,15 +444,31 @@ class AsVector(View):
         if r:
             raise ViewError("asVector: a vector has no inner dimensions")
         lanes = [self.parent.resolve((i * self.n + k,)) for k in range(self.n)]
-        first = lanes[0]
-        if isinstance(first, kir.MemRef) and all(
-                isinstance(x, kir.MemRef) and x.buf == first.buf and x.width == 1 and (x.index - first.index).is_const
-                and (x.index - first.index).const == k for k, x in enumerate(lanes)):
-            return kir.MemRef(first.buf, first.index, self.n)
         vt = _elem(self.t)
-        if all(isinstance(x, kir.Lit) and x == first for x in lanes):
-            return kir.Lit(f"({kir.ctype(vt)})({first.text})")  # type: ignore[union-attr]
+        whole = _whole_vector(lanes, kir.ctype(vt))
+        if whole is not None:
+            return whole
         return kir.Vec(kir.ctype(vt), tuple(kir.Load(x) if isinstance(x, kir.MemRef) else x for x in lanes))
+
+
+def _whole_vector(lanes: list, ctype: str) -> Res | None:
+    """The lanes as one vector value: consecutive scalars of one buffer (one vloadn), equal literals (a vector
+    literal), or the same pad conditional in every lane (`any(conds) ? literal : whole`: a vector of a padded array
+    whose padding never splits a vector, read by one test and one vloadn); None otherwise."""
+    first = lanes[0]
+    if isinstance(first, kir.MemRef) and all(
+            isinstance(x, kir.MemRef) and x.buf == first.buf and x.width == 1 and (x.index - first.index).is_const
+            and (x.index - first.index).const == k for k, x in enumerate(lanes)):
+        return kir.MemRef(first.buf, first.index, len(lanes))
+    if all(isinstance(x, kir.Lit) and x == first for x in lanes):
+        return kir.Lit(f"({ctype})({first.text})")
+    if isinstance(first, kir.Select) and isinstance(first.then, kir.Lit) and all(
+            isinstance(x, kir.Select) and x.conds == first.conds and x.then == first.then for x in lanes):
+        inner = _whole_vector([x.other.ref if isinstance(x.other, kir.Load) else x.other for x in lanes], ctype)
+        if inner is not None:
+            then = kir.Lit(f"({ctype})({first.then.text})")
+            return kir.Select(first.conds, then, kir.Load(inner) if isinstance(inner, kir.MemRef) else inner)
+    return None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""conv "conv42": the thesis' low-level convolution (Listings 4.2 and 4.3, §4.2.4), three OpenCL kernels.
+"""conv "conv42": the thesis' low-level convolution (Listings 4.2 and 4.3, §4.2.4), three OpenCL kernels (padView = 1:
+no pad kernel, the convolution reads the input through the padding view; cropView = 1: no crop kernel, it writes
+the image through the re-assembly and crop views).
 
 The program is derived from the benchmark's high-level program (Listing 4.1) by rewrite rules (`plan`: rules of
 the catalogue and the sliding-window rules of `compiler.rewrite.rules_window`), then finished by `default.finish`
@@ -8,6 +10,9 @@ The derived program (the same program, up to the rewrite system's normal form, a
     stage 1, kernel 1 (pad): the input padded functionally (1, 1, 1, 1) and optimisationally (ρ rows at the
       bottom, ρW columns on the right) so that θ x θ tiles cover it exactly:
         mapGlb(1)(mapGlb(0)(toGlobal(mapSeq(id)))) << padND(1, 1 + ρ, 1, 1 + ρW, 0) << inputData
+      padView = 1: no kernel; kernel 2 reads `padND(1, 1 + ρ, 1, 1 + ρW, 0) << inputData` as a view (a read
+      outside the image gives 0, by bounds tests on its row and column; the code generator reads a vector of
+      v channels by its pixel's tests and one vloadn, as the padding is in H and W only and inChs % v = 0)
     stages 2 + 3, kernel 2 (partial convolution, then the final sum in the same kernel):
         mapWrg(1)(inputTile => mapWrg(0)(kernelsGroup =>
           FINAL << PARTIAL) << split(κ) o map(optimiseWindow) << kernelsWeights
@@ -32,6 +37,9 @@ The derived program (the same program, up to the rewrite system's normal form, a
       optimiseWindow(w) = split(ω/v) o reorder(windowSize/ω) o asVector(v) o join o join << w   (Listing 4.3)
     stage 4, kernel 3 (crop): the per-tile results reassembled into the image by views, cropped with negative
       padding (ρ rows, ρW columns; cropSize = ρ / stride) and copied: mapGlb(1)(mapGlb(0)(toGlobal(mapSeq(id)))).
+      cropView = 1: no kernel; the same views are kernel 2's result, so its final sums (toGlobal) are written
+      through them into the image: the code generator inverts split, join and transpose onto the output buffer
+      and guards the writes of the cropped windows (a test of the image row and column, none when ρ = ρW = 0)
 
 The derivation (`plan`, each step one rule at one site, the site picked by the IR's structure: the primitives and
 user functions a term holds, the program inputs it reads, never the printed text or a binder's name):
@@ -40,25 +48,32 @@ user functions a term holds, the program inputs it reads, never the printed text
      products becomes one fold (reduceMapFusion, multAndSumUpFusion), reads vectors (dotVectorise(v)), coalesced
      chunks (reorderZip(windowSize/ω)) and sums of chunk sums (partialSumZip(ω/v));
   2. the benchmark's kernel is inlined (kernelInline, dropTransfer), the crops move to the output, the padded
-     input becomes kernel 1 (materialiseKernel, mapGlb(1), mapGlb(0));
+     input becomes kernel 1 (materialiseKernel, mapGlb(1), mapGlb(0); not with padView = 1: the padding stays a
+     view, which kernelOutline (step 6) takes into kernel 2 with the input it reads);
   3. the computation moves into the tiles through the windows' re-assembly (mapFusion, mapJoin, mapMapTranspose,
      joinSplit, mapFission);
   4. per tile, the optimised windows and kernels leave the reduction (mapViewFission), kernels go outside windows
      (mapInterchange, unitJoinTranspose) in groups of κ (splitJoin(κ), mapJoin);
   5. the per-tile output views join the re-assembly (splitTranspose, splitMap, transposeMapMap): kernel 3's view;
-  6. kernel 3 (materialiseKernel) and kernel 2 (kernelOutline);
+  6. kernel 3 (materialiseKernel) and kernel 2 (kernelOutline); with cropView = 1 kernelOutline of the whole
+     program instead (the views of step 5 over the computation: one kernel, no copy maps);
   7. windows in groups of σ (splitJoin(σ), mapViewFission), the final sum apart (mapFission, joinSwap), kernel
      groups interchanged with window groups, and one reduce per chunk keeps κ x σ accumulators (blockReduce2D);
   8. prefetchVectors (twice), privateAccumulators, localResults;
   9. mapWrg(1), mapWrg(0), mapLcl(1), mapLcl(0) (twice each), reduceSeq, privateInit, globalResult; unroll:
      unrollOver(ω/v) on the chunk loop; every map over κ or σ elements unrolled (unrollOver(σ, κ)).
 The switches choose steps: v = 1 skips dotVectorise (multAndSumUp, toPrivate(id) prefetch, chunks of ω), coalesce
-= 0 skips reorderZip, unroll = 1 adds unrollOver(ω/v).
+= 0 skips reorderZip, unroll = 1 adds unrollOver(ω/v), padView = 1 skips step 2's materialiseKernel of the padded
+input and the mapGlb(1), mapGlb(0) of its copy, cropView = 1 replaces step 6's materialiseKernel, kernelOutline of
+the computation and mapGlb(1), mapGlb(0) of the copy by kernelOutline of the whole program.
 
-Tuning parameters (Table 4.2, plus Table 4.4's two switches and a separate right-edge padding):
+Tuning parameters (Table 4.2, plus Table 4.4's two switches, a separate right-edge padding and the pad switch):
 θ input tile side, σ windows per thread, κ kernels per work group, ω input elements per thread and chunk,
 v vector width, ρ bottom optimisational padding, ρW right optimisational padding (= ρ for square layers),
-unroll (reduceSeqUnroll for the ω/v loop), coalesce (the reorder of Listing 4.3). Constraints: see `_check`.
+unroll (reduceSeqUnroll for the ω/v loop), coalesce (the reorder of Listing 4.3), padView (0: kernel 1
+materialises the padded input, the thesis' program; 1: kernel 2 reads it as a view), cropView (0: kernel 3
+re-assembles and crops, the thesis' program; 1: kernel 2 writes the image through those views). Constraints: see
+`_check`.
 Geometry (Table 4.1): work groups (outChs/κ, nTiles), local size (windowSize/ω, nWindowsInTile/σ).
 """
 
@@ -82,6 +97,8 @@ from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
+PAD_VIEW = "padView"  # the switch that reads the input through the padding view (no pad kernel)
+CROP_VIEW = "cropView"  # the switch that writes the results through the re-assembly and crop views (no crop kernel)
 PARAMS = (
     TuningParam("θ", "input tile side (θ >= kerH, kerW; the padded input is tiled exactly: "
                      "(inH + 2 + ρ - θ) % (θ - kerH + 1) = 0 and (inW + 2 + ρW - θ) % (θ - kerW + 1) = 0)"),
@@ -94,10 +111,17 @@ PARAMS = (
     TuningParam("unroll", "1: the ω/v reduction loop is reduceSeqUnroll; 0: reduceSeq", "switch"),
     TuningParam("coalesce", "1: reorder(windowSize/ω) before chunking (Listing 4.3 coalescing); 0: contiguous chunks",
                 "switch"),
+    TuningParam(PAD_VIEW, "1: the convolution kernel reads the input through the padding view (no pad kernel); "
+                           "0: kernel 1 materialises the padded input", "switch"),
+    TuningParam(CROP_VIEW, "1: the convolution kernel writes the image through the re-assembly and crop views (no "
+                           "crop kernel); 0: kernel 3 re-assembles and crops the per-tile results", "switch"),
 )
-# Table 4.4: best parameters for VGG-16 layer 7 (128 x 112 x 112 input, 128 kernels of 3 x 3)
-TABLE_4_4 = {"θ": 5, "σ": 3, "κ": 4, "ω": 144, "v": 4, "ρ": 11, "ρW": 11, "unroll": 0, "coalesce": 1}
+# Table 4.4: best parameters for VGG-16 layer 7 (128 x 112 x 112 input, 128 kernels of 3 x 3), in the thesis'
+# three kernels (no padding or crop view)
+TABLE_4_4 = {"θ": 5, "σ": 3, "κ": 4, "ω": 144, "v": 4, "ρ": 11, "ρW": 11, "unroll": 0, "coalesce": 1, PAD_VIEW: 0,
+             CROP_VIEW: 0}
 VGG16_7 = {"inH": 112, "inW": 112, "inChs": 128, "outChs": 128, "kerH": 3, "kerW": 3}
+SWITCH_NAMES = ("unroll", "coalesce", PAD_VIEW, CROP_VIEW)
 WIDTHS = (1, 2, 3, 4, 8, 16)
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
@@ -263,7 +287,8 @@ def _final(path, n) -> bool:
     return isinstance(n, FunCall) and (_sum_fold(n) or _holds_sum_fold(n.f)) and not _holds_block_fold(n.f)
 
 
-def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
+def plan(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+         crop_view: bool = False) -> list:
     """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc. The program's
     second parameter is the kernels' weights."""
     weights = program.params[1].name
@@ -298,9 +323,10 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (W.CROP_MAP, _comp_over_param(Op.PAD)),
         (fission, _comp_body(Op.PAD)),
         (W.CROP_MAP, _comp_over(Op.PAD)),
-        (W.MATERIALISE_KERNEL, lambda path, n: _body(n, Op.PAD) and is_call(n.args[0], Op.PAD) and not _crops(n)),
-        (BY_NAME["mapGlb(1)"], _copy_maps),
-        (BY_NAME["mapGlb(0)"], _copy_maps),
+        *([] if pad_view else [
+            (W.MATERIALISE_KERNEL, lambda path, n: _body(n, Op.PAD) and is_call(n.args[0], Op.PAD) and not _crops(n)),
+            (BY_NAME["mapGlb(1)"], _copy_maps),
+            (BY_NAME["mapGlb(0)"], _copy_maps)]),
         # 3. the computation into the tiles, through the re-assembly of the windows
         (fuse, _comp_over(Op.MAP, Op.MAP)),
         (fuse, _comp_over_param(Op.MAP)),
@@ -345,10 +371,11 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
         (W.TRANSPOSE_MAP_MAP, None),
         (fuse, _views(Op.MAP, Op.MAP)),
         # 6. kernel 3 (crop) and kernel 2 (convolution)
-        (W.MATERIALISE_KERNEL, lambda path, n: len(path) == 1),
-        (W.KERNEL_OUTLINE, lambda path, n: _comp(n)),
-        (BY_NAME["mapGlb(1)"], _copy_maps),
-        (BY_NAME["mapGlb(0)"], _copy_maps),
+        *([(W.KERNEL_OUTLINE, lambda path, n: len(path) == 1)] if crop_view else [
+            (W.MATERIALISE_KERNEL, lambda path, n: len(path) == 1),
+            (W.KERNEL_OUTLINE, lambda path, n: _comp(n)),
+            (BY_NAME["mapGlb(1)"], _copy_maps),
+            (BY_NAME["mapGlb(0)"], _copy_maps)]),
         # 7. Listing 4.2: windows in groups of σ, the final sum apart, κ x σ register blocks per chunk
         (split_join("σ"), lambda path, n: _comp(n) and windows(n.args[0])),
         (W.MAP_VIEW_FISSION, lambda path, n: _comp(n) and contains(n.args[0], Op.SLIDE_STRICT)),
@@ -390,15 +417,17 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool) -> list:
     return steps
 
 
-def build_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
+def build_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+               crop_view: bool = False) -> Program:
     """conv42 derived from the benchmark's program by `plan`'s rules; the registers' maps unrolled (κ, σ).
     Symbolic in the sizes and the other parameters: derived once per structure (the dot width, the switches)."""
-    return _derived(bench.program, vec, bool(unroll), bool(coalesce))
+    return _derived(bench.program, vec, bool(unroll), bool(coalesce), bool(pad_view), bool(crop_view))
 
 
 @functools.cache
-def _derived(program: Program, vec: int, unroll: bool, coalesce: bool) -> Program:
-    p = derivation.steps(derivation.start(program), plan(program, vec, unroll, coalesce), name="conv42")
+def _derived(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: bool, crop_view: bool) -> Program:
+    p = derivation.steps(derivation.start(program), plan(program, vec, unroll, coalesce, pad_view, crop_view),
+                         name="conv42")
     p = derivation.steps(p, [derivation.Step(W.unroll_over("σ", "κ"), every=True)], name="conv42")
     return derivation.point_free_wrappers(finish(p))
 
@@ -427,6 +456,8 @@ def _choose(s) -> dict[str, int]:
     out.setdefault("ω", largest_divisor(ws, max(out["v"], ws // 8), out["v"]) or ws)
     out.setdefault("unroll", 0)
     out.setdefault("coalesce", 1)
+    out.setdefault(PAD_VIEW, 0)
+    out.setdefault(CROP_VIEW, 0)
     return out
 
 
@@ -444,7 +475,7 @@ def _check(s, v) -> list[str]:
         if v[k] < 1:
             return [f"{k} must be a positive integer, got {v[k]}"]
     need(v["ρ"] >= 0 and v["ρW"] >= 0, "ρ >= 0 and ρW >= 0")
-    need(v["unroll"] in (0, 1) and v["coalesce"] in (0, 1), "unroll and coalesce are 0 or 1")
+    need(all(v.get(k, 0) in (0, 1) for k in SWITCH_NAMES), "unroll, coalesce, padView and cropView are 0 or 1")
     if bad:
         return bad
     d = {k: e for k, e in derived({**s, **v}).items()}
@@ -494,14 +525,15 @@ def lowerings_for(bench) -> list[Lowering]:
         return []
 
     def build(s, v):
-        p = build_conv(bench, v["v"], bool(v["unroll"]), bool(v["coalesce"]))
+        p = build_conv(bench, v["v"], bool(v["unroll"]), bool(v["coalesce"]), bool(v.get(PAD_VIEW, 0)),
+                       bool(v.get(CROP_VIEW, 0)))
         f = facts(s, v)
         d = derived({**s, **v})
         ph, pw, oh, ow = (int(d[k]) for k in ("padH", "padW", "outH", "outW"))
         local = (f["local_size_0"], f["local_size_1"])
-        launches = (KernelLaunch((pw, ph)),
+        launches = (*(() if v.get(PAD_VIEW, 0) else (KernelLaunch((pw, ph)),)),
                     KernelLaunch((f["work_groups_0"] * local[0], f["work_groups_1"] * local[1]), local),
-                    KernelLaunch((ow, oh)))
+                    *(() if v.get(CROP_VIEW, 0) else (KernelLaunch((ow, oh)),)))
         return p, launches, f
 
     return [Lowering(bench.name, "conv42", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,

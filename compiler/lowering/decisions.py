@@ -85,7 +85,8 @@ class Options:
     max_memory: int = 4  # memory rules applied at most (KEEP answers do not count)
     local_sizes: bool = True  # work-group-size decisions (False: none; the runtime chooses, local size None)
     # a named lowering's parameters fixed at a value and not asked (the decisions of versions before a parameter
-    # existed: `lift_gym` replays -v2 records with colsPerItem = 1)
+    # existed: `lift_gym` replays -v2 records with colsPerItem = 1, -v3 records with conv42's padView = cropView =
+    # 0); the other parameters' values are those the pinned values allow
     pinned: tuple[tuple[str, int], ...] = ()
 
 
@@ -404,6 +405,9 @@ def _tuning_values(uri: str, template: str, lowered: Program, sizes: tuple, opti
         return tuple(sorted({c[len(values)] for c in _kept_local_sizes(lowered, sizes, options.limits)
                              if c[:len(values)] == values}))
     partial = {p.name: v for p, v in zip(tp.params, values, strict=False)}
+    if template:  # a pinned parameter's value holds from the start: earlier decisions offer the values it allows
+        names = {p.name for p in tp.params}
+        partial = {**{k: v for k, v in options.pinned if k in names}, **partial}
     return tuple(sorted(set(tp.valid_values(tp.params[len(values)].name, partial))))
 
 

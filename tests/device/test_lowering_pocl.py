@@ -64,6 +64,28 @@ def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
     check_on_device(bench, lower(bench, name, preset, params), seed=1)
 
 
+@pytest.mark.parametrize(("preset", "params"), [
+    ("small", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 2, "ω": 12, "v": 2, "unroll": 1, "coalesce": 0}),
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 3, "ρ": 1, "ρW": 2, "σ": 1, "κ": 4, "ω": 36, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 4, "ρ": 2, "ρW": 0, "σ": 4, "κ": 2, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 10, "ρ": 0, "ρW": 0, "σ": 4, "κ": 4, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 6, "ρ": 4, "ρW": 0, "σ": 8, "κ": 2, "ω": 4, "v": 4, "unroll": 1, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0}),
+])
+@pytest.mark.parametrize(("pad_view", "crop_view"), [(1, 0), (0, 1), (1, 1)])
+def test_conv42_with_the_padding_or_crop_as_views_on_device(preset, params, pad_view, crop_view):
+    """padView = 1: the convolution kernel reads the input through the padding view (zeros outside the image,
+    vectors of v channels by one vloadn), no pad kernel; cropView = 1: it writes the image through the
+    re-assembly and crop views (guarded writes where ρ or ρW > 0), no crop kernel. At several tile sides, register
+    blocks, chunks, widths and optimisational paddings."""
+    lowered = lower("conv", "conv42", preset, {**params, "padView": pad_view, "cropView": crop_view})
+    assert len(lowered.kernels) == 3 - pad_view - crop_view
+    source = check_on_device("conv", lowered, seed=5)
+    assert source.count("kernel void") == 3 - pad_view - crop_view
+
+
 STENCILS = [b.name for b in list_benchmarks() if b.family == "stencil"]
 COARSE = [name for name in STENCILS if lowerings(name)["default"].params]  # the 2-D stencils (rowsPerItem)
 

@@ -72,10 +72,13 @@ def test_sampled_valid_points_build_and_pass(tool, workers, bench, lowering, siz
     assert 0 <= rate["valid"] < rate["draws"]  # the constraints matter: most unconstrained points are invalid
 
 
-def test_vector_width_16_regression(tool, workers):
-    """PoCL 3.0's vload16 fills only 8 lanes; the code generator loads float16 as two vload8 (found by the check)."""
+@pytest.mark.parametrize("pad_view", [0, 1])
+def test_vector_width_16_regression(tool, workers, pad_view):
+    """PoCL 3.0's vload16 fills only 8 lanes; the code generator loads float16 as two vload8 (found by the check),
+    also under the padding view's bounds test (padView = 1)."""
     sut = _space(tool, workers, "conv", "conv42", CONV)
-    point = {"θ": 3, "σ": 1, "κ": 1, "ω": 16, "v": 16, "ρ": 0, "ρW": 0, "unroll": 0, "coalesce": 1}
+    point = {"θ": 3, "σ": 1, "κ": 1, "ω": 16, "v": 16, "ρ": 0, "ρW": 0, "unroll": 0, "coalesce": 1,
+             "padView": pad_view, "cropView": 0}
     assert sut.space.check(point)
     res = tool.check_points(sut, [point], workers, seed=0, progress=False)
     assert res["passed"] == 1, res["failures"]

@@ -32,6 +32,11 @@ i, j, k = var(I), var(J), var(K)
     (2 * i + j - 5, "j + 2 * i - 5"),
     (k // 1, "k"),
     (k % 1, "0"),
+    ((4 * k + 1) // 128, "k / 32"),  # the lanes of a vector: the constant's remainder below the common factor
+    ((2 * k + 16 * i + 1) // 64, "(k + 8 * i) / 32"),
+    ((4 * k + 6) // 8, "(k + 1) / 2"),
+    ((4 * k + 32 * i + 3) % 384, "4 * ((k + 8 * i) % 96) + 3"),
+    ((4 * k + 5) % 8, "4 * ((k + 1) % 2) + 1"),
 ])
 def test_laws(expr, text):
     assert render(expr) == text

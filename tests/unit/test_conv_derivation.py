@@ -47,11 +47,13 @@ from compiler.ir.build import (
     zip_,
 )
 from compiler.ir.interpret import interpret
-from compiler.ir.node import Lambda, Param, Program, walk, with_children
+from compiler.ir.node import Lambda, Param, Prim, Program, walk, with_children
+from compiler.ir.ops import Op
 from compiler.ir.printer import show
 from compiler.ir.userfuns import ADD, ID, MAX, MULT, MULT_AND_SUM_UP, NEG, SUB
 from compiler.lowering import conv as conv42
 from compiler.lowering import derivation as D
+from compiler.lowering.catalog import lower
 from compiler.lowering.default import finish
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import apply, legal_sites, prepare, specialise
@@ -349,8 +351,11 @@ def test_private_init_and_global_result_of_a_work_items_sum():
 
 
 # --- conv42: the derived program is the assembled one -------------------------------------------------------
-def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
-    """conv42 as it was assembled with the DSL builders: the program the derivation must reproduce."""
+def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+                   crop_view: bool = False) -> Program:
+    """conv42 as it was assembled with the DSL builders: the program the derivation must reproduce (`pad_view`:
+    the convolution kernel reads the padded input as a view, no pad kernel; `crop_view`: it writes the image
+    through the re-assembly and crop views, no crop kernel)."""
     (pt, pb, pl, pr), (s1, s2) = (PAD, STRIDE)
     x = conv42.symbols()
     d = conv42.derived()
@@ -411,20 +416,24 @@ def assembled_conv(bench, vec: int, unroll: bool, coalesce: bool) -> Program:
     def pad_kernel(inputData):
         return copy2d(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << inputData)
 
-    def crop_kernel(partials):  # [nTiles][outChs/κ][κ][nWin][1] -> [outH][outW][outChs]
+    def reassembled(partials):  # [nTiles][outChs/κ][κ][nWin][1] -> [outH][outW][outChs]
         a = map_(join()) << (map_(map_(map_(join()))) << partials)  # [nTiles][outChs][nWin]
         b = split(d["tilesW"]) << (map_(map_(split(d["winW"]))) << a)  # [tilesH][tilesW][outChs][winH][winW]
         c = map_(join()) << (join() << (transpose_nd(0, 3, 1, 4, 2) << b))  # [H'][W'][outChs]
         hh = arith.simplify(d["tilesH"] * d["winH"])
         ww = arith.simplify(d["tilesW"] * d["winW"])
-        cropped = map_(pad(0, arith.simplify(d["outW"] - ww), ZERO)) << (pad(0, arith.simplify(d["outH"] - hh),
-                                                                              ZERO) << c)
-        return copy2d(cropped)
+        return map_(pad(0, arith.simplify(d["outW"] - ww), ZERO)) << (pad(0, arith.simplify(d["outH"] - hh),
+                                                                           ZERO) << c)
 
     inp, wts = bench.program.params
-    padded = ocl_kernel(pad_kernel)(inp)
-    parts = ocl_kernel(conv_kernel)(padded, wts)
-    body = ocl_kernel(crop_kernel)(parts)
+    if pad_view:
+        first, args = (lambda x, w: conv_kernel(pad_nd((pt, pb + ρ, pl, pr + ρW), ZERO) << x, w)), (inp, wts)
+    else:
+        first, args = conv_kernel, (ocl_kernel(pad_kernel)(inp), wts)
+    if crop_view:
+        body = ocl_kernel(lambda x, w: reassembled(first(x, w)))(*args)
+    else:
+        body = ocl_kernel(lambda partials: copy2d(reassembled(partials)))(ocl_kernel(first)(*args))
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
@@ -433,10 +442,12 @@ SWITCHES = [(1, False, False), (4, False, True), (2, True, False), (3, True, Tru
 
 
 @functools.cache
-def both(vec: int, unroll: bool, coalesce: bool) -> tuple[Program, Program]:
+def both(vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
+         crop_view: bool = False) -> tuple[Program, Program]:
     """(derived, assembled) conv42 programs."""
     bench = suite.get("conv")
-    return conv42.build_conv(bench, vec, unroll, coalesce), assembled_conv(bench, vec, unroll, coalesce)
+    return (conv42.build_conv(bench, vec, unroll, coalesce, pad_view, crop_view),
+            assembled_conv(bench, vec, unroll, coalesce, pad_view, crop_view))
 
 
 @pytest.mark.parametrize("vec,unroll,coalesce", SWITCHES)
@@ -445,11 +456,26 @@ def test_the_derived_conv42_is_the_assembled_program(vec, unroll, coalesce):
     assert derived.key == assembled.key
 
 
+@pytest.mark.parametrize("pad_view,crop_view", [(True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("vec,unroll,coalesce", [(1, False, False), (4, False, True), (3, True, True)])
+def test_the_derived_conv42_with_the_padding_or_crop_as_views_is_the_assembled_program(vec, unroll, coalesce,
+                                                                                          pad_view, crop_view):
+    derived, assembled = both(vec, unroll, coalesce, pad_view, crop_view)
+    assert derived.key == assembled.key
+    kernels = [n for _, n in walk(derived) if isinstance(n, Prim) and n.op is Op.OCL_KERNEL]
+    assert len(kernels) == 3 - pad_view - crop_view  # the convolution kernel is always one
+    assert derived.key != both(vec, unroll, coalesce)[0].key
+
+
 POINTS = [
     ("small", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 2, "ω": 12, "v": 2, "unroll": 1, "coalesce": 0}),
     ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
     ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 1, "unroll": 0, "coalesce": 0}),
     ("vgg16-7", conv42.TABLE_4_4),
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1, "padView": 1}),
+    ("vgg16-7", {**conv42.TABLE_4_4, "padView": 1}),
+    ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0, "cropView": 1}),
+    ("vgg16-7", {**conv42.TABLE_4_4, "padView": 1, "cropView": 1}),
 ]
 
 
@@ -458,7 +484,8 @@ def test_the_derived_conv42_is_the_assembled_program_at_concrete_parameters(pres
     bench = suite.get("conv")
     s = bench.sizes(preset)
     assert not conv42._check(s, params)  # a valid conv42 parameter point
-    derived, assembled = both(params["v"], bool(params["unroll"]), bool(params["coalesce"]))
+    derived, assembled = both(params["v"], bool(params["unroll"]), bool(params["coalesce"]),
+                              bool(params.get("padView", 0)), bool(params.get("cropView", 0)))
     point = {**s, **params}
     assert specialise(derived, point).key == specialise(assembled, point).key
 
@@ -501,3 +528,47 @@ def test_the_derivation_picks_the_same_sites_in_an_alpha_renamed_program(vec, un
     derived = conv42.build_conv(dataclasses.replace(bench, program=renamed), vec, unroll, coalesce)
     assert derived.params == renamed.params
     assert derived.key == both(vec, unroll, coalesce)[0].key
+
+
+@pytest.mark.parametrize("preset,params", [
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 2, "ρW": 2, "σ": 2, "κ": 1, "ω": 9, "v": 3, "unroll": 1, "coalesce": 0}),
+    ("vgg16-7", conv42.TABLE_4_4),
+])
+def test_the_padding_view_removes_the_pad_kernel(preset, params):
+    """padView = 1: two kernels instead of three; the convolution kernel reads the program's input, each vector of
+    the padded input by one bounds test and one vloadn (the padding never splits a vector: inChs % v = 0)."""
+    pad_kernel, pad_view = (lower("conv", "conv42", preset, {**params, "padView": pv}) for pv in (0, 1))
+    assert (len(pad_kernel.kernels), len(pad_view.kernels)) == (3, 2)
+    kp0, kp1 = pad_kernel.compile(), pad_view.compile()
+    assert (len(kp0.kernels), len(kp1.kernels)) == (3, 2)
+    assert [k.local_size for k in kp1.kernels] == [k.local_size for k in kp0.kernels[1:]]
+    conv = kp1.kernels[0].source
+    signature = next(line for line in conv.splitlines() if line.startswith("kernel void"))
+    assert signature.index("inputData") < signature.index("kernelsWeights") < signature.index("tmp")
+    v = params["v"]
+    reads = [line for line in conv.splitlines() if "inputData[" in line or "inputData)" in line]
+    assert reads and all(f"? (float{v})(0.0f) : " in r and f"vload{v}(" in r for r in reads), reads[:2]
+
+
+@pytest.mark.parametrize("preset,params", [
+    ("small", {"θ": 5, "ρ": 4, "ρW": 7, "σ": 9, "κ": 1, "ω": 4, "v": 4, "unroll": 0, "coalesce": 1}),
+    ("small", {"θ": 4, "ρ": 2, "ρW": 0, "σ": 4, "κ": 2, "ω": 9, "v": 1, "unroll": 0, "coalesce": 1}),
+    ("small2", {"θ": 4, "ρ": 0, "ρW": 0, "σ": 2, "κ": 5, "ω": 27, "v": 3, "unroll": 0, "coalesce": 1}),
+])
+def test_the_crop_view_removes_the_crop_kernel(preset, params):
+    """cropView = 1: the convolution kernel writes the image, its final sums going to `out` at the re-assembly's
+    indices; a write is guarded where the optimisational padding's extra windows are cropped (ρ or ρW > 0)."""
+    counts, kp = {}, None
+    for pv, cv in ((0, 0), (0, 1), (1, 1)):
+        lowered = lower("conv", "conv42", preset, {**params, "padView": pv, "cropView": cv})
+        kp = lowered.compile()
+        counts[pv, cv] = (len(lowered.kernels), len(kp.kernels))
+    assert counts == {(0, 0): (3, 3), (0, 1): (2, 2), (1, 1): (1, 1)}
+    lines = kp.kernels[0].source.splitlines()
+    signature = next(line for line in lines if line.startswith("kernel void"))
+    assert "inputData" in signature and "global float* out" in signature and "tmp" not in signature
+    writes = [k for k, line in enumerate(lines) if "out[" in line]
+    assert len(writes) == 1
+    guarded = lines[writes[0] - 1].strip().startswith("if (")
+    assert guarded == (params["ρ"] > 0 or params["ρW"] > 0)

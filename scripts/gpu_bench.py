@@ -40,6 +40,13 @@ STENCIL_SIZE = "N=8192&M=8192"
 
 
 def cases(only: set[str] | None, small: bool = False, stencil_size: str = STENCIL_SIZE) -> list[str]:
+    """The cases' URIs; `only` names benchmarks, families or single cases (a URI's tail, e.g. conv/vgg16-7)."""
+    uris = [u for u in _all_cases(small, stencil_size)
+            if not only or u.removeprefix("benchmark://lift/").split("?")[0] in only]
+    return uris if not only else [*uris, *(u for u in _all_cases(small, stencil_size, only) if u not in uris)]
+
+
+def _all_cases(small: bool, stencil_size: str, only: set[str] | None = None) -> list[str]:
     uris = []
     for b in list_benchmarks():
         if only and b.name not in only and b.family not in only:
@@ -195,7 +202,7 @@ def table(result: dict) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", default=None)
-    ap.add_argument("--only", default="", help="comma-separated benchmark names or families")
+    ap.add_argument("--only", default="", help="comma-separated benchmark names, families or cases (conv/vgg16-7)")
     ap.add_argument("--lowerings", default="", help="comma-separated lowering names (default: all)")
     ap.add_argument("--budget-s", type=float, default=540.0, help="stop starting new cases after this long")
     ap.add_argument("--out", default=os.environ.get("OUT", "bench-out"))

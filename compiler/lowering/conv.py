@@ -413,8 +413,13 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: boo
         (W.GLOBAL_RESULT, _final),
     ]
     if unroll:
-        steps.append((W.unroll_over(chunk), lambda path, n: _block_fold(n)))
+        steps.append(_unroll_step(vec))
     return steps
+
+
+def _unroll_step(vec: int) -> tuple:
+    """unroll = 1: the chunk loop (over ω/v, or ω without vectors) unrolled, the last step of `plan`."""
+    return (W.unroll_over("ω/v" if vec > 1 else "ω"), lambda path, n: _block_fold(n))
 
 
 def build_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
@@ -426,10 +431,18 @@ def build_conv(bench, vec: int, unroll: bool, coalesce: bool, pad_view: bool = F
 
 @functools.cache
 def _derived(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: bool, crop_view: bool) -> Program:
-    p = derivation.steps(derivation.start(program), plan(program, vec, unroll, coalesce, pad_view, crop_view),
-                         name="conv42")
+    p = _planned(program, vec, coalesce, pad_view, crop_view)
+    if unroll:
+        p = derivation.steps(p, [_unroll_step(vec)], name="conv42")
     p = derivation.steps(p, [derivation.Step(W.unroll_over("σ", "κ"), every=True)], name="conv42")
     return derivation.point_free_wrappers(finish(p))
+
+
+@functools.cache
+def _planned(program: Program, vec: int, coalesce: bool, pad_view: bool, crop_view: bool) -> Program:
+    """`plan` without its last, optional step (unroll): derived once for both values of the switch."""
+    return derivation.steps(derivation.start(program), plan(program, vec, False, coalesce, pad_view, crop_view),
+                            name="conv42")
 
 
 def _choose(s) -> dict[str, int]:

@@ -48,6 +48,7 @@ def test_quick_preset_is_tiny():
     ({"reward": {"source": "predicted", "fallback": "predicted"}}, "reward.fallback: must differ"),
     ({"env": "scal"}, 'env: expected a mapping of keys, got "scal"'),
     ({"pipeline": {"refit_rounds": -1}}, "pipeline.refit_rounds: expected an integer >= 0, got -1"),
+    ({"reward": {"profile": "h200"}}, 'reward.profile: expected one of generic, h100, pocl, got "h200"'),
     ({"pipeline": {"refit_episodes": 0}}, "pipeline.refit_episodes: expected a positive integer, got 0"),
     ({"train": {"total_steps": 4}, "pipeline": {"refit_rounds": 5}},
      "pipeline.refit_rounds: 5 rounds cannot split train.total_steps = 4"),
@@ -85,3 +86,11 @@ def test_overrides_are_validated():
     assert cfg.train.total_steps == 128
     with pytest.raises(ConfigError, match=r"train\.total_steps: expected a positive integer, got 0"):
         with_overrides(cfg, total_steps=0)
+
+
+def test_the_reward_profile_reaches_the_env_and_the_pipeline_rewards():
+    from agents.envs import env_kwargs
+    cfg = load_config(ROOT / "configs" / "pipeline_gpu.yaml")
+    assert cfg.reward.profile == "h100"
+    assert env_kwargs(cfg.env, cfg.reward)["reward"].profile == "h100"
+    assert env_kwargs(cfg.env, config_from_dict({}).reward)["reward"].profile == "generic"

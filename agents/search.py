@@ -555,6 +555,15 @@ def _random_point(s: Search, name: str) -> State:
     return complete(transition.step(s.start, s.start.config.layout.template(name)), random_choice(s.rng))
 
 
+def _best_of(s: Search, cands: list[State]) -> tuple[float, State | None]:
+    """The best reward among the evaluated candidates and its episode (-inf, None: no candidate)."""
+    found = s.evaluate_all(cands)
+    if not found:
+        return -math.inf, None
+    k = int(np.argmax(found))
+    return found[k], cands[k]
+
+
 def run_presets(s: Search) -> None:
     ev = s.evaluator
     named = _named_lowerings(s, "presets")
@@ -564,11 +573,9 @@ def run_presets(s: Search) -> None:
     idle = 0
     for _ in range(10 * ev.budget):
         before = ev.count
-        cands = tuning_neighbours(here)
-        found = s.evaluate_all(cands)
-        k = int(np.argmax(found)) if found else -1
-        if k >= 0 and found[k] > best:
-            best, here = found[k], cands[k]
+        reward, state = _best_of(s, tuning_neighbours(here))
+        if reward > best:
+            best, here = reward, state
         else:  # a local optimum: restart at a random point
             here = _random_point(s, names[int(s.rng.integers(len(names)))])
             best = s.evaluate(here)
@@ -576,15 +583,6 @@ def run_presets(s: Search) -> None:
         if idle >= 20:
             s.notes.append("presets stopped: 20 moves found no new kernel (the spaces are nearly exhausted)")
             return
-
-
-def _best_of(s: Search, cands: list[State]) -> tuple[float, State | None]:
-    """The best reward among the evaluated candidates and its episode (-inf, None: no candidate)."""
-    found = s.evaluate_all(cands)
-    if not found:
-        return -math.inf, None
-    k = int(np.argmax(found))
-    return found[k], cands[k]
 
 
 def _climb(s: Search, best: float, here: State) -> tuple[float, State]:

@@ -41,28 +41,23 @@ STENCIL_SIZE = "N=8192&M=8192"
 
 def cases(only: set[str] | None, small: bool = False, stencil_size: str = STENCIL_SIZE) -> list[str]:
     """The cases' URIs; `only` names benchmarks, families or single cases (a URI's tail, e.g. conv/vgg16-7)."""
-    uris = [u for u in _all_cases(small, stencil_size)
-            if not only or u.removeprefix("benchmark://lift/").split("?")[0] in only]
-    return uris if not only else [*uris, *(u for u in _all_cases(small, stencil_size, only) if u not in uris)]
+    return [uri for b in list_benchmarks() for uri in _uris(b, small, stencil_size)
+            if not only or b.name in only or b.family in only
+            or uri.removeprefix("benchmark://lift/").split("?")[0] in only]
 
 
-def _all_cases(small: bool, stencil_size: str, only: set[str] | None = None) -> list[str]:
-    uris = []
-    for b in list_benchmarks():
-        if only and b.name not in only and b.family not in only:
-            continue
-        if small:
-            uris.append(f"benchmark://lift/{b.name}?size=small")
-        elif b.name == "mm":
-            uris.append("benchmark://lift/mm?M=4096&N=4096&K=4096")
-        elif b.name == "conv":
-            uris += [f"benchmark://lift/conv/{v}" for v in VGG]
-        elif b.family == "stencil":
-            own = "&".join(kv for kv in stencil_size.split("&") if kv.split("=")[0] in b.size_keys)  # 1-D: N only
-            uris.append(f"benchmark://lift/{b.name}?{own}")
-        else:
-            uris.append(f"benchmark://lift/{b.name}")
-    return uris
+def _uris(b, small: bool, stencil_size: str) -> list[str]:
+    """The cases of one benchmark: its small sizes, or the GPU sizes (the nine VGG-16 layers for conv)."""
+    if small:
+        return [f"benchmark://lift/{b.name}?size=small"]
+    if b.name == "mm":
+        return ["benchmark://lift/mm?M=4096&N=4096&K=4096"]
+    if b.name == "conv":
+        return [f"benchmark://lift/conv/{v}" for v in VGG]
+    if b.family == "stencil":
+        own = "&".join(kv for kv in stencil_size.split("&") if kv.split("=")[0] in b.size_keys)  # 1-D: N only
+        return [f"benchmark://lift/{b.name}?{own}"]
+    return [f"benchmark://lift/{b.name}"]
 
 
 # extra points of a named lowering's space measured beside its defaults (those valid at the case's sizes)

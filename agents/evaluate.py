@@ -62,6 +62,8 @@ from .untrusted import load_maskable_ppo
 
 TARGET = 0.9  # fraction of the best throughput found by anyone
 STALL = 4  # policy_search stops after budget / STALL + 8 episodes in a row without a new kernel
+PROPOSALS = 32  # guided_search: new kernels of the policy's episodes ranked together before one is evaluated
+CLIMB_STEPS = 16  # guided_search: tuning steps on the kNN model from a proposal before it is evaluated
 BUDGETS = (8, 16, 32)  # the budgets reported (those not above the run budget), read from one run per seed
 POLICY_METHODS = ("policy", "guided")  # the methods that play the trained policy
 METHODS = ("guided", *STRATEGIES)  # what `baselines` may name (the policy itself always runs when given)
@@ -230,18 +232,40 @@ def _run_policy(r: _PolicyRun) -> None:
                        f"the last {idle} found none)")
 
 
+def _predicted(r: _PolicyRun, states: Sequence[State]) -> np.ndarray:
+    """The kNN model's predicted throughput of each finished episode's kernel (the run has a model)."""
+    dev = r.evaluator.reward_fn.ctx.device_model
+    return r.model.predict(np.array([[job_features(final_job(c), dev)[f] for f in FEATURE_NAMES] for c in states]))
+
+
 def _ranked(r: _PolicyRun, cands: list[State]) -> list[State]:
     """The candidates whose kernel is not evaluated yet (one per kernel), best first: by the kNN model's predicted
     throughput when the run has a model, else by the policy's likelihood."""
     ev = r.evaluator
     uniq = list({c.kernel.key: c for c in cands if c.kernel.key not in ev.cache}.values())
     if r.model is not None and uniq:
-        dev = ev.reward_fn.ctx.device_model
-        x = np.array([[job_features(final_job(c), dev)[f] for f in FEATURE_NAMES] for c in uniq])
-        score = r.model.predict(x)
+        score = _predicted(r, uniq)
     else:
         score = np.array([r.player.log_likelihood(c) for c in uniq])
     return [uniq[int(i)] for i in np.argsort(-score, kind="stable")]
+
+
+def _climbed(r: _PolicyRun, done: State) -> State:
+    """`done`'s kernel tuned on the kNN model: its tuning neighbour of the highest predicted throughput while that
+    is above its own (`done` itself without a model). Nothing is evaluated."""
+    if r.model is None:
+        return done
+    here = float(_predicted(r, [done])[0])
+    for _ in range(CLIMB_STEPS):
+        near = tuning_neighbours(done, r.player.step)
+        if not near:
+            break
+        score = _predicted(r, near)
+        i = int(np.argmax(score))
+        if score[i] <= here:
+            break
+        done, here = near[i], float(score[i])
+    return done
 
 
 def _run_guided(r: _PolicyRun) -> None:
@@ -250,6 +274,7 @@ def _run_guided(r: _PolicyRun) -> None:
     closed: set[tuple[int, ...]] = set()
     best: tuple[float, State] | None = None  # the best kernel found: (reward, a finished episode reaching it)
     queue: list[State] = []  # its tuning neighbours not evaluated yet, best ranked first
+    proposals: list[State] = []  # the policy's episodes whose kernel is not evaluated yet, best ranked first
     exhausted = False  # every episode of the space was played
 
     def seen(reward: float, done: State) -> None:
@@ -258,22 +283,36 @@ def _run_guided(r: _PolicyRun) -> None:
             best = (reward, done)
             queue = _ranked(r, tuning_neighbours(done, player.step))
 
-    def explore() -> bool:
-        """The policy's next episodes without replacement until one reaches a new kernel (False: none did)."""
-        nonlocal exhausted
+    def propose() -> None:
+        """The policy's next episodes without replacement until PROPOSALS new kernels are among `proposals`
+        (or every episode was played, or budget / STALL + 8 episodes in a row brought none), ranked."""
+        nonlocal exhausted, proposals
+        fresh = {c.kernel.key: c for c in proposals}
         idle = 0
-        while not exhausted and r.episodes < r.max_episodes and idle < r.stall:
+        while len(fresh) < PROPOSALS and not exhausted and r.episodes < r.max_episodes and idle < r.stall:
             done = player.play(r.rng, greedy=r.episodes == 0, closed=closed)
             if done is None:
                 exhausted = True
                 break
             r.episodes += 1
             player.close(closed, done)
-            before = ev.count
-            seen(ev.evaluate(done), done)
-            if ev.count > before:
-                return True
-            idle += 1
+            new = done.kernel.key not in ev.cache and done.kernel.key not in fresh
+            if new:
+                fresh[done.kernel.key] = done
+            idle = 0 if new else idle + 1
+        proposals = _ranked(r, list(fresh.values()))
+
+    def explore() -> bool:
+        """The best-ranked of the policy's proposals not evaluated yet (False: the policy proposes none)."""
+        if not proposals:
+            propose()
+        while proposals:
+            c = proposals.pop(0)
+            tuned = _climbed(r, c)
+            for c in (tuned, c):
+                if c.kernel.key not in ev.cache:
+                    seen(ev.evaluate(c), c)
+                    return True
         return False
 
     def exploit() -> bool:
@@ -349,16 +388,21 @@ def guided_search(policy: Policy, uri: str, budget: int, *, seed: int = 0, rewar
                   reward_fn: RewardFunction | None = None, model: str | None = None) -> SearchResult:
     """Policy-guided search at a budget of `budget` distinct kernels evaluated, alternating two moves:
 
-    - explore: the policy's next episode without replacement (its most likely episode first, then samples of its
-      distribution with every action sequence already played left out) until one reaches a new kernel;
+    - explore: the policy proposes, the kNN model (`model`, a saved KnnPerfModel) tunes, the reward measures.
+      The policy's episodes are played without replacement (its most likely episode first, then samples of its
+      distribution with every action sequence already played left out) until PROPOSALS new kernels are
+      proposed; they are ranked by the model's predicted throughput, and the best-ranked one not evaluated yet
+      is tuned on the model (its tuning neighbour of the highest prediction while that is above its own, at
+      most CLIMB_STEPS times) and evaluated (the proposal itself when its tuned kernel was evaluated already);
     - exploit: the next tuning neighbour (`agents.search.tuning_neighbours`: one parameter one offered slot down
-      or up, the later ones kept) of the best kernel found so far, in order of the kNN model's predicted
-      throughput (`model`, a saved KnnPerfModel) or else of the policy's likelihood; a better kernel, from either
-      move, becomes the one whose neighbours are tried.
+      or up, the later ones kept) of the best kernel found so far, in order of the model's predicted throughput;
+      a better kernel, from either move, becomes the one whose neighbours are tried.
 
-    Half of the budget follows the policy (what it was trained to find), half tunes the best kernel it found.
-    Stops after `budget` evaluations, when neither move finds a new kernel (every episode played, or budget /
-    STALL + 8 episodes in a row without one, and no neighbour left), or after 50 x budget + 100 episodes."""
+    Without a model the proposals are ranked by the policy's likelihood (its most likely episode first) and
+    nothing is tuned before it is evaluated; the neighbours are ranked the same way. Half of the budget follows
+    the policy's proposals, half tunes the best kernel found. Stops after `budget` evaluations, when neither move
+    finds a new kernel (every episode played, or budget / STALL + 8 episodes in a row without one, and no
+    neighbour left), or after 50 x budget + 100 episodes."""
     return _play("guided", _run_guided, policy, uri, budget, seed, reward, reward_fn, model)
 
 

@@ -27,7 +27,7 @@ from agents.search import Evaluator, tuning_neighbours
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import KnnPerfModel
 from lift_gym import transition
-from lift_gym.rewards import RewardConfig, RewardFunction
+from lift_gym.rewards import RewardConfig, RewardFunction, load_model
 from lift_gym.transition import Config, Phase
 
 ANALYTICAL = RewardConfig(source="analytical")
@@ -203,3 +203,24 @@ def test_the_reference_and_the_policy_run_for_every_seed_before_the_other_baseli
              out_dir=tmp_path, log=lines.append)
     order = [(line.split()[1], int(line.split()[3])) for line in lines]
     assert order == [("policy", 0), ("random", 0), ("policy", 1), ("random", 1), ("greedy", 0), ("greedy", 1)]
+
+
+def test_a_proposal_is_tuned_on_the_model_until_no_tuning_neighbour_is_predicted_better(policy, knn_model):
+    fn = RewardFunction(ANALYTICAL)
+    player = _player(policy, STENCIL, fn)
+    run = evaluate_mod._PolicyRun(player, Evaluator(fn, 4), np.random.default_rng(0), 4,
+                                  load_model(knn_model, None, fn.ctx))
+    rng = np.random.default_rng(5)
+    worst = None  # the proposal the model predicts worst among a few of the tiled lowering's
+    for _ in range(6):
+        s = player.step(player.start, player.start.config.layout.template("tiled"))
+        while not transition.is_terminal(s):
+            s = player.step(s, int(rng.choice(np.flatnonzero(transition.legal_actions(s)))))
+        if worst is None or evaluate_mod._predicted(run, [s])[0] < evaluate_mod._predicted(run, [worst])[0]:
+            worst = s
+    tuned = evaluate_mod._climbed(run, worst)
+    before, after = evaluate_mod._predicted(run, [worst, tuned])
+    assert tuned.kernel.key != worst.kernel.key and after > before
+    assert evaluate_mod._predicted(run, tuning_neighbours(tuned, player.step)).max() <= after
+    assert tuned.template == worst.template and run.evaluator.count == 0  # the model tunes; nothing is evaluated
+    fn.close()

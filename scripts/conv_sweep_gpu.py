@@ -1,6 +1,7 @@
 """A grid over conv42's space at VGG-16 layers: measured GFLOP/s per point against cuDNN, in one run.
 
     python3 scripts/conv_sweep_gpu.py --device nvidia --layers vgg16-7,vgg16-24 --budget-s 400 --out DIR   # a GPU
+    python3 scripts/conv_sweep_gpu.py --device nvidia --layers vgg16-19 --set padView=1,cropView=1 --sigma 1,2,3,4,9
     python3 scripts/conv_sweep_gpu.py --small --no-torch                                                  # PoCL
 
 Per layer, conv42's space on the profile's limits (`templates.template_problem(get("conv"), "conv42", sizes,
@@ -50,12 +51,13 @@ def nearest(values: list[int], target: int, k: int) -> list[int]:
     return sorted(sorted(values, key=lambda v: abs(math.log2(v) - math.log2(target)))[:k])
 
 
-def grid(tp) -> list[dict[str, int]]:
-    """The defaults, then the grid's points of the space (completed, deduplicated)."""
+def grid(tp, sigmas: tuple[int, ...] = SIGMA, fixed: dict[str, int] | None = None) -> list[dict[str, int]]:
+    """The defaults, then the grid's points of the space (completed, deduplicated); `fixed` values are part of
+    every grid point (e.g. padView = cropView = 1: the one-kernel variants)."""
     defaults = {p.name: int(tp.defaults[p.name]) for p in tp.params}
     out, seen = [defaults], {tuple(sorted(defaults.items()))}
-    for theta, kappa, sigma in itertools.product(THETA, KAPPA, SIGMA):
-        part = {"θ": theta, "κ": kappa, "σ": sigma}
+    for theta, kappa, sigma in itertools.product(THETA, KAPPA, sigmas):
+        part = {"θ": theta, "κ": kappa, "σ": sigma, **(fixed or {})}
         if not all(v in tp.valid_values(k, {kk: vv for kk, vv in part.items() if kk != k}) for k, v in part.items()):
             continue
         omegas = tp.valid_values("ω", part)
@@ -79,8 +81,8 @@ def table(result: dict) -> str:
         vendor = cudnn.get(layer, {}).get("gflops")
         lines += [f"### {layer}: {len(rows)} points measured; cuDNN FP32 (TF32 off, same run): "
                   + (f"{vendor:,.0f} GFLOP/s" if vendor else "not measured"), "",
-                  "| rank | θ | σ | κ | ω | v | ρ | unroll | coalesce | work group | median ms | GFLOP/s | vs cuDNN "
-                  "| status |", "|" + "---|" * 14]
+                  "| rank | θ | σ | κ | ω | v | ρ | unroll | coalesce | padView, cropView | work group | median ms "
+                  "| GFLOP/s | vs cuDNN | status |", "|" + "---|" * 15]
         ok = sorted((r for r in rows if r.get("status") == "ok" and r.get("gflops")), key=lambda r: -r["gflops"])
         rest = [r for r in rows if r not in ok]
         for i, r in enumerate(ok + rest, 1):
@@ -91,6 +93,7 @@ def table(result: dict) -> str:
             gf = f"{r['gflops']:,.0f}" if r.get("gflops") and r.get("status") == "ok" else ""
             lines.append(f"| {i} | {p.get('θ')} | {p.get('σ')} | {p.get('κ')} | {p.get('ω')} | {p.get('v')} | "
                          f"{p.get('ρ')} | {p.get('unroll')} | {p.get('coalesce')} | "
+                         f"{p.get('padView', 0)}, {p.get('cropView', 0)} | "
                          f"{'x'.join(map(str, r.get('local_size', [])))} | {med} | {gf} | {vs} | {status} |")
         lines.append("")
     return "\n".join(lines)
@@ -104,9 +107,18 @@ def main(argv=None) -> int:
     ap.add_argument("--max", type=int, default=80, help="at most this many points per layer (default 80)")
     ap.add_argument("--profile", default="h100", help=f"device limits of the space: {', '.join(PROFILES)}")
     ap.add_argument("--budget-s", type=float, default=400.0, help="start no new kernel after this many seconds")
+    ap.add_argument("--sigma", default=",".join(map(str, SIGMA)),
+                    help=f"comma-separated σ of the grid (default {','.join(map(str, SIGMA))})")
+    ap.add_argument("--set", default="", metavar="NAME=V,...",
+                    help="values every grid point takes, e.g. padView=1,cropView=1 (the one-kernel variants)")
     ap.add_argument("--no-torch", action="store_true", help="skip cuDNN")
     ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "conv_sweep"))
     args = ap.parse_args(argv)
+    try:
+        sigmas = tuple(int(v) for v in args.sigma.split(",") if v)
+        fixed = {k.strip(): int(v) for k, v in (kv.split("=") for kv in args.set.split(",") if kv)}
+    except ValueError:
+        ap.error(f"--sigma {args.sigma!r} / --set {args.set!r}: expected integers, and NAME=V pairs for --set")
     if args.profile not in PROFILES:
         ap.error(f"--profile: {args.profile!r} is not one of {', '.join(PROFILES)}")
     layers = ["small"] if args.small else [s for s in args.layers.split(",") if s]
@@ -127,7 +139,10 @@ def main(argv=None) -> int:
             except Exception as e:  # a usage error names the layer
                 ap.error(f"--layers: {layer!r}: {e}")
             tp = templates.template_problem(get("conv"), "conv42", sizes, PROFILES[args.profile])
-            points = grid(tp)[:args.max]
+            unknown = sorted(set(fixed) - {p.name for p in tp.params})
+            if unknown:
+                ap.error(f"--set: conv42 has no parameter {', '.join(unknown)}")
+            points = grid(tp, sigmas, fixed)[:args.max]
             raw = bench.make_inputs(sizes, rng)
             inputs = {k: np.ascontiguousarray(v).reshape(-1) for k, v in raw.items()}
             ref = np.asarray(bench.reference(raw, sizes), dtype=np.float32).reshape(-1)

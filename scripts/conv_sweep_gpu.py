@@ -51,9 +51,11 @@ def nearest(values: list[int], target: int, k: int) -> list[int]:
     return sorted(sorted(values, key=lambda v: abs(math.log2(v) - math.log2(target)))[:k])
 
 
-def grid(tp, sigmas: tuple[int, ...] = SIGMA, fixed: dict[str, int] | None = None) -> list[dict[str, int]]:
+def grid(tp, sigmas: tuple[int, ...] = SIGMA, fixed: dict[str, int] | None = None,
+         n_omega: int = N_OMEGA) -> list[dict[str, int]]:
     """The defaults, then the grid's points of the space (completed, deduplicated); `fixed` values are part of
-    every grid point (e.g. padView = cropView = 1: the one-kernel variants)."""
+    every grid point (e.g. padView = cropView = 1: the one-kernel variants); `n_omega` valid ω nearest the
+    default per (θ, κ, σ)."""
     defaults = {p.name: int(tp.defaults[p.name]) for p in tp.params}
     out, seen = [defaults], {tuple(sorted(defaults.items()))}
     for theta, kappa, sigma in itertools.product(THETA, KAPPA, sigmas):
@@ -61,7 +63,7 @@ def grid(tp, sigmas: tuple[int, ...] = SIGMA, fixed: dict[str, int] | None = Non
         if not all(v in tp.valid_values(k, {kk: vv for kk, vv in part.items() if kk != k}) for k, v in part.items()):
             continue
         omegas = tp.valid_values("ω", part)
-        for omega in nearest(omegas, defaults["ω"], N_OMEGA) if omegas else []:
+        for omega in nearest(omegas, defaults["ω"], n_omega) if omegas else []:
             try:
                 point = tp.complete({**part, "ω": omega})
             except (IndexError, ValueError):
@@ -109,6 +111,8 @@ def main(argv=None) -> int:
     ap.add_argument("--budget-s", type=float, default=400.0, help="start no new kernel after this many seconds")
     ap.add_argument("--sigma", default=",".join(map(str, SIGMA)),
                     help=f"comma-separated σ of the grid (default {','.join(map(str, SIGMA))})")
+    ap.add_argument("--omegas", type=int, default=N_OMEGA,
+                    help=f"valid ω nearest the default per (θ, κ, σ) (default {N_OMEGA})")
     ap.add_argument("--set", default="", metavar="NAME=V,...",
                     help="values every grid point takes, e.g. padView=1,cropView=1 (the one-kernel variants)")
     ap.add_argument("--no-torch", action="store_true", help="skip cuDNN")
@@ -142,7 +146,7 @@ def main(argv=None) -> int:
             unknown = sorted(set(fixed) - {p.name for p in tp.params})
             if unknown:
                 ap.error(f"--set: conv42 has no parameter {', '.join(unknown)}")
-            points = grid(tp, sigmas, fixed)[:args.max]
+            points = grid(tp, sigmas, fixed, args.omegas)[:args.max]
             raw = bench.make_inputs(sizes, rng)
             inputs = {k: np.ascontiguousarray(v).reshape(-1) for k, v in raw.items()}
             ref = np.asarray(bench.reference(raw, sizes), dtype=np.float32).reshape(-1)

@@ -268,71 +268,80 @@ def _climbed(r: _PolicyRun, done: State) -> State:
     return done
 
 
-def _run_guided(r: _PolicyRun) -> None:
-    """Policy-guided search (see `guided_search`)."""
-    ev, player = r.evaluator, r.player
-    closed: set[tuple[int, ...]] = set()
+@dataclass
+class _Guided:
+    """A policy-guided search under way (see `guided_search`)."""
+
+    r: _PolicyRun
+    closed: set[tuple[int, ...]] = field(default_factory=set)  # action sequences played (and exhausted prefixes)
     best: tuple[float, State] | None = None  # the best kernel found: (reward, a finished episode reaching it)
-    queue: list[State] = []  # its tuning neighbours not evaluated yet, best ranked first
-    proposals: list[State] = []  # the policy's episodes whose kernel is not evaluated yet, best ranked first
-    exhausted = False  # every episode of the space was played
+    queue: list[State] = field(default_factory=list)  # its tuning neighbours not evaluated yet, best ranked first
+    proposals: list[State] = field(default_factory=list)  # the policy's episodes not evaluated yet, best first
+    exhausted: bool = False  # every episode of the space was played
 
-    def seen(reward: float, done: State) -> None:
-        nonlocal best, queue
-        if best is None or reward > best[0]:
-            best = (reward, done)
-            queue = _ranked(r, tuning_neighbours(done, player.step))
+    def seen(self, reward: float, done: State) -> None:
+        if self.best is None or reward > self.best[0]:
+            self.best = (reward, done)
+            self.queue = _ranked(self.r, tuning_neighbours(done, self.r.player.step))
 
-    def propose() -> None:
+    def propose(self) -> None:
         """The policy's next episodes without replacement until PROPOSALS new kernels are among `proposals`
         (or every episode was played, or budget / STALL + 8 episodes in a row brought none), ranked."""
-        nonlocal exhausted, proposals
-        fresh = {c.kernel.key: c for c in proposals}
+        r, ev = self.r, self.r.evaluator
+        fresh = {c.kernel.key: c for c in self.proposals}
         idle = 0
-        while len(fresh) < PROPOSALS and not exhausted and r.episodes < r.max_episodes and idle < r.stall:
-            done = player.play(r.rng, greedy=r.episodes == 0, closed=closed)
+        while len(fresh) < PROPOSALS and not self.exhausted and r.episodes < r.max_episodes and idle < r.stall:
+            done = r.player.play(r.rng, greedy=r.episodes == 0, closed=self.closed)
             if done is None:
-                exhausted = True
+                self.exhausted = True
                 break
             r.episodes += 1
-            player.close(closed, done)
+            r.player.close(self.closed, done)
             new = done.kernel.key not in ev.cache and done.kernel.key not in fresh
             if new:
                 fresh[done.kernel.key] = done
             idle = 0 if new else idle + 1
-        proposals = _ranked(r, list(fresh.values()))
+        self.proposals = _ranked(r, list(fresh.values()))
 
-    def explore() -> bool:
-        """The best-ranked of the policy's proposals not evaluated yet (False: the policy proposes none)."""
-        if not proposals:
-            propose()
-        while proposals:
-            c = proposals.pop(0)
-            tuned = _climbed(r, c)
-            for c in (tuned, c):
-                if c.kernel.key not in ev.cache:
-                    seen(ev.evaluate(c), c)
-                    return True
-        return False
-
-    def exploit() -> bool:
-        """The best-ranked neighbour of the best kernel not evaluated yet (False: none is left)."""
-        while queue:
-            c = queue.pop(0)
-            if c.kernel.key not in ev.cache:
-                seen(ev.evaluate(c), c)
+    def explore(self) -> bool:
+        """The best-ranked of the policy's proposals not evaluated yet, tuned on the model (the proposal itself
+        when its tuned kernel was evaluated already); False: the policy proposes none."""
+        if not self.proposals:
+            self.propose()
+        while self.proposals:
+            proposal = self.proposals.pop(0)
+            if self._evaluate_first_new((_climbed(self.r, proposal), proposal)):
                 return True
         return False
 
-    explore()
+    def exploit(self) -> bool:
+        """The best-ranked neighbour of the best kernel not evaluated yet (False: none is left)."""
+        while self.queue:
+            if self._evaluate_first_new((self.queue.pop(0),)):
+                return True
+        return False
+
+    def _evaluate_first_new(self, candidates: Sequence[State]) -> bool:
+        ev = self.r.evaluator
+        for c in candidates:
+            if c.kernel.key not in ev.cache:
+                self.seen(ev.evaluate(c), c)
+                return True
+        return False
+
+
+def _run_guided(r: _PolicyRun) -> None:
+    """Policy-guided search (see `guided_search`)."""
+    ev, g = r.evaluator, _Guided(r)
+    g.explore()
     while not ev.exhausted:
-        moved = exploit()
+        moved = g.exploit()
         if ev.exhausted:
             break
-        if not explore() and not moved:
+        if not g.explore() and not moved:
             break
     if ev.count < r.budget:
-        why = "every episode of the space was played" if exhausted else "no new kernel"
+        why = "every episode of the space was played" if g.exhausted else "no new kernel"
         r.notes.append(f"guided stopped after {ev.count} of {r.budget} evaluations ({why}; {r.episodes} episodes)")
 
 

@@ -2,7 +2,7 @@ float dotAndSumUp_float_float4_float4(float acc, float4 l, float4 r) { return ac
 float add(float x, float y) { return x + y; }
 
 kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
-  local float local_buf[512];
+  local float local_buf[2304];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
@@ -11,7 +11,7 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
         int l_id_1 = get_local_id(1);
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7;
+          float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15, acc_16, acc_17, acc_18, acc_19, acc_20, acc_21, acc_22, acc_23, acc_24, acc_25, acc_26, acc_27, acc_28, acc_29, acc_30, acc_31, acc_32, acc_33, acc_34, acc_35, acc_36, acc_37, acc_38, acc_39, acc_40, acc_41, acc_42, acc_43, acc_44, acc_45, acc_46, acc_47;
           // mapSeqUnroll unrolled
           acc_0 = 0.0f;
           acc_1 = 0.0f;
@@ -21,48 +21,181 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           acc_5 = 0.0f;
           acc_6 = 0.0f;
           acc_7 = 0.0f;
-          for (int i = 0; i < 144; i++) {  // reduceSeq
-            float4 priv_0, priv_1;
+          acc_8 = 0.0f;
+          acc_9 = 0.0f;
+          acc_10 = 0.0f;
+          acc_11 = 0.0f;
+          acc_12 = 0.0f;
+          acc_13 = 0.0f;
+          acc_14 = 0.0f;
+          acc_15 = 0.0f;
+          acc_16 = 0.0f;
+          acc_17 = 0.0f;
+          acc_18 = 0.0f;
+          acc_19 = 0.0f;
+          acc_20 = 0.0f;
+          acc_21 = 0.0f;
+          acc_22 = 0.0f;
+          acc_23 = 0.0f;
+          acc_24 = 0.0f;
+          acc_25 = 0.0f;
+          acc_26 = 0.0f;
+          acc_27 = 0.0f;
+          acc_28 = 0.0f;
+          acc_29 = 0.0f;
+          acc_30 = 0.0f;
+          acc_31 = 0.0f;
+          acc_32 = 0.0f;
+          acc_33 = 0.0f;
+          acc_34 = 0.0f;
+          acc_35 = 0.0f;
+          acc_36 = 0.0f;
+          acc_37 = 0.0f;
+          acc_38 = 0.0f;
+          acc_39 = 0.0f;
+          acc_40 = 0.0f;
+          acc_41 = 0.0f;
+          acc_42 = 0.0f;
+          acc_43 = 0.0f;
+          acc_44 = 0.0f;
+          acc_45 = 0.0f;
+          acc_46 = 0.0f;
+          acc_47 = 0.0f;
+          for (int i = 0; i < 72; i++) {  // reduceSeq
+            float4 priv_0, priv_1, priv_2;
             // mapSeqUnroll unrolled
-            priv_0 = ((((l_id_0 + 8 * i) / 128) % 3 + 2 * (l_id_1 % 2) + 4 * (wg_id_1 % 4) < 1 || ((l_id_0 + 8 * i) / 128) % 3 + 2 * (l_id_1 % 2) + 4 * (wg_id_1 % 4) >= 15) ? (float4)(0.0f) : (((l_id_0 + 8 * i) / 384 + l_id_1 / 2 + 4 * (wg_id_1 / 4) < 1 || (l_id_0 + 8 * i) / 384 + l_id_1 / 2 + 4 * (wg_id_1 / 4) >= 15) ? (float4)(0.0f) : vload4((l_id_0 + 8 * i) % 384 + 256 * (l_id_1 % 2) + 512 * (wg_id_1 % 4) + 1792 * ((l_id_0 + 8 * i) / 384) + 1792 * (l_id_1 / 2) + 7168 * (wg_id_1 / 4) - 1920, inputData)));
-            priv_1 = ((((l_id_0 + 8 * i) / 128) % 3 + 2 * (l_id_1 % 2) + 4 * (wg_id_1 % 4) >= 14) ? (float4)(0.0f) : (((l_id_0 + 8 * i) / 384 + l_id_1 / 2 + 4 * (wg_id_1 / 4) < 1 || (l_id_0 + 8 * i) / 384 + l_id_1 / 2 + 4 * (wg_id_1 / 4) >= 15) ? (float4)(0.0f) : vload4((l_id_0 + 8 * i) % 384 + 256 * (l_id_1 % 2) + 512 * (wg_id_1 % 4) + 1792 * ((l_id_0 + 8 * i) / 384) + 1792 * (l_id_1 / 2) + 7168 * (wg_id_1 / 4) - 1792, inputData)));
-            float4 priv2_0, priv2_1, priv2_2, priv2_3;
+            priv_0 = ((((l_id_0 + 16 * i) / 128) % 3 + 3 * (wg_id_1 % 5) < 1) ? (float4)(0.0f) : ((l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) < 1 || l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) >= 15) ? (float4)(0.0f) : vload4((l_id_0 + 16 * i) % 384 + 384 * (wg_id_1 % 5) + 1792 * l_id_1 + 1792 * ((l_id_0 + 16 * i) / 384) + 5376 * (wg_id_1 / 5) - 1920, inputData)));
+            priv_1 = ((((l_id_0 + 16 * i) / 128) % 3 + 3 * (wg_id_1 % 5) >= 14) ? (float4)(0.0f) : ((l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) < 1 || l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) >= 15) ? (float4)(0.0f) : vload4((l_id_0 + 16 * i) % 384 + 384 * (wg_id_1 % 5) + 1792 * l_id_1 + 1792 * ((l_id_0 + 16 * i) / 384) + 5376 * (wg_id_1 / 5) - 1792, inputData)));
+            priv_2 = ((((l_id_0 + 16 * i) / 128) % 3 + 3 * (wg_id_1 % 5) >= 13) ? (float4)(0.0f) : ((l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) < 1 || l_id_1 + (l_id_0 + 16 * i) / 384 + 3 * (wg_id_1 / 5) >= 15) ? (float4)(0.0f) : vload4((l_id_0 + 16 * i) % 384 + 384 * (wg_id_1 % 5) + 1792 * l_id_1 + 1792 * ((l_id_0 + 16 * i) / 384) + 5376 * (wg_id_1 / 5) - 1664, inputData)));
+            float4 priv2_0, priv2_1, priv2_2, priv2_3, priv2_4, priv2_5, priv2_6, priv2_7, priv2_8, priv2_9, priv2_10, priv2_11, priv2_12, priv2_13, priv2_14, priv2_15;
             // mapSeqUnroll unrolled
-            priv2_0 = vload4(l_id_0 + 8 * i + 4608 * wg_id_0, kernelsWeights);
-            priv2_1 = vload4(l_id_0 + 8 * i + 4608 * wg_id_0 + 1152, kernelsWeights);
-            priv2_2 = vload4(l_id_0 + 8 * i + 4608 * wg_id_0 + 2304, kernelsWeights);
-            priv2_3 = vload4(l_id_0 + 8 * i + 4608 * wg_id_0 + 3456, kernelsWeights);
+            priv2_0 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0, kernelsWeights);
+            priv2_1 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 1152, kernelsWeights);
+            priv2_2 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 2304, kernelsWeights);
+            priv2_3 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 3456, kernelsWeights);
+            priv2_4 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 4608, kernelsWeights);
+            priv2_5 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 5760, kernelsWeights);
+            priv2_6 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 6912, kernelsWeights);
+            priv2_7 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 8064, kernelsWeights);
+            priv2_8 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 9216, kernelsWeights);
+            priv2_9 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 10368, kernelsWeights);
+            priv2_10 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 11520, kernelsWeights);
+            priv2_11 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 12672, kernelsWeights);
+            priv2_12 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 13824, kernelsWeights);
+            priv2_13 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 14976, kernelsWeights);
+            priv2_14 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 16128, kernelsWeights);
+            priv2_15 = vload4(l_id_0 + 16 * i + 18432 * wg_id_0 + 17280, kernelsWeights);
             // mapSeqUnroll unrolled
             acc_0 = dotAndSumUp_float_float4_float4(acc_0, priv_0, priv2_0);
             acc_1 = dotAndSumUp_float_float4_float4(acc_1, priv_1, priv2_0);
-            acc_2 = dotAndSumUp_float_float4_float4(acc_2, priv_0, priv2_1);
-            acc_3 = dotAndSumUp_float_float4_float4(acc_3, priv_1, priv2_1);
-            acc_4 = dotAndSumUp_float_float4_float4(acc_4, priv_0, priv2_2);
-            acc_5 = dotAndSumUp_float_float4_float4(acc_5, priv_1, priv2_2);
-            acc_6 = dotAndSumUp_float_float4_float4(acc_6, priv_0, priv2_3);
-            acc_7 = dotAndSumUp_float_float4_float4(acc_7, priv_1, priv2_3);
+            acc_2 = dotAndSumUp_float_float4_float4(acc_2, priv_2, priv2_0);
+            acc_3 = dotAndSumUp_float_float4_float4(acc_3, priv_0, priv2_1);
+            acc_4 = dotAndSumUp_float_float4_float4(acc_4, priv_1, priv2_1);
+            acc_5 = dotAndSumUp_float_float4_float4(acc_5, priv_2, priv2_1);
+            acc_6 = dotAndSumUp_float_float4_float4(acc_6, priv_0, priv2_2);
+            acc_7 = dotAndSumUp_float_float4_float4(acc_7, priv_1, priv2_2);
+            acc_8 = dotAndSumUp_float_float4_float4(acc_8, priv_2, priv2_2);
+            acc_9 = dotAndSumUp_float_float4_float4(acc_9, priv_0, priv2_3);
+            acc_10 = dotAndSumUp_float_float4_float4(acc_10, priv_1, priv2_3);
+            acc_11 = dotAndSumUp_float_float4_float4(acc_11, priv_2, priv2_3);
+            acc_12 = dotAndSumUp_float_float4_float4(acc_12, priv_0, priv2_4);
+            acc_13 = dotAndSumUp_float_float4_float4(acc_13, priv_1, priv2_4);
+            acc_14 = dotAndSumUp_float_float4_float4(acc_14, priv_2, priv2_4);
+            acc_15 = dotAndSumUp_float_float4_float4(acc_15, priv_0, priv2_5);
+            acc_16 = dotAndSumUp_float_float4_float4(acc_16, priv_1, priv2_5);
+            acc_17 = dotAndSumUp_float_float4_float4(acc_17, priv_2, priv2_5);
+            acc_18 = dotAndSumUp_float_float4_float4(acc_18, priv_0, priv2_6);
+            acc_19 = dotAndSumUp_float_float4_float4(acc_19, priv_1, priv2_6);
+            acc_20 = dotAndSumUp_float_float4_float4(acc_20, priv_2, priv2_6);
+            acc_21 = dotAndSumUp_float_float4_float4(acc_21, priv_0, priv2_7);
+            acc_22 = dotAndSumUp_float_float4_float4(acc_22, priv_1, priv2_7);
+            acc_23 = dotAndSumUp_float_float4_float4(acc_23, priv_2, priv2_7);
+            acc_24 = dotAndSumUp_float_float4_float4(acc_24, priv_0, priv2_8);
+            acc_25 = dotAndSumUp_float_float4_float4(acc_25, priv_1, priv2_8);
+            acc_26 = dotAndSumUp_float_float4_float4(acc_26, priv_2, priv2_8);
+            acc_27 = dotAndSumUp_float_float4_float4(acc_27, priv_0, priv2_9);
+            acc_28 = dotAndSumUp_float_float4_float4(acc_28, priv_1, priv2_9);
+            acc_29 = dotAndSumUp_float_float4_float4(acc_29, priv_2, priv2_9);
+            acc_30 = dotAndSumUp_float_float4_float4(acc_30, priv_0, priv2_10);
+            acc_31 = dotAndSumUp_float_float4_float4(acc_31, priv_1, priv2_10);
+            acc_32 = dotAndSumUp_float_float4_float4(acc_32, priv_2, priv2_10);
+            acc_33 = dotAndSumUp_float_float4_float4(acc_33, priv_0, priv2_11);
+            acc_34 = dotAndSumUp_float_float4_float4(acc_34, priv_1, priv2_11);
+            acc_35 = dotAndSumUp_float_float4_float4(acc_35, priv_2, priv2_11);
+            acc_36 = dotAndSumUp_float_float4_float4(acc_36, priv_0, priv2_12);
+            acc_37 = dotAndSumUp_float_float4_float4(acc_37, priv_1, priv2_12);
+            acc_38 = dotAndSumUp_float_float4_float4(acc_38, priv_2, priv2_12);
+            acc_39 = dotAndSumUp_float_float4_float4(acc_39, priv_0, priv2_13);
+            acc_40 = dotAndSumUp_float_float4_float4(acc_40, priv_1, priv2_13);
+            acc_41 = dotAndSumUp_float_float4_float4(acc_41, priv_2, priv2_13);
+            acc_42 = dotAndSumUp_float_float4_float4(acc_42, priv_0, priv2_14);
+            acc_43 = dotAndSumUp_float_float4_float4(acc_43, priv_1, priv2_14);
+            acc_44 = dotAndSumUp_float_float4_float4(acc_44, priv_2, priv2_14);
+            acc_45 = dotAndSumUp_float_float4_float4(acc_45, priv_0, priv2_15);
+            acc_46 = dotAndSumUp_float_float4_float4(acc_46, priv_1, priv2_15);
+            acc_47 = dotAndSumUp_float_float4_float4(acc_47, priv_2, priv2_15);
           }
           // mapSeqUnroll unrolled
-          local_buf[8 * l_id_0 + 64 * l_id_1] = acc_0;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 1] = acc_1;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 2] = acc_2;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 3] = acc_3;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 4] = acc_4;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 5] = acc_5;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 6] = acc_6;
-          local_buf[8 * l_id_0 + 64 * l_id_1 + 7] = acc_7;
+          local_buf[48 * l_id_0 + 768 * l_id_1] = acc_0;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 1] = acc_1;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 2] = acc_2;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 3] = acc_3;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 4] = acc_4;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 5] = acc_5;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 6] = acc_6;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 7] = acc_7;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 8] = acc_8;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 9] = acc_9;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 10] = acc_10;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 11] = acc_11;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 12] = acc_12;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 13] = acc_13;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 14] = acc_14;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 15] = acc_15;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 16] = acc_16;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 17] = acc_17;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 18] = acc_18;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 19] = acc_19;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 20] = acc_20;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 21] = acc_21;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 22] = acc_22;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 23] = acc_23;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 24] = acc_24;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 25] = acc_25;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 26] = acc_26;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 27] = acc_27;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 28] = acc_28;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 29] = acc_29;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 30] = acc_30;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 31] = acc_31;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 32] = acc_32;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 33] = acc_33;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 34] = acc_34;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 35] = acc_35;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 36] = acc_36;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 37] = acc_37;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 38] = acc_38;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 39] = acc_39;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 40] = acc_40;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 41] = acc_41;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 42] = acc_42;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 43] = acc_43;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 44] = acc_44;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 45] = acc_45;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 46] = acc_46;
+          local_buf[48 * l_id_0 + 768 * l_id_1 + 47] = acc_47;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
-      if (get_local_id(1) < 4) {  // mapLcl(1)
-        int l_id_1 = get_local_id(1);
-        for (int l_id_0 = get_local_id(0); l_id_0 < 16; l_id_0 += get_local_size(0)) {  // mapLcl(0)
+      for (int l_id_1 = get_local_id(1); l_id_1 < 16; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+        if (get_local_id(0) < 9) {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
           float acc2 = 0.0f;
-          for (int i = 0; i < 8; i++) {  // reduceSeq
-            acc2 = add(acc2, local_buf[l_id_0 % 2 + 2 * l_id_1 + 8 * i + 64 * (l_id_0 / 2)]);
+          for (int i = 0; i < 16; i++) {  // reduceSeq
+            acc2 = add(acc2, local_buf[l_id_0 % 3 + 3 * l_id_1 + 48 * i + 768 * (l_id_0 / 3)]);
           }
-          if (l_id_0 % 4 + 4 * (wg_id_1 % 4) < 14 && l_id_0 / 4 + 4 * (wg_id_1 / 4) < 14) {
-            out[l_id_1 + 4 * wg_id_0 + 512 * (l_id_0 % 4) + 2048 * (wg_id_1 % 4) + 7168 * (l_id_0 / 4) + 28672 * (wg_id_1 / 4)] = acc2;
+          if (l_id_0 % 3 + 3 * (wg_id_1 % 5) < 14 && l_id_0 / 3 + 3 * (wg_id_1 / 5) < 14) {
+            out[l_id_1 + 16 * wg_id_0 + 512 * (l_id_0 % 3) + 1536 * (wg_id_1 % 5) + 7168 * (l_id_0 / 3) + 21504 * (wg_id_1 / 5)] = acc2;
           }
         }
       }

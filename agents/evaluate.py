@@ -285,10 +285,10 @@ class _Guided:
             self.queue = _ranked(self.r, tuning_neighbours(done, self.r.player.step))
 
     def propose(self) -> None:
-        """The policy's next episodes without replacement until PROPOSALS new kernels are among `proposals`
-        (or every episode was played, or budget / STALL + 8 episodes in a row brought none), ranked."""
+        """`proposals`: the policy's next episodes without replacement until PROPOSALS new kernels (or every
+        episode was played, or budget / STALL + 8 episodes in a row brought none), ranked."""
         r, ev = self.r, self.r.evaluator
-        fresh = {c.kernel.key: c for c in self.proposals}
+        fresh: dict[str, State] = {}
         idle = 0
         while len(fresh) < PROPOSALS and not self.exhausted and r.episodes < r.max_episodes and idle < r.stall:
             done = r.player.play(r.rng, greedy=r.episodes == 0, closed=self.closed)

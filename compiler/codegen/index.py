@@ -225,7 +225,7 @@ def _gcd_reduce(e: Idx, d: int) -> tuple[Idx, int, int]:
     g = math.gcd(d, e.const, *(c for _, c in e.terms))
     if g <= 1:
         return e, d, 1
-    return Idx(tuple((a, c // g) for a, c in e.terms), e.const // g), d // g, g
+    return _lane_base(e, g), d // g, g
 
 
 def _term_gcd(e: Idx, d: int) -> int:

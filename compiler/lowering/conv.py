@@ -287,9 +287,9 @@ def _final(path, n) -> bool:
     return isinstance(n, FunCall) and (_sum_fold(n) or _holds_sum_fold(n.f)) and not _holds_block_fold(n.f)
 
 
-def plan(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: bool = False,
-         crop_view: bool = False) -> list:
-    """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc. The program's
+def plan(program: Program, vec: int, coalesce: bool, pad_view: bool = False, crop_view: bool = False) -> list:
+    """The derivation of conv42 from the benchmark's program: (rule, site) steps, see the module doc, up to the
+    optional unrolling of the chunk loop (`_unroll_step`, which `_derived` adds for unroll = 1). The program's
     second parameter is the kernels' weights."""
     weights = program.params[1].name
 
@@ -303,7 +303,7 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: boo
 
     fuse, fission, map_join = BY_NAME["mapFusion"], BY_NAME["mapFission"], BY_NAME["mapJoin"]
     chunk = "ω/v" if vec > 1 else "ω"
-    steps = [
+    return [
         # 1. optimisational padding, θ x θ tiles of windows, the window optimisation (Listing 4.3)
         (W.pad_optimise_2d("ρ", "ρW"), None),
         (W.slide_tiling_2d_strict("θ"), None),
@@ -412,13 +412,10 @@ def plan(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view: boo
         (W.PRIVATE_INIT, _final),
         (W.GLOBAL_RESULT, _final),
     ]
-    if unroll:
-        steps.append(_unroll_step(vec))
-    return steps
 
 
 def _unroll_step(vec: int) -> tuple:
-    """unroll = 1: the chunk loop (over ω/v, or ω without vectors) unrolled, the last step of `plan`."""
+    """unroll = 1: the chunk loop (over ω/v, or ω without vectors) unrolled, the step after `plan`'s."""
     return (W.unroll_over("ω/v" if vec > 1 else "ω"), lambda path, n: _block_fold(n))
 
 
@@ -440,8 +437,8 @@ def _derived(program: Program, vec: int, unroll: bool, coalesce: bool, pad_view:
 
 @functools.cache
 def _planned(program: Program, vec: int, coalesce: bool, pad_view: bool, crop_view: bool) -> Program:
-    """`plan` without its last, optional step (unroll): derived once for both values of the switch."""
-    return derivation.steps(derivation.start(program), plan(program, vec, False, coalesce, pad_view, crop_view),
+    """`plan`'s steps, without the optional unrolling: derived once for both values of the switch."""
+    return derivation.steps(derivation.start(program), plan(program, vec, coalesce, pad_view, crop_view),
                             name="conv42")
 
 

@@ -87,6 +87,8 @@ class _Pass:
                 out.append(kir.If(s.conds, self.stmts(s.then), self.stmts(s.other)))
             elif isinstance(s, kir.Block):
                 out.append(kir.Block(self.stmts(s.body)))
+            elif isinstance(s, kir.LastGroup):
+                out.append(replace(s, body=self.stmts(s.body)))
             else:
                 out.append(s)
         return out + self.region(run)

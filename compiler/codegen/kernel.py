@@ -11,7 +11,7 @@ class KernelArg:
     """One kernel argument: a global buffer (`dtype` element, `size` elements) or a scalar int."""
 
     name: str
-    kind: str  # "in" | "out" | "tmp" (global buffers) | "int" (scalar size argument)
+    kind: str  # "in" | "out" | "tmp" | "zero" (global buffers; "zero": zero-filled once) | "int" (scalar size argument)
     dtype: str = "float"  # OpenCL scalar type of a buffer's elements
     size: int = 0  # elements, for buffers
     value: int = 0  # for "int" arguments

@@ -157,7 +157,18 @@ class If:
     other: list[Stmt] = field(default_factory=list)
 
 
-Stmt = Store | Decl | Barrier | Comment | Block | Loop | If
+@dataclass
+class LastGroup:
+    """`body` run only by the work group that finishes last, after every group's global writes (a one-group
+    kernel fused into the kernel before it, lastgroup.py). Each group counts itself in `counter` (a zero-filled
+    global int, reset to zero by the last group) and learns from `flag` (a local int) whether it is the last."""
+
+    counter: Buffer
+    flag: Buffer
+    body: list[Stmt] = field(default_factory=list)
+
+
+Stmt = Store | Decl | Barrier | Comment | Block | Loop | If | LastGroup
 
 
 # --- traversal ----------------------------------------------------------------------------------------------
@@ -177,7 +188,7 @@ def expr_loads(e: CExpr) -> Iterator[MemRef]:
 def children(s: Stmt) -> list[Stmt]:
     if isinstance(s, If):
         return [*s.then, *s.other]
-    return s.body if isinstance(s, Loop | Block) else []
+    return s.body if isinstance(s, Loop | Block | LastGroup) else []
 
 
 def accesses(s: Stmt, loops: tuple[Loop, ...] = ()) -> Iterator[tuple[MemRef, bool, tuple[Loop, ...]]]:

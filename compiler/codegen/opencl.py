@@ -7,6 +7,8 @@ launch size L (work groups for mapWrg, local size for mapLcl, global size for ma
 - L <  N: `for (int wg_id_0 = get_group_id(0); wg_id_0 < N; wg_id_0 += get_num_groups(0))`;
 - a mapLcl made uniform by the barrier pass runs to N rounded up to a multiple of L and guards each run of
   barrier-free statements with `if (l_id_0 < N)`.
+A `LastGroup` body (a one-group kernel fused into the kernel before it) runs under `if (flag[0])`, the flag set by
+work item 0 from an `atomic_inc` of the zero-filled counter after a global fence and a barrier.
 Private scalars are declared where allocated (merged with their first assignment), private arrays that are
 only indexed by constants become scalar variables, local buffers are declared at kernel scope, and vector
 elements of global/local buffers use vloadn/vstoren (so do private vector buffers accessed at a lane that is
@@ -161,8 +163,23 @@ class Renderer:
             head = f"if ({' && '.join(render_cmp(c) for c in s.conds)}) {{"
             other = [pad + "} else {", *self.block(s.other, depth + 1)] if s.other else []
             return [pad + head, *self.block(s.then, depth + 1), *other, pad + "}"]
+        if isinstance(s, kir.LastGroup):
+            return self.last_group(s, depth)
         assert isinstance(s, kir.Loop), s
         return self.loop(s, depth)
+
+    def last_group(self, s: kir.LastGroup, depth: int) -> list[str]:
+        """Every work item fences its global writes; work item 0 counts the group in; the group that counts
+        itself last runs the body and resets the counter for the next launch."""
+        pad, inner, c, f = self._pad(depth), self._pad(depth + 1), s.counter.name, s.flag.name
+        return [pad + "mem_fence(CLK_GLOBAL_MEM_FENCE);",
+                pad + self.lang.barrier.format("CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE"),
+                pad + f"if (get_local_id(0) == 0) {f}[0] = atomic_inc({c}) == (int)get_num_groups(0) - 1;",
+                pad + self.lang.barrier.format("CLK_LOCAL_MEM_FENCE"),
+                pad + f"if ({f}[0]) {{  // the last work group to finish",
+                *self.block(s.body, depth + 1),
+                inner + f"if (get_local_id(0) == 0) {c}[0] = 0;",
+                pad + "}"]
 
     def store(self, s: kir.Store) -> str:
         r, value = s.ref, self.expr(s.value)

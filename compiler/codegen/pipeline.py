@@ -1,7 +1,7 @@
 """compile_program: a lowered program and its sizes to OpenCL kernels, as a named sequence of small passes.
 
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
-    -> unroll -> ndrange -> barriers -> version -> cse -> emit
+    -> unroll -> ndrange -> barriers -> last-group -> version -> cse -> emit
 
 Every pass takes and returns a `CodegenState`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
@@ -28,6 +28,7 @@ from .check import check_lowered
 from .constant import CONSTANT_BYTES, constant_buffers
 from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
+from .lastgroup import fuse_last_groups
 from .spaces import infer_spaces
 from .versioning import version_pads
 
@@ -47,6 +48,7 @@ class CodegenState:
     result: KernelProgram | None = None
     barriers: str = "classic"  # barrier placement: "classic" (barriers.py) or "mag" (mag.py, Algorithm 3)
     versioning: bool = False  # pad versioning of work-item bodies (versioning.py)
+    last_group: bool = False  # one-group kernels run in the last work group of the kernel before them (lastgroup.py)
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
 
 
@@ -143,6 +145,15 @@ def barrier_pass(s: CodegenState) -> CodegenState:
     return s
 
 
+def last_group_pass(s: CodegenState) -> CodegenState:
+    if not s.last_group:
+        return s
+    low = s.lowered
+    taken = {b.name for b in (*low.inputs, low.output)}
+    kernels, launches = fuse_last_groups(low.kernels, s.launches, taken)
+    return replace(s, lowered=replace(low, kernels=kernels), launches=launches)
+
+
 def version_pass(s: CodegenState) -> CodegenState:
     if s.versioning:
         for k in s.lowered.kernels:
@@ -210,7 +221,7 @@ def _arguments(k, low: LoweredKernels, single: bool) -> list[tuple[kir.Buffer, b
         used.setdefault(b.name, b)
     inputs = [b for b in low.inputs if single or b.name in used]
     rest = [b for n, b in used.items() if n not in {i.name for i in low.inputs}]
-    return [(b, False) for b in inputs] + [(b, b.name in written) for b in rest]
+    return [(b, False) for b in inputs] + [(b, b.name in written or b.role == "zero") for b in rest]
 
 
 PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
@@ -223,6 +234,7 @@ PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
     ("unroll", unroll_pass),
     ("ndrange", ndrange_pass),
     ("barriers", barrier_pass),
+    ("last-group", last_group_pass),
     ("version", version_pass),
     ("cse", cse_pass),
     ("emit", emit),
@@ -292,21 +304,22 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
-                    constant_bytes: int = CONSTANT_BYTES) -> KernelProgram:
+                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
     kernel name to tuple. `barriers` picks the barrier placement: "classic" (Algorithm 1 as a dependence check,
-    `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). Raises CodegenError (prefixed
-    with the failing pass) for programs it cannot compile.
+    `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). `last_group`: every kernel
+    after the first that runs as one work group runs in the last work group of the kernel before it, in one kernel
+    (`lastgroup.py`). Raises CodegenError (prefixed with the failing pass) for programs it cannot compile.
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    if global_size is None and barriers == "classic" and not versioning:  # the default passes: shared runs
+    if global_size is None and barriers == "classic" and not versioning and not last_group:  # the default passes
         done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     else:
         done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
-                                 versioning=versioning), PASSES[:-1])
+                                 versioning=versioning, last_group=last_group), PASSES[:-1])
     if done.state is None:
         if isinstance(done.error, CodegenError):
             raise CodegenError(f"{done.failed}: {done.error}") from None

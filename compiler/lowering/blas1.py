@@ -50,10 +50,15 @@ inference its divisibility constraints, L the work-group size):
 - U (asum, dot; switch): 1 unrolls a work item's loop over its C/(V L) vectors (reduceSeqUnroll, whose guard asks
   C/(V L) <= 32): its loads, independent of the accumulator, can all be in flight together. The check refuses
   U = 1 beyond 32 steps (a space point there builds the loop). Default 0 (no GPU measurement yet favours 1).
+- F (asum, dot; switch): 1 runs the second kernel in the last work group of the first to finish, in one kernel
+  (compiler.codegen.lastgroup: the groups count themselves in a zero-filled counter after fencing their partial
+  sums; the last one adds them and resets the counter); the program is the same, the lowering asks the code
+  generator for it (`Lowering.options`). Default 1: at N = 2^24 on an H100 the second launch costs about 5 us of a
+  33 us reduction (asum 68.5% -> 80.9% of the copy bandwidth, docs/benchmarks/blas_h100.md).
 - The group sum has two levels when L > 32 and L % 32 = 0 (the program built at such defaults has split(32) of
   the L partials, so its inferred space asks L % 32 = 0).
-- Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,); scal: global size (N/V,), local size
-  the largest divisor of N/V up to 256.
+- Work groups: asum/dot: local size (L,), global sizes (N/C * L,) and (L,) (F = 1: the first only); scal: global
+  size (N/V,), local size the largest divisor of N/V up to 256.
 """
 
 from __future__ import annotations
@@ -111,6 +116,9 @@ PARAMS_RED = (
     TuningParam("C", "elements per work group in the first kernel (N % C = 0)", "split"),
     TuningParam("U", f"1: a work item's loop over its C/(V L) vectors is unrolled (reduceSeqUnroll; C/(V L) <= "
                 f"{UNROLL_MAX}), its loads independent of the accumulator issued together; 0: a loop", "switch"),
+    TuningParam("F", "1: the second kernel's sum runs in the last work group of the first to finish, in one kernel "
+                "(the groups count themselves in a zero-filled counter, compiler.codegen.lastgroup); 0: two "
+                "kernels", "switch"),
 )
 
 Where = Callable[[tuple[int, ...], Node], bool]
@@ -246,7 +254,8 @@ def _largest_pow2_divisor(n: int, cap: int) -> int:
 
 def _choose_red(s) -> dict[str, int]:
     """V: 4 where it divides N; L: 256 where it fits; C: N/C work groups closest to TARGET_GROUPS; U: 0 (a loop),
-    unless asked; U = 1 keeps C/(V L) <= UNROLL_MAX."""
+    unless asked; U = 1 keeps C/(V L) <= UNROLL_MAX; F: 1 (one kernel: the second kernel's launch costs about as
+    much as the first kernel's work at N = 2^24 on an H100, docs/benchmarks/blas_h100.md)."""
     n = s["N"]
     unroll = int(s.get("U") or 0)
     v = s.get("V") or (4 if n % 4 == 0 else 2 if n % 2 == 0 else 1)
@@ -260,7 +269,7 @@ def _choose_red(s) -> dict[str, int]:
         cands = [c for c in range(base, n + 1, base) if n % c == 0 and (n // c) % lanes == 0
                  and (not unroll or c // base <= UNROLL_MAX)]
         chunk = min(cands, key=lambda c: (abs(n // c - TARGET_GROUPS), c)) if cands else n
-    return {"V": v, "L": lanes, "C": chunk, "U": unroll}
+    return {"V": v, "L": lanes, "C": chunk, "U": unroll, "F": 1 if s.get("F") is None else int(s["F"])}
 
 
 def _check_red(s, v) -> list[str]:
@@ -280,6 +289,8 @@ def _check_red(s, v) -> list[str]:
         bad.append(f"(C/V) % L = 0 and C % V = 0 (C = {chunk}, V = {vw}, L = {lanes})")
     elif v["U"] not in (0, 1):
         bad.append(f"U is a switch: 0 or 1 (U = {v['U']})")
+    elif v.get("F", 0) not in (0, 1):
+        bad.append(f"F is a switch: 0 or 1 (F = {v['F']})")
     elif v["U"] and chunk // (vw * lanes) > UNROLL_MAX:
         bad.append(f"U = 1 needs C/(V L) <= {UNROLL_MAX} (C/(V L) = {chunk // (vw * lanes)})")
     return bad
@@ -321,4 +332,5 @@ def lowerings_for(bench) -> list[Lowering]:
                  "work_groups": groups}
         return p, launches, facts
 
-    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, _choose_red, _check_red, {0: "L"})]
+    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, _choose_red, _check_red, {0: "L"},
+                     lambda v: {"last_group": bool(v.get("F", 0))})]

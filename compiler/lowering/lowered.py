@@ -45,6 +45,7 @@ class Lowered:
     params: Mapping[str, int]  # the tuning parameters' values
     kernels: tuple[KernelLaunch, ...] = ()
     facts: Mapping[str, int] = field(default_factory=dict)  # structural facts (loop trip counts, buffer sizes)
+    options: Mapping[str, object] = field(default_factory=dict)  # compile_program options the parameters chose
 
     @property
     def env(self) -> dict[str, int]:
@@ -67,7 +68,9 @@ class Lowered:
     def compile(self, **options):
         """compiler.codegen's `compile_program` for this program and its sizes, with the lowering's local sizes
         (the code generator would otherwise infer them from the largest mapLcl, which for these lowerings is a
-        copy loop or the final stage, not the work-group shape the lowering was designed for)."""
+        copy loop or the final stage, not the work-group shape the lowering was designed for), and the code
+        generator's options its parameters chose (`options`; a keyword given here wins)."""
+        options = {**self.options, **options}
         if "local_size" in options:
             return compile_program(self.program, self.env, **options)
         kp = compile_program(self.program, self.env, local_size=self.local_sizes() or None, **options)
@@ -96,6 +99,8 @@ class Lowering:
     # the work-group shape per dimension, as expressions over parameters and sizes (Ch4 inference's local sizes);
     # None: the largest mapLcl iteration count, or the runtime's choice for mapGlb kernels
     local_sizes: Mapping[int, str] | None = None
+    # the compile_program options a point's parameter values choose (e.g. {"last_group": True}); None: none
+    options: Callable[[Sizes], Mapping[str, object]] | None = None
 
     def __call__(self, sizes: Sizes, params: Sizes | None = None) -> Lowered:
         sizes = dict(sizes)
@@ -115,8 +120,9 @@ class Lowering:
         """The lowering built with a complete set of parameter values, unchecked: the caller took them from a
         space that holds only valid points (compiler.lowering.templates)."""
         program, kernels, facts = self.build(dict(sizes), dict(values))
+        options = MappingProxyType(dict(self.options(values))) if self.options else MappingProxyType({})
         return Lowered(self.benchmark, self.name, program, MappingProxyType(dict(sizes)),
-                       MappingProxyType(dict(values)), kernels, MappingProxyType(facts))
+                       MappingProxyType(dict(values)), kernels, MappingProxyType(facts), options)
 
     def valid(self, sizes: Sizes, params: Sizes | None = None) -> bool:
         """True when the lowering applies to these sizes (with these or the chosen parameter values)."""

@@ -222,10 +222,12 @@ class ClDevice:
         builds = [self.build(k.source, k.build_options) for k in program.kernels]
         kernels = [self._make_kernel(b.program, k) for b, k in zip(builds, program.kernels)]
         buffers = self._allocate(plan)
+        zeros = {b.name: np.zeros(b.size, dtype=b.np_dtype) for b in plan.buffers if b.role == "zeroed"}
         prepared = PreparedProgram(self, program, plan, buffers,
                                    build_s=sum(b.build_s for b in builds),
                                    build_log="\n".join(dict.fromkeys(b.log for b in builds if b.log)))
         try:
+            prepared.write_inputs(zeros)  # zero-filled once: the kernels leave them zero
             for cl_kernel, kernel in zip(kernels, program.kernels):
                 prepared.add_launch(cl_kernel, kernel)
         except BaseException:

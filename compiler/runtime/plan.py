@@ -29,14 +29,15 @@ DTYPES: dict[str, np.dtype] = {
     "ulong": np.dtype(np.uint64), "short": np.dtype(np.int16), "ushort": np.dtype(np.uint16),
     "char": np.dtype(np.int8), "uchar": np.dtype(np.uint8),
 }
-BUFFER_KINDS = ("in", "out", "tmp")
+BUFFER_KINDS = ("in", "out", "tmp", "zero")  # "zero": a temporary the runtime zero-fills once
 SCALAR_KINDS = ("int",)
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
 
 @dataclass(frozen=True)
 class BufferSpec:
-    """One global buffer of a program; `role` is "input", "output", "inout" or "temp"."""
+    """One global buffer of a program; `role` is "input", "output", "inout", "temp" or "zeroed" (a temporary the
+    runtime fills with zeros once, before the first launch, and the kernels leave zero: a work-group counter)."""
 
     name: str
     dtype: str
@@ -71,9 +72,12 @@ class BufferPlan:
         return sum(b.nbytes for b in self.buffers)
 
 
-def _role(name: str, program: KernelProgram) -> str:
+def _role(name: str, kind: str, program: KernelProgram) -> str:
     is_in, is_out = name in program.inputs, name in program.outputs
-    return "inout" if is_in and is_out else "input" if is_in else "output" if is_out else "temp"
+    if kind == "zero" and (is_in or is_out):
+        raise InvalidKernel(f"buffer {name!r}: a zero-filled temporary cannot be a program input or output")
+    return ("inout" if is_in and is_out else "input" if is_in else "output" if is_out
+            else "zeroed" if kind == "zero" else "temp")
 
 
 def _check_scalar(kernel: Kernel, arg) -> None:
@@ -86,6 +90,7 @@ def plan_buffers(program: KernelProgram) -> BufferPlan:
     if not program.kernels:
         raise InvalidKernel("program has no kernels")
     seen: dict[str, tuple[str, int, str]] = {}
+    kinds: dict[str, str] = {}
     for kernel in program.kernels:
         for arg in kernel.args:
             if arg.kind in SCALAR_KINDS:
@@ -98,13 +103,14 @@ def plan_buffers(program: KernelProgram) -> BufferPlan:
             if arg.size <= 0:
                 raise InvalidKernel(f"kernel {kernel.name!r}: buffer {arg.name!r} has size {arg.size}")
             prev = seen.setdefault(arg.name, (arg.dtype, arg.size, kernel.name))
+            kinds.setdefault(arg.name, arg.kind)
             if prev[:2] != (arg.dtype, arg.size):
                 raise InvalidKernel(f"buffer {arg.name!r} is {prev[0]}[{prev[1]}] in kernel {prev[2]!r} but "
                                     f"{arg.dtype}[{arg.size}] in kernel {kernel.name!r}")
     for name in (*program.inputs, *program.outputs):
         if name not in seen:
             raise InvalidKernel(f"program names {name!r} as an input/output but no kernel argument uses it")
-    return BufferPlan(tuple(BufferSpec(n, d, s, _role(n, program)) for n, (d, s, _) in seen.items()))
+    return BufferPlan(tuple(BufferSpec(n, d, s, _role(n, kinds[n], program)) for n, (d, s, _) in seen.items()))
 
 
 def check_geometry(kernel: Kernel, info: DeviceInfo, kernel_wg_limit: int | None = None,

@@ -1,12 +1,14 @@
-// dot/tiled at size small: 2 kernel(s)
+// dot/tiled at size small: 1 kernel(s)
 
 // kernel dot_k0: global (16,), local (4,)
 float4 mult_v4(float4 x, float4 y) { return x * y; }
 float4 add_v4(float4 x, float4 y) { return x + y; }
 float add(float x, float y) { return x + y; }
 
-kernel void dot_k0(const global float* restrict x, const global float* restrict y, global float* tmp0) {
+kernel void dot_k0(const global float* restrict x, const global float* restrict y, global float* tmp0, global float* out, global int* group_count) {
   local float local_buf[4];
+  local float local_buf_2[4];
+  local int is_last_group[1];
   {  // mapWrg(0)
     int wg_id_0 = get_group_id(0);
     {  // mapLcl(0)
@@ -31,29 +33,28 @@ kernel void dot_k0(const global float* restrict x, const global float* restrict 
       tmp0[l_id_0 + wg_id_0] = acc3;
     }
   }
-}
-
-// kernel dot_k1: global (4,), local (4,)
-float add(float x, float y) { return x + y; }
-
-kernel void dot_k1(const global float* restrict tmp0, global float* out) {
-  local float local_buf[4];
-  {  // mapWrg(0)
-    int wg_id_0 = get_group_id(0);
-    {  // mapLcl(0)
-      int l_id_0 = get_local_id(0);
-      float acc = 0.0f;
-      acc = add(acc, tmp0[l_id_0 + 4 * wg_id_0]);
-      local_buf[l_id_0] = acc;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (get_local_id(0) < 1) {  // mapLcl(0)
-      int l_id_0 = get_local_id(0);
-      float acc2 = 0.0f;
-      for (int i = 0; i < 4; i++) {  // reduceSeq
-        acc2 = add(acc2, local_buf[i + 4 * l_id_0]);
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (get_local_id(0) == 0) is_last_group[0] = atomic_inc(group_count) == (int)get_num_groups(0) - 1;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (is_last_group[0]) {  // the last work group to finish
+    {
+      {  // mapLcl(0)
+        int l_id_0 = get_local_id(0);
+        float acc_2 = 0.0f;
+        acc_2 = add(acc_2, tmp0[l_id_0]);
+        local_buf_2[l_id_0] = acc_2;
       }
-      out[l_id_0 + wg_id_0] = acc2;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (get_local_id(0) < 1) {  // mapLcl(0)
+        int l_id_0 = get_local_id(0);
+        float acc2_2 = 0.0f;
+        for (int i = 0; i < 4; i++) {  // reduceSeq
+          acc2_2 = add(acc2_2, local_buf_2[i + 4 * l_id_0]);
+        }
+        out[l_id_0] = acc2_2;
+      }
     }
+    if (get_local_id(0) == 0) group_count[0] = 0;
   }
 }

@@ -68,7 +68,7 @@ class _Pass:
             if next(kir.expr_loads(e), None) is not None:  # (a select of literals reads nothing)
                 out.append(e)
             return
-        for sub in _operands(e):
+        for sub in operands(e):
             self.candidates(sub, out)
 
     # statements
@@ -76,7 +76,7 @@ class _Pass:
         out: list[kir.Stmt] = []
         run: list[kir.Stmt] = []
         for s in stmts:
-            if _straight(s):
+            if straight(s):
                 run.append(s)
                 continue
             out += self.region(run)
@@ -117,13 +117,13 @@ class _Pass:
         return out
 
 
-def _straight(s: kir.Stmt) -> bool:
+def straight(s: kir.Stmt) -> bool:
     if isinstance(s, kir.Block):
-        return all(map(_straight, s.body))
+        return all(map(straight, s.body))
     return isinstance(s, kir.Store | kir.Decl | kir.Comment)
 
 
-def _operands(e: kir.CExpr) -> tuple[kir.CExpr, ...]:
+def operands(e: kir.CExpr) -> tuple[kir.CExpr, ...]:
     if isinstance(e, kir.Call):
         return e.args
     if isinstance(e, kir.Vec):

@@ -1,7 +1,7 @@
 """compile_program: a lowered program and its sizes to OpenCL kernels, as a named sequence of small passes.
 
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
-    -> unroll -> ndrange -> barriers -> last-group -> version -> cse -> emit
+    -> unroll -> ndrange -> barriers -> last-group -> version -> cse -> vector-loads -> emit
 
 Every pass takes and returns a `CodegenState`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
@@ -30,6 +30,7 @@ from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .lastgroup import fuse_last_groups
 from .spaces import infer_spaces
+from .vecload import vector_loads
 from .versioning import version_pads
 
 LaunchSizes = Sequence[int] | Mapping[str, Sequence[int]] | None
@@ -49,6 +50,7 @@ class CodegenState:
     barriers: str = "classic"  # barrier placement: "classic" (barriers.py) or "mag" (mag.py, Algorithm 3)
     versioning: bool = False  # pad versioning of work-item bodies (versioning.py)
     last_group: bool = False  # one-group kernels run in the last work group of the kernel before them (lastgroup.py)
+    vector_loads: int = 0  # width of the aligned vector loads that combine scalar loads (vecload.py); 0: none
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
 
 
@@ -167,6 +169,12 @@ def cse_pass(s: CodegenState) -> CodegenState:
     return s
 
 
+def vector_loads_pass(s: CodegenState) -> CodegenState:
+    for k in s.lowered.kernels:
+        k.body = vector_loads(k.body, s.vector_loads)
+    return s
+
+
 def emit(s: CodegenState) -> CodegenState:
     low = s.lowered
     kernels = []
@@ -237,6 +245,7 @@ PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
     ("last-group", last_group_pass),
     ("version", version_pass),
     ("cse", cse_pass),
+    ("vector-loads", vector_loads_pass),
     ("emit", emit),
 )
 
@@ -304,22 +313,26 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
-                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False) -> KernelProgram:
+                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0
+                    ) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
     kernel name to tuple. `barriers` picks the barrier placement: "classic" (Algorithm 1 as a dependence check,
     `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). `last_group`: every kernel
     after the first that runs as one work group runs in the last work group of the kernel before it, in one kernel
-    (`lastgroup.py`). Raises CodegenError (prefixed with the failing pass) for programs it cannot compile.
+    (`lastgroup.py`). `vector_loads`: W > 1 combines the scalar loads of one aligned float<W> of a read-only
+    buffer into one vector load (`vecload.py`). Raises CodegenError (prefixed with the failing pass) for programs it
+    cannot compile.
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    if global_size is None and barriers == "classic" and not versioning and not last_group:  # the default passes
+    if global_size is None and barriers == "classic" and not (versioning or last_group or vector_loads):  # default
         done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     else:
         done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
-                                 versioning=versioning, last_group=last_group), PASSES[:-1])
+                                 versioning=versioning, last_group=last_group, vector_loads=vector_loads),
+                    PASSES[:-1])
     if done.state is None:
         if isinstance(done.error, CodegenError):
             raise CodegenError(f"{done.failed}: {done.error}") from None

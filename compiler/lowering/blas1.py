@@ -107,6 +107,7 @@ MAX_WG = 1024
 WARP = 32  # work items of the first level of a group's two-level sum (L > WARP, L % WARP = 0)
 TARGET_GROUPS = 1024  # work groups of the first reduction kernel (several per SM on a large GPU)
 SCAL_WG = 256  # scal's work-group size (the largest divisor of the item count up to this)
+LAST_GROUP = "F"  # the switch: the second kernel runs in the first's last work group (one kernel)
 
 PARAMS_SCAL = (TuningParam("V", "vector width of the loads and stores (1, 2, 4, 8, 16; N % V = 0)"),)
 PARAMS_RED = (
@@ -116,8 +117,8 @@ PARAMS_RED = (
     TuningParam("C", "elements per work group in the first kernel (N % C = 0)", "split"),
     TuningParam("U", f"1: a work item's loop over its C/(V L) vectors is unrolled (reduceSeqUnroll; C/(V L) <= "
                 f"{UNROLL_MAX}), its loads independent of the accumulator issued together; 0: a loop", "switch"),
-    TuningParam("F", "1: the second kernel's sum runs in the last work group of the first to finish, in one kernel "
-                "(the groups count themselves in a zero-filled counter, compiler.codegen.lastgroup); 0: two "
+    TuningParam(LAST_GROUP, "1: the second kernel's sum runs in the last work group of the first to finish, in one "
+                "kernel (the groups count themselves in a zero-filled counter, compiler.codegen.lastgroup); 0: two "
                 "kernels", "switch"),
 )
 
@@ -333,4 +334,4 @@ def lowerings_for(bench) -> list[Lowering]:
         return p, launches, facts
 
     return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, _choose_red, _check_red, {0: "L"},
-                     lambda v: {"last_group": bool(v.get("F", 0))})]
+                     lambda v: {"last_group": bool(v.get(LAST_GROUP, 0))})]

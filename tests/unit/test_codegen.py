@@ -108,7 +108,7 @@ def test_launch_larger_than_the_iteration_count_gives_an_if():
 def test_passes_are_named_and_timed():
     names = [n for n, _ in PASSES]
     assert names == ["expand-macros", "specialise", "typecheck", "check-lowered", "address-spaces", "lower", "unroll",
-                     "ndrange", "barriers", "last-group", "version", "cse", "emit"]
+                     "ndrange", "barriers", "last-group", "version", "cse", "vector-loads", "emit"]
     kp = compile_program(STENCIL, {"height": 6, "width": 8})
     assert all(f"{n}=" in dict(kp.meta)["codegen_ms"] for n in names)
     assert kp.flops == 4 * 6 * 9 * 2  # multAndSumUp: 2 operations per call

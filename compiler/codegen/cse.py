@@ -24,6 +24,7 @@ mapSeqUnroll, belong to the region); loop and branch bodies are regions of their
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from . import kir
@@ -73,29 +74,9 @@ class _Pass:
 
     # statements
     def stmts(self, stmts: list[kir.Stmt]) -> list[kir.Stmt]:
-        out: list[kir.Stmt] = []
-        run: list[kir.Stmt] = []
-        for s in stmts:
-            if straight(s):
-                run.append(s)
-                continue
-            out += self.region(run)
-            run = []
-            if isinstance(s, kir.Loop):
-                out.append(replace(s, body=self.stmts(s.body)))
-            elif isinstance(s, kir.If):
-                out.append(kir.If(s.conds, self.stmts(s.then), self.stmts(s.other)))
-            elif isinstance(s, kir.Block):
-                out.append(kir.Block(self.stmts(s.body)))
-            elif isinstance(s, kir.LastGroup):
-                out.append(replace(s, body=self.stmts(s.body)))
-            else:
-                out.append(s)
-        return out + self.region(run)
+        return by_region(stmts, self.region)
 
     def region(self, run: list[kir.Stmt]) -> list[kir.Stmt]:
-        if not run:
-            return []
         per_stmt = []
         for s in run:
             found: list[kir.CExpr] = []
@@ -115,6 +96,28 @@ class _Pass:
                     out += [kir.Decl(buf), kir.Store(ref, e)]
             out.append(_rewrite(s, bound) if bound else s)
         return out
+
+
+def by_region(stmts: list[kir.Stmt], region: Callable[[list[kir.Stmt]], list[kir.Stmt]]) -> list[kir.Stmt]:
+    """`stmts` with every maximal straight-line run (stores, declarations, blocks of them) replaced by
+    `region(run)`, inside loops, conditionals and blocks too."""
+    out: list[kir.Stmt] = []
+    run: list[kir.Stmt] = []
+    for s in stmts:
+        if straight(s):
+            run.append(s)
+            continue
+        out += region(run) if run else []
+        run = []
+        if isinstance(s, kir.Loop | kir.LastGroup):
+            out.append(replace(s, body=by_region(s.body, region)))
+        elif isinstance(s, kir.If):
+            out.append(kir.If(s.conds, by_region(s.then, region), by_region(s.other, region)))
+        elif isinstance(s, kir.Block):
+            out.append(kir.Block(by_region(s.body, region)))
+        else:
+            out.append(s)
+    return out + (region(run) if run else [])
 
 
 def straight(s: kir.Stmt) -> bool:

@@ -24,11 +24,11 @@ for it yet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..types import ScalarType, VectorType
 from . import kir
-from .cse import operands, straight
+from .cse import by_region, operands
 from .index import Idx, cst
 
 Chain = tuple[tuple[tuple, str], ...]  # the guards from the outside in: (conds, pad literal) per Select
@@ -49,7 +49,7 @@ def vector_loads(stmts: list[kir.Stmt], width: int) -> list[kir.Stmt]:
                if w}
     read = {r.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store) for r in kir.expr_loads(s.value)}
     names = {s.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Decl)}
-    return _Combiner(width, frozenset(written), frozenset(read), names).stmts(stmts)
+    return by_region(stmts, _Combiner(width, frozenset(written), frozenset(read), names).region)
 
 
 class _Combiner:
@@ -62,25 +62,6 @@ class _Combiner:
         name = f"{prefix}_{self.counter}"
         self.names.add(name)
         return name
-
-    def stmts(self, stmts: list[kir.Stmt]) -> list[kir.Stmt]:
-        out: list[kir.Stmt] = []
-        run: list[kir.Stmt] = []
-        for s in stmts:
-            if straight(s):
-                run.append(s)
-                continue
-            out += self.region(run)
-            run = []
-            if isinstance(s, kir.Loop | kir.LastGroup):
-                out.append(replace(s, body=self.stmts(s.body)))
-            elif isinstance(s, kir.If):
-                out.append(kir.If(s.conds, self.stmts(s.then), self.stmts(s.other)))
-            elif isinstance(s, kir.Block):
-                out.append(kir.Block(self.stmts(s.body)))
-            else:
-                out.append(s)
-        return out + self.region(run)
 
     def guarded(self, e: kir.CExpr) -> tuple[_Key, int, kir.Buffer] | None:
         """(vector key, lane, buffer) of a load this pass may combine, else None."""
@@ -106,8 +87,6 @@ class _Combiner:
             self.found(a, out)
 
     def region(self, run: list[kir.Stmt]) -> list[kir.Stmt]:
-        if not run:
-            return []
         per_stmt = []
         for s in run:
             found: list = []

@@ -69,7 +69,7 @@ class _Pass:
             if next(kir.expr_loads(e), None) is not None:  # (a select of literals reads nothing)
                 out.append(e)
             return
-        for sub in operands(e):
+        for sub in kir.operands(e):
             self.candidates(sub, out)
 
     # statements
@@ -94,7 +94,7 @@ class _Pass:
                     ref = kir.MemRef(buf, cst(0))
                     bound[e] = ref
                     out += [kir.Decl(buf), kir.Store(ref, e)]
-            out.append(_rewrite(s, bound) if bound else s)
+            out.append(kir.replace_values(s, lambda e: kir.Load(bound[e]) if e in bound else None) if bound else s)
         return out
 
 
@@ -126,35 +126,3 @@ def straight(s: kir.Stmt) -> bool:
     return isinstance(s, kir.Store | kir.Decl | kir.Comment)
 
 
-def operands(e: kir.CExpr) -> tuple[kir.CExpr, ...]:
-    if isinstance(e, kir.Call):
-        return e.args
-    if isinstance(e, kir.Vec):
-        return e.lanes
-    if isinstance(e, kir.Select):
-        return (e.then, e.other)
-    if isinstance(e, kir.Lane):
-        return (e.value,)
-    return ()
-
-
-def _sub(e: kir.CExpr, bound: dict[kir.CExpr, kir.MemRef]) -> kir.CExpr:
-    if e in bound:
-        return kir.Load(bound[e])
-    if isinstance(e, kir.Call):
-        return kir.Call(e.name, tuple(_sub(a, bound) for a in e.args))
-    if isinstance(e, kir.Vec):
-        return kir.Vec(e.ctype, tuple(_sub(a, bound) for a in e.lanes))
-    if isinstance(e, kir.Select):
-        return kir.Select(e.conds, _sub(e.then, bound), _sub(e.other, bound))
-    if isinstance(e, kir.Lane):
-        return kir.Lane(_sub(e.value, bound), e.k)
-    return e
-
-
-def _rewrite(s: kir.Stmt, bound: dict[kir.CExpr, kir.MemRef]) -> kir.Stmt:
-    if isinstance(s, kir.Store):
-        return kir.Store(s.ref, _sub(s.value, bound))
-    if isinstance(s, kir.Block):
-        return kir.Block([_rewrite(c, bound) for c in s.body])
-    return s

@@ -208,6 +208,45 @@ def walk_stmts(stmts: list[Stmt]) -> Iterator[Stmt]:
         yield from walk_stmts(children(s))
 
 
+def operands(e: CExpr) -> tuple[CExpr, ...]:
+    """The value expressions `e` is built from (a pad select's conditions aside)."""
+    if isinstance(e, Call):
+        return e.args
+    if isinstance(e, Vec):
+        return e.lanes
+    if isinstance(e, Select):
+        return (e.then, e.other)
+    if isinstance(e, Lane):
+        return (e.value,)
+    return ()
+
+
+def replace_exprs(e: CExpr, f: Callable[[CExpr], CExpr | None]) -> CExpr:
+    """`e` with every outermost subexpression (itself included) that f maps to an expression replaced by it (f
+    answers None to look inside)."""
+    new = f(e)
+    if new is not None:
+        return new
+    if isinstance(e, Call):
+        return Call(e.name, tuple(replace_exprs(a, f) for a in e.args))
+    if isinstance(e, Vec):
+        return Vec(e.ctype, tuple(replace_exprs(a, f) for a in e.lanes))
+    if isinstance(e, Select):
+        return Select(e.conds, replace_exprs(e.then, f), replace_exprs(e.other, f))
+    if isinstance(e, Lane):
+        return Lane(replace_exprs(e.value, f), e.k)
+    return e
+
+
+def replace_values(s: Stmt, f: Callable[[CExpr], CExpr | None]) -> Stmt:
+    """A statement of a straight-line region (a store or a block of them) with `replace_exprs` on its values."""
+    if isinstance(s, Store):
+        return Store(s.ref, replace_exprs(s.value, f))
+    if isinstance(s, Block):
+        return Block([replace_values(c, f) for c in s.body])
+    return s
+
+
 def map_expr(e: CExpr, f: Callable[[Idx], Idx]) -> CExpr:
     """Apply f to every index inside a C expression."""
     if isinstance(e, Load):

@@ -131,17 +131,7 @@ def _renamed(s: kir.Stmt, rename: dict[str, kir.Buffer]) -> kir.Stmt:
         return replace(r, buf=rename[r.buf.name]) if r.buf.space != kir.GLOBAL and r.buf.name in rename else r
 
     def expr(e: kir.CExpr) -> kir.CExpr:
-        if isinstance(e, kir.Load):
-            return kir.Load(ref(e.ref))
-        if isinstance(e, kir.Call):
-            return kir.Call(e.name, tuple(expr(a) for a in e.args))
-        if isinstance(e, kir.Select):
-            return kir.Select(e.conds, expr(e.then), expr(e.other))
-        if isinstance(e, kir.Vec):
-            return kir.Vec(e.ctype, tuple(expr(a) for a in e.lanes))
-        if isinstance(e, kir.Lane):
-            return kir.Lane(expr(e.value), e.k)
-        return e
+        return kir.replace_exprs(e, lambda x: kir.Load(ref(x.ref)) if isinstance(x, kir.Load) else None)
 
     if isinstance(s, kir.Store):
         return kir.Store(ref(s.ref), expr(s.value))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..types import ScalarType, VectorType
 from . import kir
-from .cse import by_region, operands
+from .cse import by_region
 from .index import Idx, cst
 
 Chain = tuple[tuple[tuple, str], ...]  # the guards from the outside in: (conds, pad literal) per Select
@@ -83,7 +83,7 @@ class _Combiner:
         if g is not None:
             out.append(g)
             return
-        for a in operands(e):
+        for a in kir.operands(e):
             self.found(a, out)
 
     def region(self, run: list[kir.Stmt]) -> list[kir.Stmt]:
@@ -110,7 +110,7 @@ class _Combiner:
                     vec = kir.Buffer(self.fresh("vld"), kir.PRIVATE, VectorType(buf.scalar, self.width), 1, "private")
                     vectors[key] = vec
                     out += [kir.Decl(vec), kir.Store(kir.MemRef(vec, cst(0), self.width), self.vector(key, buf))]
-            out.append(self.rewrite(s, vectors) if vectors else s)
+            out.append(kir.replace_values(s, lambda e: self.lane_of(e, vectors)) if vectors else s)
         return self.stores(out)
 
     def aligned(self, r: kir.MemRef) -> tuple[Idx, int] | None:
@@ -177,34 +177,16 @@ class _Combiner:
             e = kir.Select(conds, kir.Lit(f"(({buf.scalar.name}{w})({pad}))"), e)
         return e
 
-    def rewrite(self, s: kir.Stmt, vectors: dict[_Key, kir.Buffer]) -> kir.Stmt:
-        if isinstance(s, kir.Store):
-            return kir.Store(s.ref, self.expr(s.value, vectors))
-        if isinstance(s, kir.Block):
-            return kir.Block([self.rewrite(c, vectors) for c in s.body])
-        return s
-
-    def expr(self, e: kir.CExpr, vectors: dict[_Key, kir.Buffer]) -> kir.CExpr:
+    def lane_of(self, e: kir.CExpr, vectors: dict[_Key, kir.Buffer]) -> kir.CExpr | None:
+        """A combined load's lane of its vector (a load left scalar: itself); None for any other expression."""
         g = self.guarded(e)
-        if g is not None:
-            key, lane, _ = g
-            vec = vectors.get(key)
-            return e if vec is None else kir.Load(kir.MemRef(vec, cst(lane)))
-        if isinstance(e, kir.Call):
-            return kir.Call(e.name, tuple(self.expr(a, vectors) for a in e.args))
-        if isinstance(e, kir.Vec):
-            return kir.Vec(e.ctype, tuple(self.expr(a, vectors) for a in e.lanes))
-        if isinstance(e, kir.Lane):
-            return kir.Lane(self.expr(e.value, vectors), e.k)
-        if isinstance(e, kir.Select):
-            return kir.Select(e.conds, self.expr(e.then, vectors), self.expr(e.other, vectors))
-        return e
+        if g is None:
+            return None
+        key, lane, _ = g
+        vec = vectors.get(key)
+        return e if vec is None else kir.Load(kir.MemRef(vec, cst(lane)))
 
 
 def _block_stores(s: kir.Stmt) -> list[kir.Store]:
     """The stores of a statement of a straight-line run: itself, or those of its blocks."""
-    if isinstance(s, kir.Store):
-        return [s]
-    if isinstance(s, kir.Block):
-        return [x for c in s.body for x in _block_stores(c)]
-    return []
+    return [x for x in kir.walk_stmts([s]) if isinstance(x, kir.Store)]

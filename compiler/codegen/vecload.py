@@ -41,20 +41,22 @@ class _Key:
     chain: Chain
 
 
-def vector_loads(stmts: list[kir.Stmt], width: int) -> list[kir.Stmt]:
-    """`stmts` (a kernel body) with the loads of each straight-line region combined into aligned vectors."""
+def vector_loads(stmts: list[kir.Stmt], width: int, hoist: bool = True) -> list[kir.Stmt]:
+    """`stmts` (a kernel body) with the loads of each straight-line region combined into aligned vectors, loaded at
+    the top of the region (`hoist`) or where the first of their lanes is used."""
     if width < 2:
         return stmts
     written = {r.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store) for r, w, _ in kir.accesses(s)
                if w}
     read = {r.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store) for r in kir.expr_loads(s.value)}
     names = {s.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Decl)}
-    return by_region(stmts, _Combiner(width, frozenset(written), frozenset(read), names).region)
+    return by_region(stmts, _Combiner(width, frozenset(written), frozenset(read), names, hoist).region)
 
 
 class _Combiner:
-    def __init__(self, width: int, written: frozenset[str], read: frozenset[str], names: set[str]):
+    def __init__(self, width: int, written: frozenset[str], read: frozenset[str], names: set[str], hoist: bool):
         self.width, self.written, self.read, self.names, self.counter = width, written, read, names, 0
+        self.hoist = hoist
 
     def fresh(self, prefix: str) -> str:
         while f"{prefix}_{self.counter}" in self.names:
@@ -103,13 +105,17 @@ class _Combiner:
             if isinstance(d, kir.Decl) and isinstance(nxt, kir.Store) and nxt.ref.buf == d.buf:
                 per_stmt[i], per_stmt[i + 1] = per_stmt[i + 1], []
         vectors: dict[_Key, kir.Buffer] = {}
-        out: list[kir.Stmt] = []
-        for s, found in zip(run, per_stmt, strict=True):
+        before: list[list[kir.Stmt]] = [[] for _ in run]  # the vector loads placed before each statement
+        for i, found in enumerate(per_stmt):
             for key, _, buf in found:
                 if len(lanes[key]) > 1 and key not in vectors:
                     vec = kir.Buffer(self.fresh("vld"), kir.PRIVATE, VectorType(buf.scalar, self.width), 1, "private")
                     vectors[key] = vec
-                    out += [kir.Decl(vec), kir.Store(kir.MemRef(vec, cst(0), self.width), self.vector(key, buf))]
+                    before[0 if self.hoist else i] += [
+                        kir.Decl(vec), kir.Store(kir.MemRef(vec, cst(0), self.width), self.vector(key, buf))]
+        out: list[kir.Stmt] = []
+        for s, loads in zip(run, before, strict=True):
+            out += loads
             out.append(kir.replace_values(s, lambda e: self.lane_of(e, vectors)) if vectors else s)
         return self.stores(out)
 

@@ -47,7 +47,7 @@ import sympy
 from .. import arith
 from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
 from ..ir.ops import Op
-from ..ir.terms import concrete, is_call
+from ..ir.terms import concrete, is_call, perfectly_nested_map
 from ..ir.typecheck import typecheck
 from ..rewrite import prepare
 from ..rewrite.rules_algorithmic import EXPAND_MACRO, MAP_FISSION, MAP_FUSION, TRANSPOSE_BOTH_SIDES, split_join
@@ -202,23 +202,26 @@ def build_coarse(bench, form: StencilForm | None = None, rows=None, unroll: int 
     the blocks of columns by columnBlocks, compiler.rewrite.rules_stencil_tiling):
 
         join o mapGlb(1)(rows => map(join) o transposeW o join o mapGlb(0)(blk =>
-                   mapSeqUnroll(col => mapSeqUnroll(f) << col) << blk) o split(colsPerItem) o transpose << rows)
+                   transposeW o mapSeqUnroll(row => mapSeqUnroll(f) << row) o transpose << blk)
+                 o split(colsPerItem) o transpose << rows)
              o split(rowsPerItem) << Z
 
     (`Z` the program's neighbourhoods, `f` its per-point function, lowered by the default conventions: its window
     reduction is a reduceSeqUnroll). The rowsPerItem windows of a column overlap in k1 - 1 rows, the colsPerItem
     columns of a block in k2 - 1 columns; unrolled, their loads of a shared input point have the same address and
-    guard (loaded once by the code generator's common-subexpression elimination). `unroll` and `unroll_cols` are
-    the values of rowsPerItem and colsPerItem the unrolling guards (mapSeqUnroll: a known length <= 32) are
-    decided for; above 32 that loop stays a loop. At colsPerItem = 1 the generated kernel is the one of the
-    rows-only lowering (the column loop has one iteration)."""
+    guard (loaded once by the code generator's common-subexpression elimination). A block of more than one column
+    is computed row by row (transposeBothSides at the block: the colsPerItem outputs of a row, then the next row),
+    so the input rows a row's windows read are the ones the next row's windows read again; one column
+    (`unroll_cols` = 1) keeps the column's loop, the kernel of the rows-only lowering. `unroll` and `unroll_cols`
+    are the values of rowsPerItem and colsPerItem the unrolling guards (mapSeqUnroll: a known length <= 32) and
+    the block's order are decided for; above 32 that loop stays a loop."""
     *_, (_, p) = derive(bench.program, coarse_plan(rows, unroll, cols, unroll_cols), f"{bench.name}/default")
     return finish(p)
 
 
 def coarse_plan(rows=None, unroll: int = 4, cols=None, unroll_cols: int = 1) -> tuple[derivation.Step, ...]:
     """The derivation of the default program with blocks of `rows` x `cols` (default: the symbols rowsPerItem and
-    colsPerItem) outputs per work item."""
+    colsPerItem) outputs per work item; blocks of `unroll_cols` > 1 columns computed row by row."""
     r = arith.var(ROWS_PER_ITEM) if rows is None else rows
     c = arith.var(COLS_PER_ITEM) if cols is None else cols
     unrolled = {ROWS_PER_ITEM: unroll, COLS_PER_ITEM: unroll_cols}
@@ -229,12 +232,26 @@ def coarse_plan(rows=None, unroll: int = 4, cols=None, unroll_cols: int = 1) -> 
         derivation.Step(MAP_FISSION, lambda _, n: is_call(n.f.funs[0].body, Op.JOIN)),  # the output's join out again
         derivation.Step(TRANSPOSE_BOTH_SIDES, _computes),  # a group's rows become its columns
         derivation.Step(column_blocks(c), _computes, unique=True),  # blocks of colsPerItem columns of a group
+        *((derivation.Step(TRANSPOSE_BOTH_SIDES, _block_columns, unique=True),) if unroll_cols > 1 else ()),
         derivation.Step("mapGlb(1)", _computes),  # the groups of rows
         derivation.Step("mapGlb(0)", _computes),  # the blocks of columns of a group
         derivation.Step("mapSeq", _computes),  # the columns of a block
         derivation.Step("mapSeq", _computes),  # the points of a column
         derivation.Step("mapSeqUnroll", sizes=unrolled, every=True),  # each loop of a known length <= 32
     )
+
+
+def _block_columns(_, n) -> bool:
+    """The map over the columns of one block (its argument the block; its function a map over a column)."""
+    return is_call(n, Op.MAP) and isinstance(n.args[0], Param) and perfectly_nested_map(n.f.funs[0]) is not None
+
+
+def vector_width(cols: int) -> int:
+    """Decision: the width of the aligned vector loads and stores (`compile_program(vector_loads=...)`) of a block
+    of `cols` columns: 4 when 4 divides it, else 2 when 2 does; 0 (scalars) for one column or an odd count. The
+    block's first column is then a multiple of the width, so a row's loads and stores of the block are whole
+    aligned vectors (the code generator checks the alignment of each access itself)."""
+    return next((w for w in (4, 2) if cols % w == 0), 0) if cols > 1 else 0
 
 
 def default_rows_per_item(window_height: int, rows: int) -> int:
@@ -270,14 +287,14 @@ def default_for(bench, form: StencilForm) -> Lowering:
         bad = [f"output rows % rowsPerItem = 0 (rows = {n}, rowsPerItem = {r})"] if n % r else []
         return bad + ([f"output columns % colsPerItem = 0 (columns = {m}, colsPerItem = {c})"] if m % c else [])
 
-    derived: dict[tuple[bool, bool], Program] = {}  # symbolic in rowsPerItem and colsPerItem: per unrolled loop
+    derived: dict[tuple[bool, ...], Program] = {}  # symbolic in rowsPerItem and colsPerItem: per structure
 
     def build(s, v):
         r, c = v[ROWS_PER_ITEM], v.get(COLS_PER_ITEM, 1)
         if r == 1 and c == 1:
             p = default_lowering(bench.program, s)
         else:
-            key = (r <= UNROLL_MAX, c <= UNROLL_MAX)
+            key = (r <= UNROLL_MAX, c <= UNROLL_MAX, c > 1)
             p = derived.get(key) or derived.setdefault(key, build_coarse(bench, form, unroll=r, unroll_cols=c))
         n, m = _out_shape(bench, s)
         facts = {"rows_per_item": r, "cols_per_item": c, "work_items": n * m // (r * c)}
@@ -285,7 +302,8 @@ def default_for(bench, form: StencilForm) -> Lowering:
 
     doc = ("generic lowering (compiler.lowering.default), each work item computing a block of rowsPerItem x "
            "colsPerItem adjacent output points (compiler.lowering.stencil.build_coarse)")
-    return Lowering(bench.name, "default", doc, COARSE_PARAMS, build, choose, check)
+    return Lowering(bench.name, "default", doc, COARSE_PARAMS, build, choose, check,
+                    options=lambda v: {"vector_loads": w} if (w := vector_width(v.get(COLS_PER_ITEM, 1))) else {})
 
 
 def _out_shape(bench, s) -> tuple[int, int]:

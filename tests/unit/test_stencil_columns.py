@@ -2,7 +2,7 @@
 output as the NumPy reference in the interpreter and on the OpenCL device (blocks at the grid's borders, blocks
 that are not powers of two), sizes the block does not divide refused, the template space offering exactly the
 dividing values, and the windows of a block sharing their loads ((R + k1 - 1)(C + k2 - 1) distinct reads of the
-grid for R x C outputs)."""
+grid for R x C outputs; several columns read as aligned vectors and computed row by row)."""
 
 from __future__ import annotations
 
@@ -94,9 +94,33 @@ def _grid_reads(source: str, grid: str) -> list[str]:
 @pytest.mark.parametrize(("rows", "cols"), [(8, 1), (8, 2), (8, 4), (4, 4)])
 def test_windows_of_a_block_share_their_loads(name, grid, window, rows, cols):
     """Each distinct read of the grid appears once in the kernel (the code generator's common-subexpression
-    elimination): (rows + k1 - 1)(cols + k2 - 1) reads for the rows x cols outputs of a work item."""
-    source = lower(name, "default", {"N": 64, "M": 64}, _block(rows, cols)).compile().source
+    elimination): (rows + k1 - 1)(cols + k2 - 1) reads for the rows x cols outputs of a work item (scalar reads:
+    the aligned vector loads a block of several columns asks for are turned off)."""
+    source = lower(name, "default", {"N": 64, "M": 64}, _block(rows, cols)).compile(vector_loads=0).source
     reads = _grid_reads(source, grid)
     assert len(reads) == len(set(reads))
     k1, k2 = window
     assert len(reads) == (rows + k1 - 1) * (cols + k2 - 1)
+
+
+@pytest.mark.parametrize(("name", "rows", "cols", "width", "vectors", "scalars"), [
+    ("gaussian", 8, 4, 4, 12 * 3, 0),  # a row's 8 reads: columns -2..5, the float4s at -4, 0 and 4
+    ("gaussian", 4, 2, 2, 8 * 3, 0),  # columns -2..3: the float2s at -2, 0 and 2
+    ("jacobi2d-9pt", 4, 4, 4, 6, 6 * 2),  # columns -1..4: one float4, the lanes at -1 and 4 alone stay scalars
+])
+def test_block_of_columns_reads_aligned_vectors_and_writes_a_row_at_once(name, rows, cols, width, vectors, scalars):
+    """With several columns per work item the lowering asks for aligned vector accesses (`vector_width`): each
+    input row of the block is read as whole aligned vectors, each output row written with cols / width vector
+    stores, and the block is computed row by row (the first store follows the first row's cols outputs)."""
+    lowered = lower(name, "default", {"N": 64, "M": 64}, _block(rows, cols))
+    assert dict(lowered.options) == {"vector_loads": width}
+    source = lowered.compile().source
+    assert len(re.findall(rf"\bvload{width}\(", source)) == vectors
+    assert len(_grid_reads(source, "grid")) == scalars
+    assert len(re.findall(rf"\bvstore{width}\(", source)) == rows * cols // width
+    assert source[:source.index(f"vstore{width}(")].count("acc = 0.0f;") == cols
+
+
+def test_one_column_per_work_item_asks_for_no_vector_accesses():
+    assert dict(lower("gaussian", "default", {"N": 64, "M": 64}, _block(8, 1)).options) == {}
+    assert [stencil.vector_width(c) for c in (1, 2, 3, 4, 6, 8, 12)] == [0, 2, 0, 4, 2, 4, 4]

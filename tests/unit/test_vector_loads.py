@@ -1,7 +1,8 @@
 """Aligned vector loads and stores (compiler.codegen.vecload, `compile_program(..., vector_loads=4)`): a work item's
 scalar loads of one aligned float4 of a grid become one vload4 and its lanes, its stores of every lane of one
 aligned float4 one vstore4, equal to the NumPy reference on OpenCL; accesses that are not provably aligned, uniform
-loads, and loads of a buffer the kernel writes stay scalar."""
+loads, and loads of a buffer the kernel writes stay scalar; the vectors are loaded at the top of their region (or
+where first used)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ CASES = [("gaussian", {"rowsPerItem": 2, "colsPerItem": 4}, (2 + 4) * 3),  # col
 def test_a_blocks_rows_are_read_and_written_as_aligned_vectors_equal_to_the_reference(name, params, vectors):
     bench, sizes = resolve(f"benchmark://lift/{name}?N=64&M=128")
     lowered = lowerings(bench)["default"](sizes, params)
-    scalar = lowered.compile().kernels[0].source
-    kp = lowered.compile(vector_loads=4)
+    assert dict(lowered.options) == {"vector_loads": 4}  # the lowering asks for them at colsPerItem % 4 = 0
+    scalar = lowered.compile(vector_loads=0).kernels[0].source
+    kp = lowered.compile()
     src = kp.kernels[0].source
     assert "vload4" not in scalar and "vload4(" in src
     assert src.count("vstore4(") == params["rowsPerItem"] * params["colsPerItem"] // 4  # one per row of 4 outputs
@@ -84,3 +86,19 @@ def test_only_aligned_varying_reads_of_read_only_buffers_of_whole_vectors_combin
     assert vec_store.ref.width == 4 and kir.expr_loads(vec_store.value).__next__().buf == stores[0]
     assert body[-1] in new  # the uniform loads stay scalar
     assert vector_loads(body, 1) is body
+
+
+def test_vectors_are_loaded_at_the_top_of_their_region_or_where_first_used():
+    g = Var("gl_id_0", 16, "glb", 0)
+    x = kir.Buffer("x", kir.GLOBAL, FLOAT, 64, "in")
+    z = kir.Buffer("z", kir.GLOBAL, FLOAT, 64, "in")
+    out = kir.Buffer("out", kir.GLOBAL, FLOAT, 64, "out")
+    body = [kir.Store(kir.MemRef(out, var(g) * 4 + k), kir.Call("add", (_load(x, var(g) * 4 + k), _load(
+        z if k >= 2 else x, var(g) * 4 + 3 - k)))) for k in range(4)]  # z's float4 first read by the third store
+
+    def order(stmts):
+        return [s.buf.name[:3] if isinstance(s, kir.Decl) else "store" for s in stmts
+                if isinstance(s, kir.Decl) or (isinstance(s, kir.Store) and s.ref.buf.name.startswith("vst"))]
+
+    assert order(vector_loads(body, 4)) == ["vld", "vld", "vst", "store", "store", "store", "store"]
+    assert order(vector_loads(body, 4, hoist=False)) == ["vld", "vst", "store", "store", "vld", "store", "store"]

@@ -29,7 +29,6 @@ from .constant import CONSTANT_BYTES, constant_buffers
 from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .lastgroup import fuse_last_groups
-from .loadahead import load_ahead
 from .spaces import infer_spaces
 from .vecload import vector_loads
 from .versioning import version_pads
@@ -52,7 +51,6 @@ class CodegenState:
     versioning: bool = False  # pad versioning of work-item bodies (versioning.py)
     last_group: bool = False  # one-group kernels run in the last work group of the kernel before them (lastgroup.py)
     vector_loads: int = 0  # width of the aligned vector loads that combine scalar loads (vecload.py); 0: none
-    load_ahead: bool = False  # sequential loops load their leading private values one iteration ahead (loadahead.py)
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
 
 
@@ -177,13 +175,6 @@ def vector_loads_pass(s: CodegenState) -> CodegenState:
     return s
 
 
-def load_ahead_pass(s: CodegenState) -> CodegenState:
-    if s.load_ahead:
-        for k in s.lowered.kernels:
-            k.body = load_ahead(k.body)
-    return s
-
-
 def emit(s: CodegenState) -> CodegenState:
     low = s.lowered
     kernels = []
@@ -255,7 +246,6 @@ PASSES: tuple[tuple[str, Callable[[CodegenState], CodegenState]], ...] = (
     ("version", version_pass),
     ("cse", cse_pass),
     ("vector-loads", vector_loads_pass),
-    ("load-ahead", load_ahead_pass),
     ("emit", emit),
 )
 
@@ -323,8 +313,8 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
-                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0,
-                    load_ahead: bool = False) -> KernelProgram:
+                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0
+                    ) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -332,19 +322,17 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). `last_group`: every kernel
     after the first that runs as one work group runs in the last work group of the kernel before it, in one kernel
     (`lastgroup.py`). `vector_loads`: W > 1 combines the scalar loads of one aligned float<W> of a read-only
-    buffer into one vector load (`vecload.py`). `load_ahead`: a sequential loop that starts by loading private
-    values from read-only global buffers loads the next iteration's while it computes (`loadahead.py`). Raises
-    CodegenError (prefixed with the failing pass) for programs it cannot compile.
+    buffer into one vector load (`vecload.py`). Raises CodegenError (prefixed with the failing pass) for programs it
+    cannot compile.
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    if global_size is None and barriers == "classic" and not (versioning or last_group or vector_loads
-                                                                  or load_ahead):  # default
+    if global_size is None and barriers == "classic" and not (versioning or last_group or vector_loads):  # default
         done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     else:
         done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
-                                 versioning=versioning, last_group=last_group, vector_loads=vector_loads,
-                                 load_ahead=load_ahead), PASSES[:-1])
+                                 versioning=versioning, last_group=last_group, vector_loads=vector_loads),
+                    PASSES[:-1])
     if done.state is None:
         if isinstance(done.error, CodegenError):
             raise CodegenError(f"{done.failed}: {done.error}") from None

@@ -68,11 +68,18 @@ def assembled_tiled(bench, form: stencil.StencilForm, th, tw) -> Program:
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
-def assembled_coarse(bench, form: stencil.StencilForm, r, c=None) -> Program:
+def assembled_coarse(bench, form: stencil.StencilForm, r, c=None, row_order: bool = False) -> Program:
+    """The coarse program; `row_order`: a block's rows computed in turn, each row's columns (blocks of several
+    columns)."""
     c = arith.var(stencil.COLS_PER_ITEM) if c is None else c
+
+    def block(blk):
+        if row_order:
+            return transpose_w() << (map_seq_unroll(lambda row: map_seq_unroll(form.f) << row) << (transpose() << blk))
+        return map_seq_unroll(lambda col: map_seq_unroll(form.f) << col) << blk
+
     body = join() << (map_glb(1, lambda rows: map_(join()) << (transpose_w() << (join() << (
-        map_glb(0, lambda blk: map_seq_unroll(lambda col: map_seq_unroll(form.f) << col) << blk)
-        << (split(c) << (transpose() << rows)))))) << (split(r) << form.points))
+        map_glb(0, block) << (split(c) << (transpose() << rows)))))) << (split(r) << form.points))
     return finish(Program(bench.program.name, bench.program.params, body))
 
 
@@ -115,7 +122,7 @@ def test_derived_coarse_program_is_the_assembled_one_at_symbolic_rows(name):
 def test_derived_coarse_program_is_the_assembled_one_at_concrete_blocks(name, rows, cols):
     b, form = _form(name)
     derived = stencil.build_coarse(b, form, rows, unroll=rows, cols=cols, unroll_cols=cols or 1)
-    assert program_key(derived) == program_key(assembled_coarse(b, form, rows, cols))
+    assert program_key(derived) == program_key(assembled_coarse(b, form, rows, cols, row_order=bool(cols)))
 
 
 def test_default_lowering_switches_between_generic_and_derived_programs():
@@ -127,15 +134,16 @@ def test_default_lowering_switches_between_generic_and_derived_programs():
     four, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 4, stencil.COLS_PER_ITEM: 1})
     assert program_key(four) == program_key(assembled_coarse(b, form, arith.var(stencil.ROWS_PER_ITEM)))
     cols, _, _ = low.build(sizes, {stencil.ROWS_PER_ITEM: 1, stencil.COLS_PER_ITEM: 4})  # a block one row high
-    assert program_key(cols) == program_key(four)
+    assert program_key(cols) == program_key(assembled_coarse(b, form, arith.var(stencil.ROWS_PER_ITEM),
+                                                             row_order=True))
 
 
 def test_coarse_loops_stay_loops_beyond_the_unrolling_limit():
     b, form = _form("gaussian")
     text = str(stencil.build_coarse(b, form, unroll=64))  # the column's points: a loop, the block's columns unrolled
     assert "mapSeqUnroll(nbh" not in text and "mapSeqUnroll(col => mapSeq(nbh" in text
-    text = str(stencil.build_coarse(b, form, unroll=4, unroll_cols=64))  # the block's columns: a loop
-    assert "mapSeq(col => mapSeqUnroll(nbh" in text
+    text = str(stencil.build_coarse(b, form, unroll=4, unroll_cols=64))  # the block's rows unrolled, columns a loop
+    assert "mapSeqUnroll(col1 => mapSeq(nbh" in text and "transposeW o mapSeqUnroll" in text
 
 
 # --- every step keeps the meaning ---------------------------------------------------------------------------------

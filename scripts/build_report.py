@@ -43,6 +43,11 @@ CASES = [
     ("benchmark://lift/asum", "tiled", None),
     ("benchmark://lift/dot", "tiled", {"V": 1, "L": 256, "C": 8192, "U": 1}),
     ("benchmark://lift/gaussian?M=8192&N=8192", "default", {"rowsPerItem": 8}),
+    # the best points found later: mm's sweep, conv42 on vgg16-24 as one kernel, gaussian's 8 x 4 blocks
+    ("benchmark://lift/mm?M=4096&N=4096&K=4096", "tiled", {"TM": 128, "TN": 128, "TK": 32, "RM": 8, "RN": 8, "VW": 4}),
+    ("benchmark://lift/conv/vgg16-24", "conv42", {"θ": 5, "σ": 3, "κ": 16, "ω": 288, "v": 4, "ρ": 1, "ρW": 1,
+                                                  "unroll": 0, "coalesce": 1, "padView": 1, "cropView": 1}),
+    ("benchmark://lift/gaussian?M=8192&N=8192", "default", {"rowsPerItem": 8, "colsPerItem": 4}),
 ]
 _PTXAS = re.compile(r"ptxas info\s*:\s*(?:Function properties for|Used|Compiling entry function)")
 

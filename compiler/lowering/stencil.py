@@ -235,8 +235,8 @@ def coarse_plan(rows=None, unroll: int = 4, cols=None, unroll_cols: int = 1) -> 
         *((derivation.Step(TRANSPOSE_BOTH_SIDES, _block_columns, unique=True),) if unroll_cols > 1 else ()),
         derivation.Step("mapGlb(1)", _computes),  # the groups of rows
         derivation.Step("mapGlb(0)", _computes),  # the blocks of columns of a group
-        derivation.Step("mapSeq", _computes),  # the columns of a block
-        derivation.Step("mapSeq", _computes),  # the points of a column
+        derivation.Step("mapSeq", _computes),  # the columns of a block (its rows, when computed row by row)
+        derivation.Step("mapSeq", _computes),  # the points of a column (of a row)
         derivation.Step("mapSeqUnroll", sizes=unrolled, every=True),  # each loop of a known length <= 32
     )
 

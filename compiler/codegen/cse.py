@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 from . import kir
 from .index import cst
@@ -109,14 +108,7 @@ def by_region(stmts: list[kir.Stmt], region: Callable[[list[kir.Stmt]], list[kir
             continue
         out += region(run) if run else []
         run = []
-        if isinstance(s, kir.Loop | kir.LastGroup):
-            out.append(replace(s, body=by_region(s.body, region)))
-        elif isinstance(s, kir.If):
-            out.append(kir.If(s.conds, by_region(s.then, region), by_region(s.other, region)))
-        elif isinstance(s, kir.Block):
-            out.append(kir.Block(by_region(s.body, region)))
-        else:
-            out.append(s)
+        out.append(kir.with_bodies(s, lambda body: by_region(body, region)))
     return out + (region(run) if run else [])
 
 

@@ -208,6 +208,18 @@ def walk_stmts(stmts: list[Stmt]) -> Iterator[Stmt]:
         yield from walk_stmts(children(s))
 
 
+def with_bodies(s: Stmt, f: Callable[[list[Stmt]], list[Stmt]]) -> Stmt:
+    """`s` with f applied to each statement list it holds (a loop's, block's or last group's body, an if's
+    branches); other statements unchanged."""
+    if isinstance(s, Loop | LastGroup):
+        return replace(s, body=f(s.body))
+    if isinstance(s, Block):
+        return Block(f(s.body))
+    if isinstance(s, If):
+        return If(s.conds, f(s.then), f(s.other))
+    return s
+
+
 def operands(e: CExpr) -> tuple[CExpr, ...]:
     """The value expressions `e` is built from (a pad select's conditions aside)."""
     if isinstance(e, Call):

@@ -112,14 +112,8 @@ def _at_group_zero(stmts: list[kir.Stmt], kernel: str) -> list[kir.Stmt]:
                                    f"{s.dim}, not one")
             body = [kir.substitute_stmt(c, {s.var: cst(0)}) for c in s.body]
             out.append(kir.Block(_at_group_zero(body, kernel)))
-        elif isinstance(s, kir.Loop):
-            out.append(replace(s, body=_at_group_zero(s.body, kernel)))
-        elif isinstance(s, kir.Block):
-            out.append(kir.Block(_at_group_zero(s.body, kernel)))
-        elif isinstance(s, kir.If):
-            out.append(kir.If(s.conds, _at_group_zero(s.then, kernel), _at_group_zero(s.other, kernel)))
         else:
-            out.append(s)
+            out.append(kir.with_bodies(s, lambda body: _at_group_zero(body, kernel)))
     return out
 
 
@@ -137,10 +131,4 @@ def _renamed(s: kir.Stmt, rename: dict[str, kir.Buffer]) -> kir.Stmt:
         return kir.Store(ref(s.ref), expr(s.value))
     if isinstance(s, kir.Decl):
         return kir.Decl(rename.get(s.buf.name, s.buf) if s.buf.space != kir.GLOBAL else s.buf)
-    if isinstance(s, kir.Loop):
-        return replace(s, body=[_renamed(c, rename) for c in s.body])
-    if isinstance(s, kir.Block):
-        return kir.Block([_renamed(c, rename) for c in s.body])
-    if isinstance(s, kir.If):
-        return kir.If(s.conds, [_renamed(c, rename) for c in s.then], [_renamed(c, rename) for c in s.other])
-    return s
+    return kir.with_bodies(s, lambda body: [_renamed(c, rename) for c in body])

@@ -2,7 +2,7 @@
 
 Indices are `index.Idx` values (so unrolling can substitute and re-simplify them); everything else is plain
 data. A `MemRef` addresses `width` consecutive scalars of a buffer starting at a scalar offset: width 1 is a
-scalar access, width n a vector (vloadn/vstoren in global and local memory, a vector variable in private).
+scalar access, width n a vector (one vector access in global and local memory, a vector variable in private).
 """
 
 from __future__ import annotations

@@ -11,8 +11,16 @@ A `LastGroup` body (a one-group kernel fused into the kernel before it) runs und
 work item 0 from an `atomic_inc` of the zero-filled counter after a global fence and a barrier.
 Private scalars are declared where allocated (merged with their first assignment), private arrays that are
 only indexed by constants become scalar variables, local buffers are declared at kernel scope, and vector
-elements of global/local buffers use vloadn/vstoren (so do private vector buffers accessed at a lane that is
-not a constant: they are declared as scalar arrays, `unroll.flat_private`).
+elements of global/local buffers are read and written as vectors.
+Vector accesses: an access of width W in 2, 4, 8 whose scalar index is a multiple of W is an aligned vector,
+rendered as an element of the buffer seen as an array of float<W> (`((const global float4*)A)[i]`). The buffer's
+start is aligned: an OpenCL buffer object's start is aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN (at least 128
+bytes in the full profile), and local buffers with vector accesses are declared
+`__attribute__((aligned(bytes)))` of their widest vector. The compiler may then issue one vector load or store,
+where `vloadn`/`vstoren` only promise the alignment of the scalar (NVIDIA's OpenCL compiler issues them as n
+scalar accesses). Other vector accesses use vloadn/vstoren: an index not known to be a multiple of W, widths 3
+and 16, and private vector buffers accessed at a lane that is not a constant (declared as scalar arrays,
+`unroll.flat_private`).
 """
 
 from __future__ import annotations
@@ -20,9 +28,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..errors import CodegenError
+from ..types import NUMPY_DTYPE
 from . import kir
 from .index import exact_div, floordiv, mod, render, render_cmp
 from .ndrange import Launch
+
+# widths of the vectors accessed as elements of an array of vectors: float3 is as large as float4 (a float3 array
+# strides 16 bytes, vload3 reads 12), and PoCL 3.0-rc2 fills only the low 8 lanes of a float16 load
+ALIGNED_WIDTHS = (2, 4, 8)
 
 
 class OpenCL:
@@ -33,6 +46,8 @@ class OpenCL:
     arg_out = "global {t}* {n}"
     arg_const = "constant {t}* restrict {n}"
     local_decl = "local {t} {n}[{size}];"
+    local_decl_aligned = "local {t} {n}[{size}] __attribute__((aligned({align})));"
+    vector_at = "(({q} {t}{w}*){ptr})[{off}]"
     id_fn: ClassVar[dict[str, str]] = {"glb": "get_global_id", "wrg": "get_group_id", "lcl": "get_local_id"}
     size_fn: ClassVar[dict[str, str]] = {"glb": "get_global_size", "wrg": "get_num_groups", "lcl": "get_local_size"}
     fence: ClassVar[dict[str, str]] = {"local": "CLK_LOCAL_MEM_FENCE", "global": "CLK_GLOBAL_MEM_FENCE"}
@@ -48,9 +63,10 @@ def _has_barrier(s: kir.Stmt) -> bool:
 
 class Renderer:
     def __init__(self, launch: Launch, scalars: frozenset[str], lang: type[OpenCL] = OpenCL,
-                 flat: frozenset[str] = frozenset()):
+                 flat: frozenset[str] = frozenset(), pointers: dict[str, str] | None = None):
         self.launch, self.scalars, self.lang = launch, scalars - flat, lang
         self.flat = flat  # private buffers declared as scalar arrays, accessed like global memory
+        self.pointers = pointers or {}  # buffers with an aligned start -> their pointer's qualifiers
         self.guards: list[str] = []
 
     # --- expressions ---
@@ -74,10 +90,13 @@ class Renderer:
         if b.space != kir.PRIVATE or b.name in self.flat:
             if r.width == 1:
                 return f"{b.name}[{render(r.index)}]"
-            q = exact_div(r.index, r.width)
-            off, ptr = (render(q), b.name) if q is not None else ("0", f"{b.name} + {render(r.index)}")
             if not load:
                 raise AssertionError("vector stores are rendered by store()")
+            aligned = self.aligned(r)
+            if aligned is not None:
+                return aligned
+            q = exact_div(r.index, r.width)
+            off, ptr = (render(q), b.name) if q is not None else ("0", f"{b.name} + {render(r.index)}")
             if r.width == 16:  # PoCL 3.0-rc2 (LLVM 14, x86-64) fills only the low 8 lanes of vload16: two vload8
                 lo, hi = (lang.vload.format(w=8, off=f"2 * ({off}){k}", ptr=ptr) for k in ("", " + 1"))
                 return f"(({kir.ctype(kir.scalar_of_elem(b.elem))}16)({lo}, {hi}))"
@@ -95,6 +114,14 @@ class Renderer:
         if not lane.is_const or r.width != 1:
             raise CodegenError(f"lane {render(lane)} of private vector {b.name} must be a constant")
         return f"{base}.s{lane.const:x}"
+
+    def aligned(self, r: kir.MemRef) -> str | None:
+        """An aligned vector access as an element of the buffer seen as an array of vectors, or None."""
+        q = exact_div(r.index, r.width)
+        if q is None or r.width not in ALIGNED_WIDTHS or r.buf.name not in self.pointers:
+            return None
+        t = kir.ctype(kir.scalar_of_elem(r.buf.elem))
+        return self.lang.vector_at.format(q=self.pointers[r.buf.name], t=t, w=r.width, ptr=r.buf.name, off=render(q))
 
     # --- statements ---
     def block(self, stmts: list[kir.Stmt], depth: int) -> list[str]:
@@ -184,6 +211,9 @@ class Renderer:
     def store(self, s: kir.Store) -> str:
         r, value = s.ref, self.expr(s.value)
         if (r.buf.space != kir.PRIVATE or r.buf.name in self.flat) and r.width > 1:
+            aligned = self.aligned(r)
+            if aligned is not None:
+                return f"{aligned} = {value};"
             q = exact_div(r.index, r.width)
             off, ptr = (render(q), r.buf.name) if q is not None else ("0", f"{r.buf.name} + {render(r.index)}")
             return self.lang.vstore.format(w=r.width, val=value, off=off, ptr=ptr)
@@ -239,3 +269,22 @@ def signature(lang: type[OpenCL], name: str, args: list[tuple[kir.Buffer, bool]]
         fmt = lang.arg_out if written else lang.arg_const if b.name in constant else lang.arg_in
         parts.append(fmt.format(t=b.scalar.name, n=b.name))
     return f"{lang.kernel} {name}({', '.join(parts)})"
+
+
+def pointer_qualifiers(args: list[tuple[kir.Buffer, bool]], constant: frozenset[str],
+                       local: list[kir.Buffer]) -> dict[str, str]:
+    """The qualifiers of each buffer's pointer as the signature and the local declarations give it."""
+    out = {b.name: "global" if written else "constant" if b.name in constant else "const global" for b, written in args}
+    return out | {b.name: "local" for b in local}
+
+
+def vector_bytes(stmts: list[kir.Stmt]) -> dict[str, int]:
+    """Bytes of the widest vector access of each global or local buffer in `stmts` (its alignment)."""
+    out: dict[str, int] = {}
+    for s in kir.walk_stmts(stmts):
+        refs = [*kir.expr_loads(s.value), s.ref] if isinstance(s, kir.Store) else []
+        for r in refs:
+            if r.width in ALIGNED_WIDTHS and r.buf.space != kir.PRIVATE:
+                size = r.width * NUMPY_DTYPE[r.buf.scalar.name](0).itemsize
+                out[r.buf.name] = max(out.get(r.buf.name, 0), size)
+    return out

@@ -52,6 +52,7 @@ class CodegenState:
     last_group: bool = False  # one-group kernels run in the last work group of the kernel before them (lastgroup.py)
     vector_loads: int = 0  # width of the aligned vector loads that combine scalar loads (vecload.py); 0: none
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
+    aligned_vectors: bool = True  # aligned vector accesses as elements of vector arrays (opencl.py); off: vloadn
 
 
 def expand_pass(s: CodegenState) -> CodegenState:
@@ -186,16 +187,19 @@ def emit(s: CodegenState) -> CodegenState:
         unused -= {b.name for b, _ in args}
         if n == len(low.kernels) - 1 and unused:  # the runtime binds every input: pass unused ones too
             args = [(b, False) for b in low.inputs if b.name in unused] + args
-        r = opencl.Renderer(launch, unroll.scalarised(k.body), flat=unroll.flat_private(k.body))
+        constant = constant_buffers(k.body, args, s.constant_bytes)
+        pointers = opencl.pointer_qualifiers(args, constant, k.locals) if s.aligned_vectors else {}
+        r = opencl.Renderer(launch, unroll.scalarised(k.body), flat=unroll.flat_private(k.body), pointers=pointers)
         body = r.block(k.body, 1)
         lines = [render_function(n, f, ct, out) for n, (f, ct, out) in k.funs.items()]
         if lines:
             lines.append("")
-        constant = constant_buffers(k.body, args, s.constant_bytes)
         lines.append(opencl.signature(opencl.OpenCL, k.name, args, constant) + " {")
+        align = opencl.vector_bytes(k.body) if s.aligned_vectors else {}
         for b in k.locals:
-            lines.append(opencl.OpenCL.indent + opencl.OpenCL.local_decl.format(t=b.scalar.name, n=b.name,
-                                                                                size=b.scalars))
+            decl = opencl.OpenCL.local_decl_aligned if b.name in align else opencl.OpenCL.local_decl
+            lines.append(opencl.OpenCL.indent + decl.format(t=b.scalar.name, n=b.name, size=b.scalars,
+                                                            align=align.get(b.name)))
         lines += [*body, "}", ""]
         if any(b.scalar.name == "double" for b in (*k.locals, *k.tmps, *(b for b, _ in args))) or any(
                 "double" in (out, *ct) for _, ct, out in k.funs.values()):
@@ -313,8 +317,8 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
-                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0
-                    ) -> KernelProgram:
+                    constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0,
+                    aligned_vectors: bool = True) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -322,8 +326,9 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     `barriers.py`) or "mag" (the memory access graph method, Algorithm 3, `mag.py`). `last_group`: every kernel
     after the first that runs as one work group runs in the last work group of the kernel before it, in one kernel
     (`lastgroup.py`). `vector_loads`: W > 1 combines the scalar loads of one aligned float<W> of a read-only
-    buffer into one vector load (`vecload.py`). Raises CodegenError (prefixed with the failing pass) for programs it
-    cannot compile.
+    buffer into one vector load (`vecload.py`). `aligned_vectors` False renders every vector access of global and
+    local memory with vloadn/vstoren, as the code generator did before (`opencl.py`). Raises CodegenError
+    (prefixed with the failing pass) for programs it cannot compile.
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
@@ -338,7 +343,7 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
             raise CodegenError(f"{done.failed}: {done.error}") from None
         raise done.error
     t0 = time.perf_counter()
-    state = emit(replace(done.state, constant_bytes=int(constant_bytes)))
+    state = emit(replace(done.state, constant_bytes=int(constant_bytes), aligned_vectors=bool(aligned_vectors)))
     times = (*done.times, f"emit={(time.perf_counter() - t0) * 1e3:.2f}")
     assert state.result is not None
     return replace(state.result, meta=(("codegen_ms", " ".join(times)),))

@@ -1,7 +1,7 @@
 """Aligned vector loads and stores (`compile_program(..., vector_loads=W)`): the scalar loads of a straight-line
 region that read lanes of the same aligned float<W> of a read-only global buffer, under the same pad guards, become
-one vloadW into a private vector and its lanes; the stores of every lane of one aligned float<W> of a buffer the
-kernel never reads become lane stores into a private vector and one vstoreW after the last of them.
+one vector load into a private vector and its lanes; the stores of every lane of one aligned float<W> of a buffer
+the kernel never reads become lane stores into a private vector and one vector store after the last of them.
 
 A 2-D stencil whose work item computes a block of rowsPerItem x colsPerItem outputs reads, per input row, the
 colsPerItem + k2 - 1 consecutive scalars its windows cover (each once, after `cse`): 8 scalar loads per row for

@@ -154,7 +154,7 @@ def test_unroll_switch_unrolls_only_the_lanes_loop():
         assert text.replace("reduceSeqUnroll", "reduceSeq") == str(looped.program)  # nothing else changes
         steps = params["C"] // (params["V"] * params["L"])
         src = unrolled.compile().kernels[0].source
-        assert src.count("vload4(" if params["V"] == 4 else "x[") >= steps  # one load per step, no loop
+        assert src.count("float4*)x)[" if params["V"] == 4 else "x[") >= steps  # one load per step, no loop
     assert low({"N": 1 << 20}, {"U": 1}).params["C"] // (4 * 256) <= 32  # the default chunk fits the unrolling
 
 

@@ -262,7 +262,21 @@ def test_vectorise_emits_a_vector_function_and_vector_accesses():
         vectorise(4, ADD))(get(0) << t, get(1) << t)) << zip_(as_vector(4) << a, as_vector(4) << b))
     src = _src(p, {"N": 32})
     assert "float4 add_v4(float4 x, float4 y) { return x + y; }" in src
-    assert "vstore4(add_v4(vload4(gl_id_0, a), vload4(gl_id_0, b)), gl_id_0, out);" in src
+    assert ("((global float4*)out)[gl_id_0] = add_v4(((const global float4*)a)[gl_id_0], "
+            "((const global float4*)b)[gl_id_0]);") in src
+
+
+def test_vectors_in_local_memory_are_aligned_and_width_three_keeps_vload3():
+    p = program("vl", {"a": A("N")}, lambda a: as_scalar() << join() << map_wrg(0, lambda c: map_lcl(
+        0, to_global(vectorise(4, NEG))) << to_local(map_lcl(0, vectorise(4, ID))) << c)
+        << split(8) << as_vector(4) << a)
+    src = _src(p, {"N": 64})
+    assert re.search(r"local float \w+\[32\] __attribute__\(\(aligned\(16\)\)\);", src)
+    assert re.search(r"\(\(local float4\*\)\w+\)\[", src) and "vload" not in src and "vstore" not in src
+    three = program("v3", {"a": A("N")}, lambda a: as_scalar() << map_glb(0, to_global(vectorise(3, NEG)))
+                    << as_vector(3) << a)
+    src3 = _src(three, {"N": 24})
+    assert "vload3(gl_id_0, a)" in src3 and "vstore3(" in src3 and "float3*" not in src3
 
 
 def test_pad_becomes_an_inline_conditional_and_crop_an_offset():

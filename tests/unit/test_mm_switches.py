@@ -50,8 +50,8 @@ def test_unrolled_steps_leave_only_the_loop_over_the_tiles_and_read_a_as_float4(
     loop, unrolled = (_lowered({"KU": ku}).compile().source for ku in (0, 1))
     assert _block_loops(loop) == 2 and _block_loops(unrolled) == 1  # over the K/TK tiles and, with KU = 0, TK
     assert unrolled.count("multAndSumUp(") == loop.count("multAndSumUp(") + (BASE["TK"] - 1) * BASE["RM"] * BASE["RN"]
-    assert not re.search(r"= vload4\([^;]*, local_buf\);", loop)
-    a_reads = re.findall(r"= vload4\(([^;]*), local_buf\);", unrolled)
+    assert not re.search(r"= \(\(local float4\*\)local_buf\)\[[^;]*\];", loop)
+    a_reads = re.findall(r"= \(\(local float4\*\)local_buf\)\[([^;]*)\];", unrolled)
     assert len(a_reads) == BASE["RM"] * BASE["TK"] // 4  # one float4 per row of the block and 4 steps
     assert not re.search(r"= local_buf\[", unrolled)
     assert re.search(r"multAndSumUp\(acc_\d+, priv_\d+\.s3, ", unrolled)  # a step's A value: a component
@@ -66,8 +66,8 @@ def test_runs_of_four_are_read_from_local_memory_as_float4():
     strided, runs = (_lowered({"CB": cb}).compile().source for cb in (0, 1))
     scalar = re.findall(r"= local_buf2\[([^\]]+)\];", strided)[:BASE["RN"]]
     assert _offsets(scalar) == [c * lanes for c in range(BASE["RN"])]  # strided columns, one word each
-    assert "vload4(" not in strided.split("barrier")[1]
-    vectors = re.findall(r"= vload4\(([^,]+), local_buf2\);", runs)[:BASE["RN"] // 4]
+    assert "float4*)" not in strided.split("barrier")[1]
+    vectors = re.findall(r"= \(\(local float4\*\)local_buf2\)\[([^;]+)\];", runs)[:BASE["RN"] // 4]
     assert _offsets(vectors) == [q * lanes for q in range(BASE["RN"] // 4)]  # float4 q of work item j: q*lanes + j
     assert not re.search(r"= local_buf2\[", runs)
 

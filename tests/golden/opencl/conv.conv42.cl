@@ -43,15 +43,15 @@ kernel void conv_k1(const global float* restrict kernelsWeights, const global fl
           acc_11 = 0.0f;
           float4 priv_0, priv_1, priv_2;
           // mapSeqUnroll unrolled
-          priv_0 = vload4(l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3), tmp0);
-          priv_1 = vload4(l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3) + 1, tmp0);
-          priv_2 = vload4(l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3) + 2, tmp0);
+          priv_0 = ((const global float4*)tmp0)[l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3)];
+          priv_1 = ((const global float4*)tmp0)[l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3) + 1];
+          priv_2 = ((const global float4*)tmp0)[l_id_0 % 3 + 3 * (wg_id_1 % 3) + 11 * l_id_1 + 11 * (l_id_0 / 3) + 33 * (wg_id_1 / 3) + 2];
           float4 priv2_0, priv2_1, priv2_2, priv2_3;
           // mapSeqUnroll unrolled
-          priv2_0 = vload4(l_id_0 + 36 * wg_id_0, kernelsWeights);
-          priv2_1 = vload4(l_id_0 + 36 * wg_id_0 + 9, kernelsWeights);
-          priv2_2 = vload4(l_id_0 + 36 * wg_id_0 + 18, kernelsWeights);
-          priv2_3 = vload4(l_id_0 + 36 * wg_id_0 + 27, kernelsWeights);
+          priv2_0 = ((const global float4*)kernelsWeights)[l_id_0 + 36 * wg_id_0];
+          priv2_1 = ((const global float4*)kernelsWeights)[l_id_0 + 36 * wg_id_0 + 9];
+          priv2_2 = ((const global float4*)kernelsWeights)[l_id_0 + 36 * wg_id_0 + 18];
+          priv2_3 = ((const global float4*)kernelsWeights)[l_id_0 + 36 * wg_id_0 + 27];
           // mapSeqUnroll unrolled
           acc_0 = dotAndSumUp_float_float4_float4(acc_0, priv_0, priv2_0);
           acc_1 = dotAndSumUp_float_float4_float4(acc_1, priv_1, priv2_0);

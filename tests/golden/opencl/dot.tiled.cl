@@ -15,7 +15,7 @@ kernel void dot_k0(const global float* restrict x, const global float* restrict 
       int l_id_0 = get_local_id(0);
       float acc[4];
       vstore4((float4)(0.0f), 0, acc);
-      float4 priv = mult_v4(vload4(l_id_0 + 4 * wg_id_0, x), vload4(l_id_0 + 4 * wg_id_0, y));
+      float4 priv = mult_v4(((const global float4*)x)[l_id_0 + 4 * wg_id_0], ((const global float4*)y)[l_id_0 + 4 * wg_id_0]);
       vstore4(add_v4(vload4(0, acc), priv), 0, acc);
       float acc2 = 0.0f;
       for (int i = 0; i < 4; i++) {  // reduceSeq

@@ -4,8 +4,8 @@
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
 kernel void mm(const global float* restrict A, const global float* restrict B, global float* out) {
-  local float local_buf[256];
-  local float local_buf2[256];
+  local float local_buf[256] __attribute__((aligned(16)));
+  local float local_buf2[256] __attribute__((aligned(16)));
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
@@ -37,13 +37,13 @@ kernel void mm(const global float* restrict A, const global float* restrict B, g
       for (int l_id_1 = get_local_id(1); l_id_1 < 16; l_id_1 += get_local_size(1)) {  // mapLcl(1)
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          vstore4(vload4(l_id_0 + 4 * l_id_1 + 64 * wg_id_1, A), l_id_0 + 4 * l_id_1, local_buf);
+          ((local float4*)local_buf)[l_id_0 + 4 * l_id_1] = ((const global float4*)A)[l_id_0 + 4 * l_id_1 + 64 * wg_id_1];
         }
       }
       for (int l_id_1 = get_local_id(1); l_id_1 < 16; l_id_1 += get_local_size(1)) {  // mapLcl(1)
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          vstore4(vload4(l_id_0 + 4 * l_id_1 + 4 * wg_id_0, B), l_id_0 + 4 * l_id_1, local_buf2);
+          ((local float4*)local_buf2)[l_id_0 + 4 * l_id_1] = ((const global float4*)B)[l_id_0 + 4 * l_id_1 + 4 * wg_id_0];
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);

@@ -7,11 +7,11 @@ kernel void scal(constant float* restrict alpha, const global float* restrict x,
   {  // mapGlb(0)
     int gl_id_0 = get_global_id(0);
     float priv[4];
-    vstore4(vload4(gl_id_0, x), 0, priv);
+    vstore4(((const global float4*)x)[gl_id_0], 0, priv);
     float priv2[4];
     for (int i = 0; i < 4; i++) {  // mapSeq
       priv2[i] = mult(alpha[0], priv[i]);
     }
-    vstore4(vload4(0, priv2), gl_id_0, out);
+    ((global float4*)out)[gl_id_0] = vload4(0, priv2);
   }
 }

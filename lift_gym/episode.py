@@ -48,14 +48,16 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_ID = "LiftGym-Rewrite-v5"  # rewrite rules, parallel mapping, memory, work-group sizes
-RP_ENV_ID = "LiftGym-RewritePoints-v5"  # the same, after the rewrite-point phase on annotated programs
+ENV_ID = "LiftGym-Rewrite-v6"  # rewrite rules, parallel mapping, memory, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v6"  # the same, after the rewrite-point phase on annotated programs
 MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
                   # versions replay without them (colsPerItem fixed at 1)
 FUSION_SINCE = 4  # the env version that added conv42's padView and cropView (the convolution kernel reads the padded
                   # input and writes the image through views): records of earlier versions replay with both fixed at 0
 LAST_GROUP_SINCE = 5  # the env version that added asum's and dot's F (the second kernel in the first's last work
                       # group, one kernel): records of earlier versions replay with F fixed at 0 (two kernels)
+TRANSPOSED_A_SINCE = 6  # the env version that added mm's AT (the A tile held transposed in local memory): records of
+                        # earlier versions replay with AT fixed at 0
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -99,6 +101,8 @@ class EpisodeState:
             config["conv_fusion"] = cfg.conv_fusion  # said when it is not what the record's env version implies
         if cfg.last_group != (id_version(env_version(cfg.rewrite_points)) >= LAST_GROUP_SINCE):
             config["last_group"] = cfg.last_group
+        if cfg.transposed_a != (id_version(env_version(cfg.rewrite_points)) >= TRANSPOSED_A_SINCE):
+            config["transposed_a"] = cfg.transposed_a
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -139,7 +143,8 @@ class EpisodeState:
                       memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)),
                       column_blocks=bool(c.get("column_blocks", id_version(self.env_version) >= MEMORY_SINCE)),
                       conv_fusion=bool(c.get("conv_fusion", id_version(self.env_version) >= FUSION_SINCE)),
-                      last_group=bool(c.get("last_group", id_version(self.env_version) >= LAST_GROUP_SINCE)))
+                      last_group=bool(c.get("last_group", id_version(self.env_version) >= LAST_GROUP_SINCE)),
+                      transposed_a=bool(c.get("transposed_a", id_version(self.env_version) >= TRANSPOSED_A_SINCE)))
 
 
 def id_version(env_version: str) -> int:
@@ -202,7 +207,7 @@ def _check_record_config(c: Any) -> None:
         if not _is_int(c.get(key), lo, hi):
             raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
                              f"{c.get(key)!r}")
-    for key in ("rewrite_points", "memory", "column_blocks", "conv_fusion", "last_group"):
+    for key in ("rewrite_points", "memory", "column_blocks", "conv_fusion", "last_group", "transposed_a"):
         if not isinstance(c.get(key, False), bool):
             raise ValueError(f"episode record: config.{key}: expected true or false, got {c[key]!r}")
     lim = c.get("limits", {})
@@ -394,5 +399,6 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "LAST_GROUP_SINCE", "MEMORY_SINCE", "RP_ENV_ID", "EpisodeState",
-           "ReplayResult", "ValidationReport", "env_version", "id_version", "record_paths", "replay", "validate"]
+__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "LAST_GROUP_SINCE", "MEMORY_SINCE", "RP_ENV_ID", "TRANSPOSED_A_SINCE",
+           "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "id_version", "record_paths", "replay",
+           "validate"]

@@ -5,14 +5,17 @@ the one driver (`derivation.step`; rules of compiler/rewrite/rules_tiling.py unl
   1. reduceMapFusion, multAndSumUpFusion: the dot product as `reduce(0, multAndSumUp) << zip(aRow, bCol)`;
   2. splitJoin(TM), tileColumns(TN), mapWrg(1), mapWrg(0): tiles of C, TM rows by TN columns (tileMapMap);
   3. tileReduce(TK): the K reduction as a reduce over pairs of TK-tiles, one accumulator per element of C;
-  4. registerBlocking(RM, RN[, 4 with CB = 1]): the accumulator in strided RM x RN blocks, a block's k steps an
-     outer product, the result placed by write views; KU = 1: reduceSplitZip(4) (the steps in chunks of 4);
+  4. registerBlocking(RM, RN[, 4 with CB = 1][, 1 or 4, then 4 with AT = 1]): the accumulator in strided RM x RN
+     blocks, a block's k steps an outer product, the result placed by write views; KU = 1: reduceSplitZip(4) (the
+     steps in chunks of 4);
   5. reduceSeq (and reduceSeqUnroll with KU = 1), mapSeq + mapSeqUnroll on the RN and RM loops of the outer
      product (kept as loops above UNROLL_MAX), mapLclInLoop(0), mapLclInLoop(1): the mapping;
   6. copyInto: the result out through toGlobal, the accumulators' initial values into private memory;
   7. prefetch(private / privateVector(4)): a step's RN values of B and RM values of A (KU = 1: a chunk's A
-     values as float4s) let-bound in private memory;
-  8. prefetch(localTile(VW, TN/RN, flat)): the B tile, then the A tile, let-bound in local memory;
+     values as float4s; AT = 1: a step's A values as RM/4 float4s) let-bound in private memory;
+  8. prefetch(localTile(VW, TN/RN, flat[, transposed with AT = 1])): the B tile, then the A tile, let-bound in
+     local memory (transposed: written through transposeW, each float<VW> read from A stored lane by lane, and
+     read back through transpose);
 then the address-space wrappers are written point-free and `finish` lowers the layout-only maps. The result:
 
 A: [[float]K]M, B: [[float]N]K, C = A B: [[float]N]M. One work group computes a TM x TN tile of C; each of its
@@ -75,6 +78,13 @@ Tuning parameters and constraints (checked by `_check`):
   neighbouring float4s. The output view splits the columns the same way
   (`map(join o join) o join o transposeWND(2, 0, 3, 1, 4) o map(map(map(split(4))))`).
   Both switches off (the defaults) give the strided kernel above.
+- AT (switch, RM % 4 = 0): 1 holds the A tile transposed in local memory ([TK][TM]) and gives a work item its
+  RM rows as RM/4 runs of 4 adjacent rows, run q of work item i at rows 4*(q*(TM/RM) + i) + 0..3 (the rows'
+  view `map(join) o transpose o split(TM/RM) o split(4)`, the output view
+  `map(join o join) o join o join o transposeWND(2, 0, 3, 4, 1, 5)` over blocks split into [RM/4][4][RN/s][s]):
+  a step reads its RM values of A as RM/4 float4s from one row of the transposed tile. With KU = 0 the loop
+  over the TK steps carries `#pragma unroll` (the code generator's `unroll_hint`): unrolled by the device
+  compiler, it is faster on the H100 than the same steps unrolled in the program (docs/benchmarks/mm_at_h100.md).
 """
 
 from __future__ import annotations
@@ -110,12 +120,17 @@ PARAMS = (
                 "as one float4 per row every 4 steps (TK % 4 = 0); 0: a loop (reduceSeq) of scalar reads", "switch"),
     TuningParam("CB", "1: a work item's RN columns are RN/4 runs of 4 adjacent columns (RN % 4 = 0); 0: strided "
                 "columns", "switch"),
+    TuningParam("AT", "1: the A tile is held transposed in local memory and a work item's RM rows are RM/4 runs of 4 "
+                "adjacent rows (RM % 4 = 0), so that a step reads its A values as RM/4 float4s; with KU = 0 the loop "
+                "over the TK steps is left to the device compiler to unroll (#pragma unroll); 0: A as read, strided "
+                "rows", "switch"),
 )
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_REGS = 64
 WIDTHS = (1, 2, 4, 8, 16)
-RUN = 4  # CB = 1: contiguous columns per run of a register block (one float4 read from local memory)
+TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
+RUN = 4  # CB = 1 (AT = 1): contiguous columns (rows) per run of a register block, one float4 in local memory
 
 
 # --- sites of the derivation steps: predicates over (path, node) ----------------------------------------
@@ -186,8 +201,8 @@ def _flat(v: dict[str, int], rows: int, cols: int) -> bool:
 def _structure(v: dict[str, int]) -> tuple:
     """What the parameter values decide of the program's structure (the program is symbolic in all of them)."""
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
-    return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), _flat(v, v["TM"], v["TK"]),
-            _flat(v, v["TK"], v["TN"]), unroll)
+    return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), bool(v.get("AT", 0)),
+            _flat(v, v["TM"], v["TK"]), _flat(v, v["TK"], v["TN"]), unroll)
 
 
 def build_tiled(bench, v: dict[str, int]) -> Program:
@@ -201,7 +216,7 @@ def build_tiled(bench, v: dict[str, int]) -> Program:
     return _DERIVED[key]
 
 
-_DERIVED: dict[tuple, Program] = {}  # (high-level program, structure) -> derived program (at most 2**8 per program)
+_DERIVED: dict[tuple, Program] = {}  # (high-level program, structure) -> derived program (at most 2**9 per program)
 
 
 def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Program:
@@ -232,7 +247,8 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     step("mapWrg(0)", 0)
     # 3. the K reduction over pairs of TK-tiles, then the accumulator in strided RM x RN register blocks
     step(tile_reduce("TK"), unique=True)
-    step(register_blocking("RM", "RN", RUN if v.get("CB") else 1), unique=True)
+    at = bool(v.get(TRANSPOSED_A))  # the rows in runs too, the A tile held transposed
+    step(register_blocking("RM", "RN", RUN if v.get("CB") else 1, RUN if at else 1), unique=True)
     if v.get("KU"):  # the TK steps of a block as TK/4 chunks of 4
         step(reduce_split_zip(RUN), lambda path, n: is_call(n, Op.JOIN) and _block_loop(path, n.args[0]), unique=True)
     # 4. mapping: sequential loops, register loops unrolled, the blocks over the work items
@@ -264,12 +280,14 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
         step(prefetch("privateVector", RUN), _component_of(p, 0, _chunk_loop), unique=True)
     else:
         step(b_copy, _component_of(p, 1, _block_loop), unique=True)
-        step(prefetch("private"), _component_of(p, 0, _block_loop), unique=True)
+        step(prefetch("privateVector", RUN) if at else prefetch("private"), _component_of(p, 0, _block_loop),
+             unique=True)
     # 7. the B tile, then the A tile, in local memory with VW-wide loads
     vw = arith.var("VW") if v["VW"] > 1 else 1
     lanes = arith.parse_size("TN/RN")
     step(prefetch("localTile", vw, lanes, _flat(v, v["TK"], v["TN"])), _component_of(p, 1, _tile_loop), unique=True)
-    step(prefetch("localTile", vw, lanes, _flat(v, v["TM"], v["TK"])), _component_of(p, 0, _tile_loop), unique=True)
+    a_tile = prefetch("localTile", vw, lanes, _flat(v, v["TM"], v["TK"]), at)
+    step(a_tile, _component_of(p, 0, _tile_loop), unique=True)
     return finish(derivation.point_free_wrappers(p))
 
 
@@ -283,7 +301,8 @@ def _choose(s) -> dict[str, int]:
     tk = s.get("TK") or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
-    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0)}
+    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0),
+            "AT": s.get("AT", 0)}
 
 
 def _check(s, v) -> list[str]:
@@ -302,9 +321,10 @@ def _check(s, v) -> list[str]:
     need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
     need(v["VW"] in WIDTHS, f"VW in {WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
-    need(v.get("KU", 0) in (0, 1) and v.get("CB", 0) in (0, 1), "KU and CB are switches: 0 or 1")
+    need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", "AT")), "KU, CB and AT are switches: 0 or 1")
     need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
     need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
+    need(not v.get("AT", 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
     need(v["RM"] * v["RN"] <= MAX_REGS, f"RM * RN <= {MAX_REGS} private accumulators")
     wg = (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1))
     need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")
@@ -326,4 +346,5 @@ def lowerings_for(bench) -> list[Lowering]:
         return p, (launch,), facts
 
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
-                     {0: "TN/RN", 1: "TM/RM"})]
+                     {0: "TN/RN", 1: "TM/RM"},
+                     options=lambda v: {"unroll_hint": True} if v.get("AT") and not v.get("KU") else {})]

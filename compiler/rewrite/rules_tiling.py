@@ -14,14 +14,15 @@ re-type-checks); parametric rules accept sympy symbols (tuning parameters) and l
                        -> join << reduce(value(z), (acc, p) => map((aR, x) => join << map((c, y) =>
                           reduce(c, f) << zip(x, y)) << zip(aR, transpose << p.1)) << zip(acc, p.0))
                           << zip(transpose << map(split(k)) << X, split(k) << Y)
-- registerBlocking(r, s, q)  the accumulator [m][n] of tileReduce's form as [m/r][n/s][r][s] register blocks,
-                       strided (block row i holds rows i, i + m/r, ...), columns in runs of q, the k steps of a
-                       block an outer product; the result is read back through a write view
+- registerBlocking(r, s, q, p)  the accumulator [m][n] of tileReduce's form as [m/r][n/s][r][s] register blocks,
+                       strided (block row i holds rows i, i + m/r, ...), columns in runs of q and rows in runs of p,
+                       the k steps of a block an outer product; the result is read back through a write view
 - reduceSplitZip(n)    join << reduce(z, f) << zip(transpose << a, b)
                        -> join << reduce(z, (acc, p) => join << reduce(acc, f) << zip(transpose << p.0, p.1))
                           << zip(transpose << map(split(n)) << a, split(n) << b)
 - copyInto(space, maps)  x -> toK(map1(map2(... id))) << x                          (a copy of an array)
-- prefetch(copy)       e[x] -> let(p => e[p]) << copy << x      (e the body of the lambda binding x's names)
+- prefetch(copy)       e[x] -> let(p => e[p]) << copy << x      (e the body of the lambda binding x's names); a
+                       transposed local tile: e[x] -> let(p => e[transpose << p]) << transposeW << copy << x
 - mapLclInLoop(d)      map(f) << x -> mapLcl(d, f) << x   inside a sequential loop every work item runs alike
 """
 
@@ -278,7 +279,7 @@ def _tiled_reduce(e: FunCall):
     return {"z": init.value, "f": f, "tiles": tiles}
 
 
-def register_blocking(rm, rn, run: int = 1) -> Rule:
+def register_blocking(rm, rn, run: int = 1, row_run: int = 1) -> Rule:
     rm, rn = arith.size(rm), arith.size(rn)
 
     def match(e: FunCall, ctx: Ctx):
@@ -286,7 +287,7 @@ def register_blocking(rm, rn, run: int = 1) -> Rule:
         if b is None:
             return None
         m, n = _dims(ctx.type())[:2]
-        if not (ctx.divides(rm, m) and ctx.divides(rn, n) and ctx.divides(run, rn)):
+        if not (ctx.divides(rm, m) and ctx.divides(rn, n) and ctx.divides(run, rn) and ctx.divides(row_run, rm)):
             return None
         b.update(m=m, n=n, elem=base_type(ctx.type()))
         return b
@@ -312,26 +313,38 @@ def register_blocking(rm, rn, run: int = 1) -> Rule:
                 return map_(join()) << (transpose() << (split(lanes) << (split(run) << bRow)))
             return transpose() << (split(lanes) << bRow)
 
+        def a_blocks_of(a_tile):
+            if row_run > 1:
+                return map_(join()) << (transpose() << (split(rows) << (split(row_run) << a_tile)))
+            return transpose() << (split(rows) << a_tile)
+
         def step(acc, tiles):
             b_blocks = transpose() << (map_(_lam(ctx, lambda bRow: b_row(bRow))) << (get(1) << tiles))
-            a_blocks = transpose() << (split(rows) << (get(0) << tiles))
+            a_blocks = a_blocks_of(get(0) << tiles)
             return map_(_lam(ctx, lambda accRow_aBlk: map_(_lam(ctx, lambda accBlk_bBlk: block(
                 get(0) << accBlk_bBlk, get(1) << accRow_aBlk, get(1) << accBlk_bBlk))) << zip_(
                 get(0) << accRow_aBlk, b_blocks))) << zip_(acc, a_blocks)
 
         init = value(b["z"], array(b["elem"], rows, lanes, rm, rn))
         red = join() << (reduce_(init, _lam(ctx, lambda acc, tiles: step(acc, tiles))) << b["tiles"])
+        if row_run > 1:  # [rows][lanes][RM/q][q][RN/s][s] -> [RM/q][rows][q][RN/s][lanes][s]
+            runs = map_(_lam(ctx, lambda r: map_(_lam(ctx, lambda c: map_(map_(split(run))) << (split(row_run) << c)))
+                             << r)) << red
+            return map_(_lam(ctx, lambda row: join() << (join() << row))) << (join() << (join() << (
+                transpose_w_nd(2, 0, 3, 4, 1, 5) << runs)))
         if run > 1:
             runs = map_(_lam(ctx, lambda r: map_(_lam(ctx, lambda c: map_(split(run)) << c)) << r)) << red
             return map_(_lam(ctx, lambda row: join() << (join() << row))) << (join() << (
                 transpose_w_nd(2, 0, 3, 1, 4) << runs))
         return map_(join()) << (join() << (transpose_w_nd(2, 0, 3, 1) << red))
 
-    name = f"registerBlocking({rm}, {rn}" + (f", {run})" if run > 1 else ")")
+    runs = f", {run}, {row_run}" if row_run > 1 else f", {run}" if run > 1 else ""
+    name = f"registerBlocking({rm}, {rn}{runs})"
     return rule(name, "join << reduce(value(z, [[T]n]m), step) << tiles -> view << join << reduce(value(z, "
                 "[[[[T]s]r](n/s)](m/r)), blocked step) << tiles   (blocks strided, k steps of a block an outer "
-                "product)", [Op.JOIN], match, build, params=(("rm", rm), ("rn", rn), ("run", run)), group=G,
-                guard="tileReduce's form; r divides m, s divides n, the run length divides s")
+                "product)", [Op.JOIN], match, build,
+                params=(("rm", rm), ("rn", rn), ("run", run), *((("row_run", row_run),) if row_run > 1 else ())),
+                group=G, guard="tileReduce's form; r divides m, s divides n, the run lengths divide s and r")
 
 
 # --- reduceSplitZip -------------------------------------------------------------------------------------
@@ -409,10 +422,16 @@ def _around(ctx: Ctx, op: Op, static: tuple, g) -> Prim:
 
 
 # --- prefetch: a let-bound copy of a value, placed at the binder of the value's names ---------------------
-def _local_tile(vw, lanes, flat: bool):
+def _local_tile(vw, lanes, flat: bool, transposed: bool = False):
     """toLocal copy of a tile [rows][cols], VW floats per load: flat (every work item a share of the tile's
-    vectors, lanes per row of work items) or row by row; a view-only round trip around one toLocal map."""
+    vectors, lanes per row of work items) or row by row; a view-only round trip around one toLocal map.
+    Transposed: the copy is written through transposeW (local memory holds the tile column by column, each
+    vector's lanes stored one by one) and read back through transpose."""
     def copy(ctx: Ctx, x: Expr, t) -> Expr:
+        out = tile(ctx, x, t)
+        return transpose_w() << out if transposed else out
+
+    def tile(ctx: Ctx, x: Expr, t) -> Expr:
         cols = _dims(t)[1]
         vec = map_(as_vector(vw)) << x if vw != 1 else x
         elem = vectorise(vw, ID) if vw != 1 else ID
@@ -423,6 +442,7 @@ def _local_tile(vw, lanes, flat: bool):
         else:
             back = prim(Op.TO_LOCAL, funs=(map_lcl(1, _lam(ctx, lambda vrow: map_lcl(0, elem) << vrow)),)) << vec
         return map_(as_scalar()) << back if vw != 1 else back
+    copy.read_back = transpose() if transposed else None  # the let's uses read the copy through this view
     return copy
 
 
@@ -469,7 +489,8 @@ def prefetch(kind: str, *args) -> Rule:
     def build(b, ctx: Ctx):
         from ..ir.node import replace_at
         p = ctx.fresh.param("p")
-        body = replace_at(b["body"], b["rel"], p)
+        view = getattr(copy, "read_back", None)
+        body = replace_at(b["body"], b["rel"], p if view is None else view << p)
         return FunCall(let(Lambda((p,), body)), (copy(ctx, b["e"], ctx.type()),))
 
     pname = ", ".join(str(a) for a in args)

@@ -1,6 +1,6 @@
-"""mm tiled with the switches KU (unrolled TK steps, A read as float4 along K) and CB (columns in runs of 4, B
-read from local memory as float4) on the OpenCL device (PoCL in CI): the output equals the NumPy reference,
-square and rectangular."""
+"""mm tiled with the switches KU (unrolled TK steps, A read as float4 along K), CB (columns in runs of 4, B
+read from local memory as float4) and AT (A held transposed in local memory, rows in runs of 4) on the OpenCL
+device (PoCL in CI): the output equals the NumPy reference, square and rectangular."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), re
     ({"M": 24, "N": 40, "K": 12}, {"TM": 8, "TN": 20, "TK": 4, "RM": 4, "RN": 4, "VW": 1, "KU": 1, "CB": 1}),
     ({"M": 24, "N": 40, "K": 12}, {"TM": 12, "TN": 8, "TK": 12, "RM": 3, "RN": 2, "VW": 2, "KU": 1, "CB": 0}),
     ({"M": 64, "N": 32, "K": 16}, {"TM": 64, "TN": 32, "TK": 16, "RM": 8, "RN": 8, "VW": 4, "KU": 1, "CB": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 32, "TK": 8, "RM": 4, "RN": 4, "VW": 4, "CB": 1, "AT": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 32, "TK": 8, "RM": 4, "RN": 4, "VW": 4, "KU": 1, "CB": 1, "AT": 1}),
+    ({"M": 24, "N": 40, "K": 12}, {"TM": 8, "TN": 20, "TK": 4, "RM": 4, "RN": 4, "VW": 1, "CB": 0, "AT": 1}),
+    ({"M": 64, "N": 32, "K": 16}, {"TM": 64, "TN": 32, "TK": 16, "RM": 8, "RN": 8, "VW": 2, "CB": 1, "AT": 1}),
 ])
 def test_switches_compute_the_reference_on_the_device(sizes, params):
     bench = get("mm")

@@ -15,8 +15,8 @@ KW = {"benchmark": "benchmark://lift/scal/small", "reward": "analytical"}
 
 
 def test_ids_are_registered():
-    assert "LiftGym-Rewrite-v5" in IDS
-    spec = gym.spec("LiftGym-Rewrite-v5")
+    assert "LiftGym-Rewrite-v6" in IDS
+    spec = gym.spec("LiftGym-Rewrite-v6")
     assert spec.nondeterministic and spec.max_episode_steps and isinstance(spec.entry_point, str)
 
 

@@ -1,7 +1,8 @@
-"""mm tiled's switches KU (the TK steps of a register block unrolled, A read as float4 along K) and CB (a work
-item's columns in runs of 4, B read as float4): the NumPy interpreter agrees with the reference, the defaults keep
-the strided kernel with its loop, the generated code has the structure each switch names, and the template's space
-holds both values of each; the sweep script's choice of points."""
+"""mm tiled's switches KU (the TK steps of a register block unrolled, A read as float4 along K), CB (a work
+item's columns in runs of 4, B read as float4) and AT (A held transposed in local memory, rows in runs of 4): the
+NumPy interpreter agrees with the reference, the defaults keep the strided kernel with its loop, the generated code
+has the structure each switch names, and the template's space holds both values of each; the sweep script's choice
+of points."""
 
 from __future__ import annotations
 
@@ -26,19 +27,19 @@ def _lowered(switches: dict[str, int], sizes=SIZES, base=BASE):
     return lowerings("mm")["tiled"](sizes, {**base, **switches})
 
 
-@pytest.mark.parametrize(("ku", "cb"), [(0, 0), (1, 0), (0, 1), (1, 1)])
-def test_switches_compute_the_reference_in_the_interpreter(ku, cb):
-    lowered = _lowered({"KU": ku, "CB": cb})
+@pytest.mark.parametrize(("ku", "cb", "at"), [(ku, cb, at) for ku in (0, 1) for cb in (0, 1) for at in (0, 1)])
+def test_switches_compute_the_reference_in_the_interpreter(ku, cb, at):
+    lowered = _lowered({"KU": ku, "CB": cb, "AT": at}, base={**BASE, "RM": 4})
     bench = get("mm")
-    inputs = bench.make_inputs(SIZES, np.random.default_rng(ku + 2 * cb))
+    inputs = bench.make_inputs(SIZES, np.random.default_rng(ku + 2 * cb + 4 * at))
     out = interpret(lowered.program, inputs, lowered.env)
     assert rel_error(out, bench.reference(inputs, SIZES)) <= bench.tolerance
 
 
 def test_defaults_leave_both_switches_off_and_the_kernel_unchanged():
     default = lower("mm", "tiled", "default")
-    assert default.params["KU"] == 0 and default.params["CB"] == 0
-    explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0})
+    assert default.params["KU"] == 0 and default.params["CB"] == 0 and default.params["AT"] == 0
+    explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0, "AT": 0})
     assert explicit.compile().source == default.compile().source
 
 
@@ -72,18 +73,33 @@ def test_runs_of_four_are_read_from_local_memory_as_float4():
     assert not re.search(r"= local_buf2\[", runs)
 
 
+def test_transposed_a_is_stored_lane_by_lane_and_read_as_float4_runs():
+    base = {**BASE, "RM": 4, "CB": 1}
+    plain, transposed = (_lowered({"AT": at}, base=base).compile().source for at in (0, 1))
+    copy, compute = transposed.split("barrier")[:2]
+    assert re.search(r"local_buf\[[^\]]+\] = \(\w+\)\.s3;", copy)  # a float4 of A written as 4 scalars
+    reads = re.findall(r"= \(\(local float4\*\)local_buf\)\[([^;]+)\];", compute)
+    assert len(reads) == base["RM"] // 4 and "local_buf[" not in compute  # a step: RM/4 float4s of A
+    assert "#pragma unroll" in transposed and "#pragma unroll" not in plain
+    assert "#pragma unroll" not in _lowered({"AT": 1, "KU": 1}, base=base).compile().source  # no loop to hint
+    assert "(local float4*)local_buf)" not in plain.split("barrier")[1]  # A as read: strided scalars
+
+
 def test_switches_need_widths_divisible_by_four():
     with pytest.raises(LoweringError, match="RN % 4 = 0"):
         _lowered({"CB": 1}, base={**BASE, "RN": 2})
     with pytest.raises(LoweringError, match="TK % 4 = 0"):
         _lowered({"KU": 1}, base={**BASE, "TK": 2, "VW": 2})
+    with pytest.raises(LoweringError, match="RM % 4 = 0"):
+        _lowered({"AT": 1})
     with pytest.raises(LoweringError, match="switches"):
         _lowered({"KU": 2})
 
 
 def test_the_template_space_offers_both_switches_and_masks_widths():
     tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
-    assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1]
+    assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1] == tp.valid_values("AT", {})
+    assert all(v % 4 == 0 for v in tp.valid_values("RM", {"AT": 1})) and 2 in tp.valid_values("RM", {"AT": 0})
     rn = tp.valid_values("RN", {"CB": 1})
     assert rn and all(v % 4 == 0 for v in rn)
     assert 2 in tp.valid_values("RN", {"CB": 0})

@@ -28,7 +28,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..errors import CodegenError
-from ..rewrite.rules_mapping import UNROLL_MAX
 from ..types import NUMPY_DTYPE
 from . import kir
 from .index import exact_div, floordiv, mod, render, render_cmp
@@ -62,18 +61,18 @@ def _has_barrier(s: kir.Stmt) -> bool:
     return any(isinstance(x, kir.Barrier) for x in kir.walk_stmts([s]))
 
 
-def _innermost_short(lp: kir.Loop) -> bool:
-    """A loop of at most UNROLL_MAX iterations with no loop or barrier inside (`unroll_hint`)."""
-    return lp.extent <= UNROLL_MAX and not any(isinstance(x, kir.Loop | kir.Barrier) for x in kir.walk_stmts(lp.body))
+def _innermost(lp: kir.Loop) -> bool:
+    """A loop with no loop or barrier inside."""
+    return not any(isinstance(x, kir.Loop | kir.Barrier) for x in kir.walk_stmts(lp.body))
 
 
 class Renderer:
     def __init__(self, launch: Launch, scalars: frozenset[str], lang: type[OpenCL] = OpenCL,
-                 flat: frozenset[str] = frozenset(), pointers: dict[str, str] | None = None, unroll_hint: bool = False):
+                 flat: frozenset[str] = frozenset(), pointers: dict[str, str] | None = None, unroll_hint: int = 0):
         self.launch, self.scalars, self.lang = launch, scalars - flat, lang
         self.flat = flat  # private buffers declared as scalar arrays, accessed like global memory
         self.pointers = pointers or {}  # buffers with an aligned start -> their pointer's qualifiers
-        self.unroll_hint = unroll_hint  # innermost short sequential loops carry `#pragma unroll`
+        self.unroll_hint = unroll_hint  # innermost sequential loops of at most this many steps carry `#pragma unroll`
         self.guards: list[str] = []
 
     # --- expressions ---
@@ -240,7 +239,7 @@ class Renderer:
         pad, v, n = self._pad(depth), lp.var.name, lp.extent
         if lp.kind == "seq":
             head = f"for (int {v} = 0; {v} < {n}; {v}++) {{  // {lp.label}"
-            hint = [pad + "#pragma unroll"] if self.unroll_hint and _innermost_short(lp) else []
+            hint = [pad + "#pragma unroll"] if lp.extent <= self.unroll_hint and _innermost(lp) else []
             return [*hint, pad + head, *self.block(lp.body, depth + 1), pad + "}"]
         size = self.launch.size(lp.kind, lp.dim)
         idf = f"{self.lang.id_fn[lp.kind]}({lp.dim})"

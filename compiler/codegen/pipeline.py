@@ -53,7 +53,7 @@ class CodegenState:
     vector_loads: int = 0  # width of the aligned vector loads that combine scalar loads (vecload.py); 0: none
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
     aligned_vectors: bool = True  # aligned vector accesses as elements of vector arrays (opencl.py); off: vloadn
-    unroll_hint: bool = False  # innermost short sequential loops carry `#pragma unroll` (opencl.py)
+    unroll_hint: int = 0  # innermost sequential loops of at most this many steps carry `#pragma unroll` (opencl.py)
 
 
 def expand_pass(s: CodegenState) -> CodegenState:
@@ -320,7 +320,7 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
                     constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0,
-                    aligned_vectors: bool = True, unroll_hint: bool = False) -> KernelProgram:
+                    aligned_vectors: bool = True, unroll_hint: int = 0) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -329,9 +329,9 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     after the first that runs as one work group runs in the last work group of the kernel before it, in one kernel
     (`lastgroup.py`). `vector_loads`: W > 1 combines the scalar loads of one aligned float<W> of a read-only
     buffer into one vector load (`vecload.py`). `aligned_vectors` False renders every vector access of global and
-    local memory with vloadn/vstoren, as the code generator did before (`opencl.py`). `unroll_hint`: every
-    innermost sequential loop (no loop or barrier inside) of at most UNROLL_MAX iterations carries `#pragma
-    unroll`, so that the device compiler unrolls it and schedules its body. Raises CodegenError
+    local memory with vloadn/vstoren, as the code generator did before (`opencl.py`). `unroll_hint` N > 0: every
+    innermost sequential loop (no loop or barrier inside) of at most N iterations carries `#pragma unroll`, so
+    that the device compiler unrolls it and schedules its body. Raises CodegenError
     (prefixed with the failing pass) for programs it cannot compile.
     """
     if barriers not in ("classic", "mag"):
@@ -348,7 +348,7 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
         raise done.error
     t0 = time.perf_counter()
     state = emit(replace(done.state, constant_bytes=int(constant_bytes), aligned_vectors=bool(aligned_vectors),
-                         unroll_hint=bool(unroll_hint)))
+                         unroll_hint=int(unroll_hint)))
     times = (*done.times, f"emit={(time.perf_counter() - t0) * 1e3:.2f}")
     assert state.result is not None
     return replace(state.result, meta=(("codegen_ms", " ".join(times)),))

@@ -347,4 +347,4 @@ def lowerings_for(bench) -> list[Lowering]:
 
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
                      {0: "TN/RN", 1: "TM/RM"},
-                     options=lambda v: {"unroll_hint": True} if v.get("AT") and not v.get("KU") else {})]
+                     options=lambda v: {"unroll_hint": UNROLL_MAX} if v.get(TRANSPOSED_A) and not v.get("KU") else {})]

@@ -279,6 +279,17 @@ def test_vectors_in_local_memory_are_aligned_and_width_three_keeps_vload3():
     assert "vload3(gl_id_0, a)" in src3 and "vstore3(" in src3 and "float3*" not in src3
 
 
+def test_unroll_hint_marks_only_innermost_loops_short_enough():
+    p = program("rows", {"a": A("N", "M", "K")}, lambda a: map_glb(0, lambda x: join() << to_global(map_seq(
+        lambda r: map_seq(ID) << reduce_seq(Z, ADD) << r)) << x) << a)
+    sizes = {"N": 2, "M": 4, "K": 8}
+    hinted = _src(p, sizes, unroll_hint=8)
+    assert "#pragma unroll" not in _src(p, sizes)
+    assert hinted.count("#pragma unroll") == 1  # the reduce over K, not the loop over M that holds it
+    assert re.search(r"#pragma unroll\n\s*for \(int \w+ = 0; \w+ < 8;", hinted)
+    assert "#pragma unroll" not in _src(p, {**sizes, "K": 16}, unroll_hint=8)
+
+
 def test_pad_becomes_an_inline_conditional_and_crop_an_offset():
     p = program("p", {"a": A("N")}, lambda a: map_glb(0, to_global(ID)) << pad(2, 3, value(1.5, FLOAT)) << a)
     assert "out[gl_id_0] = ((gl_id_0 < 2 || gl_id_0 >= 12) ? 1.5f : a[gl_id_0 - 2]);" in _src(p, {"N": 10})

@@ -1,7 +1,8 @@
 """The agents' subcommands of `lift-gym` (listed in agents.cli's `COMMANDS`).
 
     lift-gym train --config configs/NAME.yaml [--resume RUN] [--total-steps N] [--out DIR]
-    lift-gym search URI --strategy random|greedy|beam|knn|presets|sweep --budget N [--seed S] [--json] [--out FILE]
+    lift-gym search URI --strategy random|greedy|beam|knn|presets|sweep --budget N [--time-limit-s S] [--seed S]
+                    [--json] [--out FILE]
     lift-gym evaluate --policy RUN --benchmarks URI,... --budget N --baselines random,greedy,beam [--out DIR]
     lift-gym pipeline [--config configs/pipeline.yaml] [--out DIR]    measure, fit, train, evaluate (resumable)
     lift-gym replay STATE.json [--reward SRC] [--json]
@@ -37,7 +38,7 @@ from .evaluate import METHODS, EvaluationStopped, _slug, evaluate, table
 from .pipeline import PipelineError, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
-from .subcommand import CliError, command, nonnegative_int, positive_int, seed, target_uri
+from .subcommand import CliError, command, finite_positive_float, nonnegative_int, positive_int, seed, target_uri
 from .train import train
 from .untrusted import record_roots
 
@@ -135,6 +136,8 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strategy", choices=STRATEGIES, default="random", help="search strategy (default random)")
     p.add_argument("--budget", type=positive_int, default=32,
                    help="evaluations: distinct complete programs (default 32)")
+    p.add_argument("--time-limit-s", type=finite_positive_float, metavar="S",
+                   help="evaluate no new kernel after S seconds; the best so far is kept (default: no limit)")
     p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--out", metavar="FILE", help="the best episode's JSON (default search-NAME-STRATEGY-sSEED.json)")
     p.add_argument("--json", action="store_true", help="print the whole result as JSON")
@@ -158,7 +161,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     try:
         r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
                    max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
-                   candidates=args.candidates, model=args.model, coupled=args.coupled)
+                   candidates=args.candidates, model=args.model, coupled=args.coupled, time_limit_s=args.time_limit_s)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:

@@ -94,10 +94,11 @@ class Evaluator:
     Args:
         reward_fn: the reward source.
         budget: the number of evaluations allowed.
+        time_limit_s: no new kernel is evaluated once this many seconds have passed (None: no limit).
     """
 
-    def __init__(self, reward_fn: RewardFunction, budget: int):
-        self.reward_fn, self.budget = reward_fn, budget
+    def __init__(self, reward_fn: RewardFunction, budget: int, time_limit_s: float | None = None):
+        self.reward_fn, self.budget, self.time_limit_s = reward_fn, budget, time_limit_s
         self.cache: dict[str, float] = {}
         self.trials: list[Trial] = []
         self.best_reward: float | None = None
@@ -126,8 +127,17 @@ class Evaluator:
         return self._in_flight
 
     @property
+    def out_of_time(self) -> bool:
+        return self.time_limit_s is not None and time.perf_counter() - self.t0 >= self.time_limit_s
+
+    @property
+    def room(self) -> int:
+        """New kernels that may still be evaluated: the rest of the budget, none after the time limit."""
+        return 0 if self.out_of_time else max(self.budget - self.count, 0)
+
+    @property
     def exhausted(self) -> bool:
-        return self.count >= self.budget
+        return self.room == 0
 
     def evaluate(self, state: State) -> float:
         """The reward of a terminal state (cached per kernel); BudgetExhausted when a new one is over budget."""
@@ -156,7 +166,7 @@ class Evaluator:
             assert state.kernel is not None, "only complete programs are evaluated"
             if state.kernel.key not in self.cache:
                 new.setdefault(state.kernel.key, state)
-        fits = list(new.values())[:max(self.budget - self.count, 0)]
+        fits = list(new.values())[:self.room]
         if background and len(fits) == len(new) > 1 and self.batch > 1:
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(1, thread_name_prefix="lift-gym-evaluate")
@@ -630,7 +640,8 @@ RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
            expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
-           reward_fn: RewardFunction | None = None, conv_fusion: bool = True) -> SearchResult:
+           reward_fn: RewardFunction | None = None, conv_fusion: bool = True,
+           time_limit_s: float | None = None) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
@@ -653,6 +664,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             across searches); None: one is made and closed here.
         conv_fusion: conv42's padView and cropView are decisions (False: both 0, the three kernels'
             space; `Config.conv_fusion`).
+        time_limit_s: seconds after which no new kernel is evaluated; the search returns what it has (None: the
+            budget alone ends it). A kernel being measured when the time runs out is finished first.
     """
     if strategy not in RUNNERS:
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
@@ -660,12 +673,14 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
     if coupled < 0:
         raise ValueError(f"coupled must be a number of values >= 0, got {coupled}")
+    if time_limit_s is not None and not time_limit_s > 0:
+        raise ValueError(f"the time limit must be a positive number of seconds, got {time_limit_s}")
     reward = reward_fn.config if reward_fn is not None else (reward or RewardConfig())
     fn = reward_fn if reward_fn is not None else RewardFunction(reward)
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits,
                      conv_fusion=conv_fusion)
-        ev = Evaluator(fn, budget)
+        ev = Evaluator(fn, budget, time_limit_s)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
                    expand, candidates, model, coupled)
         try:
@@ -676,7 +691,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             ev.close()
             s.close()
         if ev.count < budget:
-            s.notes.append(f"{strategy} stopped after {ev.count} of {budget} evaluations (no new kernel found)")
+            why = f"its time limit of {time_limit_s:g} s" if ev.out_of_time else "no new kernel found"
+            s.notes.append(f"{strategy} stopped after {ev.count} of {budget} evaluations ({why})")
         return SearchResult(strategy, uri, budget, seed, reward.source, list(ev.trials), s.episodes,
                             time.perf_counter() - ev.t0, ev.best_record, s.cheap_scores, s.notes)
     finally:

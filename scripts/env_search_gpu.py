@@ -11,7 +11,7 @@ of the conv benchmark's presets, conv-vgg16-0 ... conv-vgg16-24); `--only` takes
 2. `agents.search.search(uri, strategy, budget, reward=measured)` searches LiftGym-Rewrite's space (`--strategy`,
    default presets: the named lowerings as episodes first, then hill climbing over the best one's parameters;
    sweep: the same start, then coordinate sweeps with coupled moves); at most `budget` measured evaluations
-   (distinct kernels);
+   (distinct kernels), and none started after `--search-s` seconds when given;
 3. the search's best kernel is compared with the best named lowering (ratio of times; >= 1 is at least as fast),
    both with the separate measurement of step 1 and within the search (presets and sweep: its own measurements of
    the named lowerings, which it evaluates first, against its best; the same worker and protocol).
@@ -96,9 +96,11 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     t0 = time.perf_counter()
     reward = RewardConfig(source="measured", device=args.device, store=str(out / "store.sqlite"),
                           profile=args.profile)
-    res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward, n_slots=args.n_slots)
+    res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward, n_slots=args.n_slots,
+                 time_limit_s=args.search_s)
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
+    row["notes"] = list(res.notes)  # e.g. the search stopped by its time limit
     rec = res.best_record
     if rec is not None and res.best is not None:
         state = transition.run(uri, rec.actions, rec.seed, rec.transition_config())
@@ -158,6 +160,8 @@ def main(argv=None) -> int:
     ap.add_argument("--n-slots", type=int, default=32, help="tuning slots of the env's layout (more: finer values)")
     ap.add_argument("--only", default="", help="comma-separated case names or prefixes")
     ap.add_argument("--budget-s", type=float, default=540.0, help="start no new case after this many seconds")
+    ap.add_argument("--search-s", type=float, default=None,
+                    help="each search evaluates no new kernel after this many seconds (default: no limit)")
     ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")
     ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="env-search-"))

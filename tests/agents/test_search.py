@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -58,6 +59,15 @@ def test_budget_counts_distinct_kernels():
     assert len(r.trials) == 3 and r.episodes >= 3
     assert r.evals_to_reach(r.best.reward) == next(t.n for t in r.trials if t.reward == r.best.reward)
     assert r.evals_to_reach(r.best.reward + 1.0) is None
+
+
+def test_time_limit_stops_new_evaluations_and_says_so(monkeypatch):
+    clock = iter(range(0, 10_000, 10))  # each reading of the search's clock is 10 s after the one before
+    monkeypatch.setattr("agents.search.time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    r = search(SMALL, "random", 8, seed=0, reward=ANALYTICAL, time_limit_s=25)
+    assert 1 <= len(r.trials) < 8 and any("time limit of 25 s" in n for n in r.notes)
+    with pytest.raises(ValueError, match="time limit"):
+        search(SMALL, "random", 8, reward=ANALYTICAL, time_limit_s=0)
 
 
 def test_search_is_deterministic_for_a_seed():

@@ -58,6 +58,9 @@ LAST_GROUP_SINCE = 5  # the env version that added asum's and dot's F (the secon
                       # group, one kernel): records of earlier versions replay with F fixed at 0 (two kernels)
 TRANSPOSED_A_SINCE = 6  # the env version that added mm's AT (the A tile held transposed in local memory): records of
                         # earlier versions replay with AT fixed at 0
+# the Config switches an env version turned on, with that version: a record says a switch only when it differs
+SWITCHED_ON = {"memory": MEMORY_SINCE, "column_blocks": MEMORY_SINCE, "conv_fusion": FUSION_SINCE,
+               "last_group": LAST_GROUP_SINCE, "transposed_a": TRANSPOSED_A_SINCE}
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -93,16 +96,10 @@ class EpisodeState:
                   "limits": asdict(cfg.limits)}
         if cfg.rewrite_points:
             config["rewrite_points"] = True
-        if not cfg.memory:
-            config["memory"] = False
-        if not cfg.column_blocks:
-            config["column_blocks"] = False
-        if cfg.conv_fusion != (id_version(env_version(cfg.rewrite_points)) >= FUSION_SINCE):
-            config["conv_fusion"] = cfg.conv_fusion  # said when it is not what the record's env version implies
-        if cfg.last_group != (id_version(env_version(cfg.rewrite_points)) >= LAST_GROUP_SINCE):
-            config["last_group"] = cfg.last_group
-        if cfg.transposed_a != (id_version(env_version(cfg.rewrite_points)) >= TRANSPOSED_A_SINCE):
-            config["transposed_a"] = cfg.transposed_a
+        version = id_version(env_version(cfg.rewrite_points))
+        for key, since in SWITCHED_ON.items():  # said when it is not what the record's env version implies
+            if getattr(cfg, key) != (version >= since):
+                config[key] = getattr(cfg, key)
         if reward_fn is not None:
             config["reward"] = {"source": reward_fn.config.source, "fallback": reward_fn.config.fallback,
                                 "device": reward_fn.config.device, "store": reward_fn.config.store,
@@ -140,11 +137,8 @@ class EpisodeState:
         return Config(max_rewrites=int(c["max_rewrites"]), max_nodes=int(c["max_nodes"]), n_slots=int(c["n_slots"]),
                       limits=DeviceLimits(**lim) if lim else GENERIC_GPU,
                       rewrite_points=bool(c.get("rewrite_points", False)),
-                      memory=bool(c.get("memory", id_version(self.env_version) >= MEMORY_SINCE)),
-                      column_blocks=bool(c.get("column_blocks", id_version(self.env_version) >= MEMORY_SINCE)),
-                      conv_fusion=bool(c.get("conv_fusion", id_version(self.env_version) >= FUSION_SINCE)),
-                      last_group=bool(c.get("last_group", id_version(self.env_version) >= LAST_GROUP_SINCE)),
-                      transposed_a=bool(c.get("transposed_a", id_version(self.env_version) >= TRANSPOSED_A_SINCE)))
+                      **{key: bool(c.get(key, id_version(self.env_version) >= since))
+                         for key, since in SWITCHED_ON.items()})
 
 
 def id_version(env_version: str) -> int:
@@ -207,7 +201,7 @@ def _check_record_config(c: Any) -> None:
         if not _is_int(c.get(key), lo, hi):
             raise ValueError(f"episode record: config.{key}: expected an integer in [{lo}, {hi}], got "
                              f"{c.get(key)!r}")
-    for key in ("rewrite_points", "memory", "column_blocks", "conv_fusion", "last_group", "transposed_a"):
+    for key in ("rewrite_points", *SWITCHED_ON):
         if not isinstance(c.get(key, False), bool):
             raise ValueError(f"episode record: config.{key}: expected true or false, got {c[key]!r}")
     lim = c.get("limits", {})

@@ -3,15 +3,9 @@ arrays (docs/env.md): the same program, and the recorded kernel when rendered wi
 
 from __future__ import annotations
 
-from compiler.codegen import KernelProgram
-
-
-def kernel_as_recorded(state) -> KernelProgram:
-    """The kernel of a finished episode on a named lowering, rendered with vloadn/vstoren for vector accesses."""
-    route = state.route
-    return route.tuning.lowered(route.assignment).compile(aligned_vectors=False)
-
 
 def replays_to_recorded_kernel(state, rec) -> bool:
-    """The episode reaches the record's program, and its kernel is the record's up to the vector rendering."""
-    return state.lowered.key == rec.program_key and kernel_as_recorded(state).key == rec.kernel_key
+    """The finished episode on a named lowering reaches the record's program, and its kernel is the record's when
+    vector accesses are rendered with vloadn/vstoren."""
+    then = state.route.tuning.lowered(state.route.assignment).compile(aligned_vectors=False)
+    return state.lowered.key == rec.program_key and then.key == rec.kernel_key

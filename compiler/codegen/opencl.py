@@ -42,9 +42,9 @@ class OpenCL:
     """The language table."""
 
     kernel = "kernel void"
-    arg_in = "const global {t}* restrict {n}"
-    arg_out = "global {t}* {n}"
-    arg_const = "constant {t}* restrict {n}"
+    arg = "{q} {t}* {n}"  # a kernel argument; q: its pointer's qualifiers (`arg_qualifiers`)
+    arg_qualifiers: ClassVar[dict[str, str]] = {"out": "global", "in": "const global", "const": "constant"}
+    restrict = "restrict "  # the read-only arguments' pointers
     local_decl = "local {t} {n}[{size}];"
     local_decl_aligned = "local {t} {n}[{size}] __attribute__((aligned({align})));"
     vector_at = "(({q} {t}{w}*){ptr})[{off}]"
@@ -273,15 +273,21 @@ def signature(lang: type[OpenCL], name: str, args: list[tuple[kir.Buffer, bool]]
               constant: frozenset[str] = frozenset()) -> str:
     parts = []
     for b, written in args:
-        fmt = lang.arg_out if written else lang.arg_const if b.name in constant else lang.arg_in
-        parts.append(fmt.format(t=b.scalar.name, n=b.name))
+        role = _role(b, written, constant)
+        parts.append(lang.arg.format(q=lang.arg_qualifiers[role], t=b.scalar.name,
+                                     n=b.name if role == "out" else lang.restrict + b.name))
     return f"{lang.kernel} {name}({', '.join(parts)})"
+
+
+def _role(b: kir.Buffer, written: bool, constant: frozenset[str]) -> str:
+    """A kernel argument's role: written ("out"), a constant pointer ("const") or read-only ("in")."""
+    return "out" if written else "const" if b.name in constant else "in"
 
 
 def pointer_qualifiers(args: list[tuple[kir.Buffer, bool]], constant: frozenset[str],
                        local: list[kir.Buffer]) -> dict[str, str]:
     """The qualifiers of each buffer's pointer as the signature and the local declarations give it."""
-    out = {b.name: "global" if written else "constant" if b.name in constant else "const global" for b, written in args}
+    out = {b.name: OpenCL.arg_qualifiers[_role(b, written, constant)] for b, written in args}
     return out | {b.name: "local" for b in local}
 
 

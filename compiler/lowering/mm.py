@@ -109,6 +109,7 @@ from . import derivation
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
+TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
 PARAMS = (
     TuningParam("TM", "rows of C per work group (M % TM = 0)"),
     TuningParam("TN", "columns of C per work group (N % TN = 0)"),
@@ -120,16 +121,15 @@ PARAMS = (
                 "as one float4 per row every 4 steps (TK % 4 = 0); 0: a loop (reduceSeq) of scalar reads", "switch"),
     TuningParam("CB", "1: a work item's RN columns are RN/4 runs of 4 adjacent columns (RN % 4 = 0); 0: strided "
                 "columns", "switch"),
-    TuningParam("AT", "1: the A tile is held transposed in local memory and a work item's RM rows are RM/4 runs of 4 "
-                "adjacent rows (RM % 4 = 0), so that a step reads its A values as RM/4 float4s; with KU = 0 the loop "
-                "over the TK steps is left to the device compiler to unroll (#pragma unroll); 0: A as read, strided "
-                "rows", "switch"),
+    TuningParam(TRANSPOSED_A, "1: the A tile is held transposed in local memory and a work item's RM rows are RM/4 "
+                "runs of 4 adjacent rows (RM % 4 = 0), so that a step reads its A values as RM/4 float4s; with KU = 0 "
+                "the loop over the TK steps is left to the device compiler to unroll (#pragma unroll); 0: A as read, "
+                "strided rows", "switch"),
 )
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_REGS = 64
 WIDTHS = (1, 2, 4, 8, 16)
-TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
 RUN = 4  # CB = 1 (AT = 1): contiguous columns (rows) per run of a register block, one float4 in local memory
 
 
@@ -201,7 +201,7 @@ def _flat(v: dict[str, int], rows: int, cols: int) -> bool:
 def _structure(v: dict[str, int]) -> tuple:
     """What the parameter values decide of the program's structure (the program is symbolic in all of them)."""
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
-    return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), bool(v.get("AT", 0)),
+    return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), bool(v.get(TRANSPOSED_A, 0)),
             _flat(v, v["TM"], v["TK"]), _flat(v, v["TK"], v["TN"]), unroll)
 
 
@@ -302,7 +302,7 @@ def _choose(s) -> dict[str, int]:
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0),
-            "AT": s.get("AT", 0)}
+            TRANSPOSED_A: s.get(TRANSPOSED_A, 0)}
 
 
 def _check(s, v) -> list[str]:
@@ -321,10 +321,10 @@ def _check(s, v) -> list[str]:
     need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
     need(v["VW"] in WIDTHS, f"VW in {WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
-    need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", "AT")), "KU, CB and AT are switches: 0 or 1")
+    need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", TRANSPOSED_A)), "KU, CB and AT are switches: 0 or 1")
     need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
     need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
-    need(not v.get("AT", 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
+    need(not v.get(TRANSPOSED_A, 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
     need(v["RM"] * v["RN"] <= MAX_REGS, f"RM * RN <= {MAX_REGS} private accumulators")
     wg = (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1))
     need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")

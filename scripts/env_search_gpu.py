@@ -106,7 +106,8 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
         state = transition.run(uri, rec.actions, rec.seed, rec.transition_config())
         row["best"] = {"reward": res.best.reward, "speedup_vs_default": res.best.speedup,
                        "actions": list(rec.actions), "template": state.template,
-                       "values": dict(state.assignment), "kernel_key": state.kernel.key}
+                       "values": dict(state.assignment), "kernel_key": state.kernel.key,
+                       "evaluation": res.best.n}  # its number among the measured kernels, from 1
         (out / f"best_{case}.json").write_text(rec.to_json())
         (out / f"best_{case}.cl").write_text("\n\n".join(k.source for k in state.kernel.kernels))
         if res.best.gflops:  # the trial's rate is FLOPs over the measured median time
@@ -129,7 +130,8 @@ def table(result: dict) -> str:
     lines = [f"Device: {result['device']}  ", f"Command: `{result['command']}`  ",
              f"Copy bandwidth (same run): {copy:.0f} GB/s  " if copy else "", "",
              "| case | best named lowering | its rate | search best (template, values) | its rate | ratio | "
-             "ratio within the search | evaluations | vendor / limit |", "|---|---|---|---|---|---|---|---|---|"]
+             "ratio within the search | evaluations (the best's) | vendor / limit |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
         bn, b = r.get("best_named", {}), r.get("best", {})
         unit = r.get("unit", "")
@@ -144,9 +146,10 @@ def table(result: dict) -> str:
         elif copy:
             vendor = f"copy {copy:.0f} GB/s"
         ratio = f"{r['ratio_vs_best_named']:.3f}" if "ratio_vs_best_named" in r else r.get("message", "—")
+        evals = f"{r.get('evaluations', 0)}" + (f" (best: {b['evaluation']})" if b.get("evaluation") else "")
         lines.append(f"| {r['case']} | {bn.get('lowering', '—')} | {bn.get('rate', 0):.0f} {unit} | "
                      f"{b.get('template') or 'rules'} {b.get('values', '')} | {b.get('rate', 0):.0f} {unit} | "
-                     f"{ratio} | {r.get('ratio_within_search', 0):.3f} | {r.get('evaluations', 0)} | {vendor} |")
+                     f"{ratio} | {r.get('ratio_within_search', 0):.3f} | {evals} | {vendor} |")
     return "\n".join(lines) + "\n"
 
 

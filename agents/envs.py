@@ -3,7 +3,7 @@
     venv = make_vec_env(cfg.env, cfg.reward, seed=0)     # DummyVecEnv / SubprocVecEnv of masked, monitored envs
     env = make_env(cfg.env, cfg.reward, benchmarks)()    # one such env (evaluation)
 
-Each sub-env is `gymnasium.make("LiftGym-Rewrite-v6", ...)` → `Monitor` (episode returns for SB3's logger) →
+Each sub-env is `gymnasium.make("LiftGym-Rewrite-v7", ...)` → `Monitor` (episode returns for SB3's logger) →
 `ActionMasker(mask_fn)`, so `get_action_masks(venv)` reaches `action_masks()` through `env_method` on every
 VecEnv kind.
 """

@@ -1,7 +1,7 @@
 """lift-gym: LIFT-style GPU code generation as a Gymnasium environment (see docs/env.md).
 
-    env = gymnasium.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/mm/small", reward="predicted")
-    env = gymnasium.make("LiftGym-Rewrite-v6", benchmark="prog.lift", sizes={"N": 64})       # your own program
+    env = gymnasium.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/mm/small", reward="predicted")
+    env = gymnasium.make("LiftGym-Rewrite-v7", benchmark="prog.lift", sizes={"N": 64})       # your own program
     lift_gym.register_benchmark(program_or_file, "name", presets=..., reference=fn)  # benchmark://user/name
 """
 
@@ -13,7 +13,7 @@ __all__ = ["datasets", "register_benchmark", "register_dataset", "unregister_ben
 
 # rewrite rules + mapping + memory + tuning, one decision per step; measured rewards by default (nondeterministic)
 register(
-    id="LiftGym-Rewrite-v6",
+    id="LiftGym-Rewrite-v7",
     entry_point="lift_gym.env:LiftGymEnv",
     max_episode_steps=200,
     nondeterministic=True,
@@ -22,7 +22,7 @@ register(
 
 # the same plus rewrite-point decisions first on annotated programs (benchmark://lift/{conv,mm,stencil2d}-rp...)
 register(
-    id="LiftGym-RewritePoints-v6",
+    id="LiftGym-RewritePoints-v7",
     entry_point="lift_gym.env:LiftGymEnv",
     max_episode_steps=200,
     nondeterministic=True,

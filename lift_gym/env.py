@@ -137,7 +137,7 @@ class LiftGymEnv(gym.Env):
     compiler.perf.prune; opt-in).
 
         >>> import gymnasium, lift_gym
-        >>> env = gymnasium.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/scal/small", reward="analytical")
+        >>> env = gymnasium.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", reward="analytical")
         >>> obs, info = env.reset(seed=0)
         >>> bool(info["action_mask"][env.unwrapped.layout.done])
         True

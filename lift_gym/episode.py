@@ -48,8 +48,8 @@ from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
-ENV_ID = "LiftGym-Rewrite-v6"  # rewrite rules, parallel mapping, memory, work-group sizes
-RP_ENV_ID = "LiftGym-RewritePoints-v6"  # the same, after the rewrite-point phase on annotated programs
+ENV_ID = "LiftGym-Rewrite-v7"  # rewrite rules, parallel mapping, memory, work-group sizes
+RP_ENV_ID = "LiftGym-RewritePoints-v7"  # the same, after the rewrite-point phase on annotated programs
 MEMORY_SINCE = 3  # the env version that added the MEMORY phase and the stencils' colsPerItem: records of earlier
                   # versions replay without them (colsPerItem fixed at 1)
 FUSION_SINCE = 4  # the env version that added conv42's padView and cropView (the convolution kernel reads the padded
@@ -58,9 +58,11 @@ LAST_GROUP_SINCE = 5  # the env version that added asum's and dot's F (the secon
                       # group, one kernel): records of earlier versions replay with F fixed at 0 (two kernels)
 TRANSPOSED_A_SINCE = 6  # the env version that added mm's AT (the A tile held transposed in local memory): records of
                         # earlier versions replay with AT fixed at 0
+PREFETCH_SINCE = 7  # the env version that added mm's PF (the next tiles loaded into registers): records of earlier
+                    # versions replay with PF fixed at 0
 # the Config switches an env version turned on, with that version: a record says a switch only when it differs
 SWITCHED_ON = {"memory": MEMORY_SINCE, "column_blocks": MEMORY_SINCE, "conv_fusion": FUSION_SINCE,
-               "last_group": LAST_GROUP_SINCE, "transposed_a": TRANSPOSED_A_SINCE}
+               "last_group": LAST_GROUP_SINCE, "transposed_a": TRANSPOSED_A_SINCE, "prefetch": PREFETCH_SINCE}
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -393,6 +395,6 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "LAST_GROUP_SINCE", "MEMORY_SINCE", "RP_ENV_ID", "TRANSPOSED_A_SINCE",
-           "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "id_version", "record_paths", "replay",
-           "validate"]
+__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "LAST_GROUP_SINCE", "MEMORY_SINCE", "PREFETCH_SINCE", "RP_ENV_ID",
+           "TRANSPOSED_A_SINCE", "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "id_version",
+           "record_paths", "replay", "validate"]

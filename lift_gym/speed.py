@@ -28,7 +28,7 @@ DEFAULT = ("benchmark://lift/mm/small", "benchmark://lift/stencil2d/small", "ben
 
 
 def measure_speed(uri: str, reward: str, episodes: int, seed: int, warmup: int, **kw) -> dict:
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=uri, reward=reward, **kw)
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=uri, reward=reward, **kw)
     rng = np.random.default_rng(seed)
     steps: list[float] = []
     cpu: list[float] = []

@@ -32,7 +32,7 @@ from compiler.ir.node import Program
 from compiler.lowering import GENERIC_GPU, DeviceLimits, decisions, memory_stage, stages
 from compiler.lowering.blas1 import LAST_GROUP
 from compiler.lowering.conv import CROP_VIEW, PAD_VIEW
-from compiler.lowering.mm import TRANSPOSED_A
+from compiler.lowering.mm import PREFETCH, TRANSPOSED_A
 from compiler.lowering.stages import MAP_CODES
 from compiler.lowering.stencil import COLS_PER_ITEM
 from compiler.lowering.templates import TEMPLATE_NAMES
@@ -113,13 +113,14 @@ class Config:
     max_nodes: int = 256
     n_slots: int = 32
     limits: DeviceLimits = GENERIC_GPU
-    rewrite_points: bool = False  # LiftGym-RewritePoints-v6: rewrite-point decisions first on annotated programs
+    rewrite_points: bool = False  # LiftGym-RewritePoints-v7: rewrite-point decisions first on annotated programs
     prune_work_groups: bool = False  # offer only the work-group sizes the static estimator's pruning keeps
     memory: bool = True  # the MEMORY phase after the mapping (off: the -v2 episodes, which had none)
     column_blocks: bool = True  # the 2-D stencils' colsPerItem decision (off: fixed at 1, as -v2 episodes had it)
     conv_fusion: bool = True  # conv42's padView and cropView (off: fixed at 0, pad and crop kernels, as in -v3)
     last_group: bool = True  # asum's and dot's F, one kernel (off: fixed at 0, two kernels, as in -v4)
     transposed_a: bool = True  # mm's AT, the A tile transposed in local memory (off: fixed at 0, as in -v5)
+    prefetch: bool = True  # mm's PF, the next tiles loaded into registers (off: fixed at 0, as in -v6)
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):
@@ -154,7 +155,8 @@ def _options(config: Config) -> decisions.Options:
                              pinned=(*(() if config.column_blocks else ((COLS_PER_ITEM, 1),)),
                                      *(() if config.conv_fusion else ((PAD_VIEW, 0), (CROP_VIEW, 0))),
                                      *(() if config.last_group else ((LAST_GROUP, 0),)),
-                                     *(() if config.transposed_a else ((TRANSPOSED_A, 0),))))
+                                     *(() if config.transposed_a else ((TRANSPOSED_A, 0),)),
+                                     *(() if config.prefetch else ((PREFETCH, 0),))))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Random masked LiftGym-RewritePoints-v6 episodes on the annotated benchmarks: actions, time, slow steps, dead ends.
+"""Random masked LiftGym-RewritePoints-v7 episodes on the annotated benchmarks: actions, time, slow steps, dead ends.
 
     python3 scripts/env_points_rollouts.py [--episodes 3] [URI ...]   (analytical reward, no device)
 
@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     for uri in args.uris:
-        env = gym.make("LiftGym-RewritePoints-v6", benchmark=uri, reward="analytical")
+        env = gym.make("LiftGym-RewritePoints-v7", benchmark=uri, reward="analytical")
         env.action_space.seed(args.seed)
         for ep in range(args.episodes):
             t0 = time.time()

@@ -15,7 +15,7 @@ NVIDIA GPU at 4096^2 (every sampling process in parallel with the measurements; 
 Then the table: `lift-gym knn-study --store knn.sqlite` (agents/knn_study_cmd.py, compiler/perf/study.py).
 
 Scenarios are the suite's 2-D and 3-D stencils (family "stencil", two or three sizes, every size = n) at each
---sizes n. A scenario's kernels are finished random episodes of LiftGym-Rewrite-v6's transitions
+--sizes n. A scenario's kernels are finished random episodes of LiftGym-Rewrite-v7's transitions
 (lift_gym.transition, with the device profile's limits and --max-rewrites as the rewrite horizon): at the first
 decision, with probability --template-share a named lowering of the benchmark (uniform over those offered), else
 one of the other legal actions (a rewrite or stop rewriting); every later decision uniform over the legal actions

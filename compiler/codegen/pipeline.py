@@ -29,6 +29,7 @@ from .constant import CONSTANT_BYTES, constant_buffers
 from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .lastgroup import fuse_last_groups
+from .prefetch import prefetch_tiles
 from .spaces import infer_spaces
 from .vecload import vector_loads
 from .versioning import version_pads
@@ -54,6 +55,7 @@ class CodegenState:
     constant_bytes: int = CONSTANT_BYTES  # constant-memory budget per kernel (constant.py); 0: none
     aligned_vectors: bool = True  # aligned vector accesses as elements of vector arrays (opencl.py); off: vloadn
     unroll_hint: int = 0  # innermost sequential loops of at most this many steps carry `#pragma unroll` (opencl.py)
+    prefetch: bool = False  # tile loops load the next tile into registers during this one (prefetch.py)
 
 
 def expand_pass(s: CodegenState) -> CodegenState:
@@ -188,16 +190,17 @@ def emit(s: CodegenState) -> CodegenState:
         unused -= {b.name for b, _ in args}
         if n == len(low.kernels) - 1 and unused:  # the runtime binds every input: pass unused ones too
             args = [(b, False) for b in low.inputs if b.name in unused] + args
-        constant = constant_buffers(k.body, args, s.constant_bytes)
+        stmts = prefetch_tiles(k.body, launch) if s.prefetch else k.body
+        constant = constant_buffers(stmts, args, s.constant_bytes)
         pointers = opencl.pointer_qualifiers(args, constant, k.locals) if s.aligned_vectors else {}
-        r = opencl.Renderer(launch, unroll.scalarised(k.body), flat=unroll.flat_private(k.body), pointers=pointers,
+        r = opencl.Renderer(launch, unroll.scalarised(stmts), flat=unroll.flat_private(stmts), pointers=pointers,
                             unroll_hint=s.unroll_hint)
-        body = r.block(k.body, 1)
+        body = r.block(stmts, 1)
         lines = [render_function(n, f, ct, out) for n, (f, ct, out) in k.funs.items()]
         if lines:
             lines.append("")
         lines.append(opencl.signature(opencl.OpenCL, k.name, args, constant) + " {")
-        align = opencl.vector_bytes(k.body) if s.aligned_vectors else {}
+        align = opencl.vector_bytes(stmts) if s.aligned_vectors else {}
         for b in k.locals:
             decl = opencl.OpenCL.local_decl_aligned if b.name in align else opencl.OpenCL.local_decl
             lines.append(opencl.OpenCL.indent + decl.format(t=b.scalar.name, n=b.name, size=b.scalars,
@@ -320,7 +323,7 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
                     constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0,
-                    aligned_vectors: bool = True, unroll_hint: int = 0) -> KernelProgram:
+                    aligned_vectors: bool = True, unroll_hint: int = 0, prefetch: bool = False) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -331,7 +334,9 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     buffer into one vector load (`vecload.py`). `aligned_vectors` False renders every vector access of global and
     local memory with vloadn/vstoren, as the code generator did before (`opencl.py`). `unroll_hint` N > 0: every
     innermost sequential loop (no loop or barrier inside) of at most N iterations carries `#pragma unroll`, so
-    that the device compiler unrolls it and schedules its body. Raises CodegenError
+    that the device compiler unrolls it and schedules its body. `prefetch`: each tile loop (copies into local
+    memory, a barrier, the rest) loads the next iteration's tile into registers after its barrier, where that is
+    safe (`prefetch.py`). Raises CodegenError
     (prefixed with the failing pass) for programs it cannot compile.
     """
     if barriers not in ("classic", "mag"):
@@ -348,7 +353,7 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
         raise done.error
     t0 = time.perf_counter()
     state = emit(replace(done.state, constant_bytes=int(constant_bytes), aligned_vectors=bool(aligned_vectors),
-                         unroll_hint=int(unroll_hint)))
+                         unroll_hint=int(unroll_hint), prefetch=bool(prefetch)))
     times = (*done.times, f"emit={(time.perf_counter() - t0) * 1e3:.2f}")
     assert state.result is not None
     return replace(state.result, meta=(("codegen_ms", " ".join(times)),))

@@ -85,6 +85,11 @@ Tuning parameters and constraints (checked by `_check`):
   a step reads its RM values of A as RM/4 float4s from one row of the transposed tile. With KU = 0 the loop
   over the TK steps carries `#pragma unroll` (the code generator's `unroll_hint`): unrolled by the device
   compiler, it is faster on the H100 than the same steps unrolled in the program (docs/benchmarks/mm_at_h100.md).
+- PF (switch): 1 asks the code generator to prefetch the tiles (`compile_program(prefetch=True)`,
+  compiler/codegen/prefetch.py): each work item loads its share of the next A and B tiles into registers right
+  after the tile loop's barrier, while the work group computes on the tiles in local memory, and copies the
+  registers into local memory at the start of the next iteration. The program is the same; the kernel holds the
+  next tiles in registers (one register per vector a work item copies). docs/benchmarks/mm_prefetch_h100.md.
 """
 
 from __future__ import annotations
@@ -110,6 +115,7 @@ from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
 TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
+PREFETCH = "PF"  # the switch: the next tiles loaded into registers while this one is computed on
 PARAMS = (
     TuningParam("TM", "rows of C per work group (M % TM = 0)"),
     TuningParam("TN", "columns of C per work group (N % TN = 0)"),
@@ -125,6 +131,9 @@ PARAMS = (
                 "runs of 4 adjacent rows (RM % 4 = 0), so that a step reads its A values as RM/4 float4s; with KU = 0 "
                 "the loop over the TK steps is left to the device compiler to unroll (#pragma unroll); 0: A as read, "
                 "strided rows", "switch"),
+    TuningParam(PREFETCH, "1: a work item loads its share of the next A and B tiles into registers while the work "
+                "group computes on this one (the code generator's prefetch); 0: each tile is loaded when it is copied",
+                "switch"),
 )
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
@@ -302,7 +311,7 @@ def _choose(s) -> dict[str, int]:
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0),
-            TRANSPOSED_A: s.get(TRANSPOSED_A, 0)}
+            TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, 0)}
 
 
 def _check(s, v) -> list[str]:
@@ -321,7 +330,8 @@ def _check(s, v) -> list[str]:
     need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
     need(v["VW"] in WIDTHS, f"VW in {WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
-    need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", TRANSPOSED_A)), "KU, CB and AT are switches: 0 or 1")
+    need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", TRANSPOSED_A, PREFETCH)),
+         "KU, CB, AT and PF are switches: 0 or 1")
     need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
     need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
     need(not v.get(TRANSPOSED_A, 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
@@ -346,5 +356,10 @@ def lowerings_for(bench) -> list[Lowering]:
         return p, (launch,), facts
 
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
-                     {0: "TN/RN", 1: "TM/RM"},
-                     options=lambda v: {"unroll_hint": UNROLL_MAX} if v.get(TRANSPOSED_A) and not v.get("KU") else {})]
+                     {0: "TN/RN", 1: "TM/RM"}, options=_codegen_options)]
+
+
+def _codegen_options(v: dict[str, int]) -> dict[str, object]:
+    """The code generator's options a point chooses: the unrolling hint (AT = 1, KU = 0) and the prefetch (PF)."""
+    return {**({"unroll_hint": UNROLL_MAX} if v.get(TRANSPOSED_A) and not v.get("KU") else {}),
+            **({"prefetch": True} if v.get(PREFETCH) else {})}

@@ -39,6 +39,7 @@ from ..constraints import DeviceLimits, Space
 from ..constraints.infer import TuningProblem, infer
 from ..constraints.solver import SpaceUnion
 from ..errors import ConstraintError
+from ..ir.printer import program_key
 from ..suite import SUITE, Benchmark, get
 from .catalog import lowerings
 from .lowered import Lowered, Lowering, TuningParam
@@ -61,12 +62,16 @@ class TemplateProblem:
         switches = [p.name for p in self.params if p.kind == "switch"]
         members, self.program = [], None
         self.inferred: dict[tuple[int, ...], TuningProblem] = {}  # per value of the switches
+        by_program: dict[str, TuningProblem] = {}  # a switch of the code generator's options keeps the program
         for combo in itertools.product(SWITCH_VALUES, repeat=len(switches)):
             fixed = dict(zip(switches, combo, strict=True))
             values = {**self.lowering.choose({**self.sizes, **fixed}), **fixed}
             program, _, _ = self.lowering.build(self.sizes, values)
             self.program = self.program or program
-            self.inferred[combo] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+            key = program_key(program)
+            if key not in by_program:
+                by_program[key] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+            self.inferred[combo] = by_program[key]
             members.append((fixed, self._space(self.inferred[combo], values, switches)))
         self.space: Space | SpaceUnion = SpaceUnion(switches, members) if switches else members[0][1]
         self._bound: dict[tuple[int, ...], Lowered] = {}

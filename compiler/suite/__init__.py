@@ -155,7 +155,7 @@ def datasets() -> list[Dataset]:
     """The named datasets: the suite, the annotated programs, then every registered dataset and folder."""
     _env_datasets()
     out = [Dataset(SUITE, "the benchmark suite (blas, stencil, conv, lift)", list_benchmarks),
-           Dataset(ANNOTATED, "programs annotated with rewrite points (thesis Ch6; LiftGym-RewritePoints-v6)",
+           Dataset(ANNOTATED, "programs annotated with rewrite points (thesis Ch6; LiftGym-RewritePoints-v7)",
                    lambda: list(_ANNOTATED.values()))]
     return out + [_dataset(n) for n in sorted(set(_USER) | set(_FOLDERS))]
 

@@ -43,7 +43,7 @@ def _kill_worker_in_phase(worker, phase: str, done: threading.Event, killed: lis
 
 def test_worker_killed_mid_measurement_is_measured_again_not_stored_as_the_kernels_failure(tmp_path):
     path = str(tmp_path / "m.sqlite")
-    env = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/scal/small", max_rewrites=0,
+    env = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", max_rewrites=0,
                    reward=RewardConfig("measured", store=path, measure=FAST))
     _, info = env.reset(seed=0)
     worker = env.unwrapped.reward_fn.ctx.worker

@@ -115,7 +115,7 @@ def test_evaluate_command_refuses_a_poisoned_policy_in_one_line(run_copy, tmp_pa
 # --- episode records ---------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def record() -> dict:
-    env = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/scal/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", reward="analytical")
     env.action_space.seed(0)
     _, info = env.reset(seed=0)
     done = False

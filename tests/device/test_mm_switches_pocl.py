@@ -1,6 +1,7 @@
 """mm tiled with the switches KU (unrolled TK steps, A read as float4 along K), CB (columns in runs of 4, B
-read from local memory as float4) and AT (A held transposed in local memory, rows in runs of 4) on the OpenCL
-device (PoCL in CI): the output equals the NumPy reference, square and rectangular."""
+read from local memory as float4), AT (A held transposed in local memory, rows in runs of 4) and PF (the next
+tiles loaded into registers during this one; copies of several rounds per work item, the last one short) on the
+OpenCL device (PoCL in CI): the output equals the NumPy reference, square and rectangular."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), re
     ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 32, "TK": 8, "RM": 4, "RN": 4, "VW": 4, "KU": 1, "CB": 1, "AT": 1}),
     ({"M": 24, "N": 40, "K": 12}, {"TM": 8, "TN": 20, "TK": 4, "RM": 4, "RN": 4, "VW": 1, "CB": 0, "AT": 1}),
     ({"M": 64, "N": 32, "K": 16}, {"TM": 64, "TN": 32, "TK": 16, "RM": 8, "RN": 8, "VW": 2, "CB": 1, "AT": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 32, "TK": 8, "RM": 4, "RN": 4, "VW": 4, "CB": 1, "AT": 1, "PF": 1}),
+    ({"M": 64, "N": 64, "K": 32}, {"TM": 32, "TN": 64, "TK": 8, "RM": 2, "RN": 8, "VW": 2, "KU": 1, "CB": 1, "PF": 1}),
+    ({"M": 24, "N": 40, "K": 12}, {"TM": 8, "TN": 20, "TK": 4, "RM": 4, "RN": 4, "VW": 1, "KU": 1, "CB": 1, "PF": 1}),
+    ({"M": 64, "N": 32, "K": 32}, {"TM": 64, "TN": 32, "TK": 16, "RM": 8, "RN": 8, "VW": 4, "PF": 1}),
 ])
 def test_switches_compute_the_reference_on_the_device(sizes, params):
     bench = get("mm")

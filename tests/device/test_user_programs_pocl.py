@@ -11,7 +11,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-import lift_gym  # noqa: F401  (registers LiftGym-Rewrite-v6)
+import lift_gym  # noqa: F401  (registers LiftGym-Rewrite-v7)
 from agents import cli
 from compiler.lowering import stages
 from compiler.runtime import MeasureConfig, measure_in_process
@@ -66,7 +66,7 @@ def random_steps(name: str, steps: int, seed: int, stop_after: int | None = None
     """`steps` random masked actions (seeded action space, analytical reward), or fewer once `stop_after`
     episodes are over; every episode's final kernel is run on the device and checked against the program's .npz
     reference. Returns the episodes finished."""
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=path(name), reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=path(name), reward="analytical")
     env.action_space.seed(seed)
     _, info = env.reset(seed=seed)
     episodes = 0

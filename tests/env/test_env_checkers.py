@@ -15,8 +15,8 @@ KW = {"benchmark": "benchmark://lift/scal/small", "reward": "analytical"}
 
 
 def test_ids_are_registered():
-    assert "LiftGym-Rewrite-v6" in IDS
-    spec = gym.spec("LiftGym-Rewrite-v6")
+    assert "LiftGym-Rewrite-v7" in IDS
+    spec = gym.spec("LiftGym-Rewrite-v7")
     assert spec.nondeterministic and spec.max_episode_steps and isinstance(spec.entry_point, str)
 
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(uri: str, seed: int, **kw) -> tuple[gym.Env, dict]:
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=uri, **kw)
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=uri, **kw)
     env.action_space.seed(seed)  # the episode is reproducible
     _, info = env.reset(seed=seed)
     done = False
@@ -61,7 +61,7 @@ def test_validate_passes_and_catches_a_tampered_record():
 
 
 def test_unfinished_episode_records_no_reward():
-    env = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/mm/small", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/mm/small", reward="analytical")
     _, info = env.reset(seed=0)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     rec = env.unwrapped.episode_state()
@@ -100,7 +100,7 @@ def test_gemv_rewrites_around_pad_crops_keep_a_mapping_that_compiles():
 
 @pytest.mark.parametrize("case", ["mm-1024", "conv-vgg16-0"])
 def test_records_of_earlier_env_versions_replay_to_their_kernels(case):
-    """A -v3 record's actions mean the same under -v4 to -v6 and reach the recorded kernel (conv42 with v = 1: its
+    """A -v3 record's actions mean the same under -v4 to -v7 and reach the recorded kernel (conv42 with v = 1: its
     vector loads are emitted differently since -v4), up to the rendering of vector accesses (mm's VW = 2 loads)."""
     path = ROOT / f"docs/benchmarks/env_search_h100/sweep/best_{case}.json"
     rec = EpisodeState.from_json(json.loads(path.read_text()))

@@ -1,4 +1,4 @@
-"""LiftGym-RewritePoints-v6: rewrite-point decisions (compiler.lowering.point_stages) on the annotated programs."""
+"""LiftGym-RewritePoints-v7: rewrite-point decisions (compiler.lowering.point_stages) on the annotated programs."""
 
 from __future__ import annotations
 
@@ -24,17 +24,17 @@ V1 = Config(rewrite_points=True)
 
 
 def test_v1_is_registered_beside_v0():
-    v0, v1 = gym.spec("LiftGym-Rewrite-v6"), gym.spec("LiftGym-RewritePoints-v6")
+    v0, v1 = gym.spec("LiftGym-Rewrite-v7"), gym.spec("LiftGym-RewritePoints-v7")
     assert v0.kwargs == {"reward": "measured"}  # v0 unchanged
     assert v1.kwargs == {"reward": "measured", "rewrite_points": True} and v1.entry_point == v0.entry_point
-    e0 = gym.make("LiftGym-Rewrite-v6", benchmark=STENCIL, reward="analytical")
-    e1 = gym.make("LiftGym-RewritePoints-v6", benchmark=STENCIL, reward="analytical")
+    e0 = gym.make("LiftGym-Rewrite-v7", benchmark=STENCIL, reward="analytical")
+    e1 = gym.make("LiftGym-RewritePoints-v7", benchmark=STENCIL, reward="analytical")
     assert e0.action_space.n == e1.action_space.n and e0.observation_space == e1.observation_space
     _, i0 = e0.reset(seed=0)
     _, i1 = e1.reset(seed=0)
     assert i0["phase"] == "REWRITE" and i1["phase"] == "REWRITE_POINTS"
-    assert i1["env_version"].startswith("LiftGym-RewritePoints-v6/")
-    assert i0["env_version"].startswith("LiftGym-Rewrite-v6/")
+    assert i1["env_version"].startswith("LiftGym-RewritePoints-v7/")
+    assert i0["env_version"].startswith("LiftGym-Rewrite-v7/")
     e0.close()
     e1.close()
 
@@ -82,7 +82,7 @@ def test_offered_values_extend_to_a_program_that_computes_the_benchmark():
 
 
 def test_action_outside_the_mask_raises_invalid_action():
-    env = gym.make("LiftGym-RewritePoints-v6", benchmark=MM, reward="analytical")
+    env = gym.make("LiftGym-RewritePoints-v7", benchmark=MM, reward="analytical")
     _, info = env.reset(seed=0)
     mask = info["action_mask"]
     assert info["phase"] == "REWRITE_POINTS" and mask.sum() == 2
@@ -94,7 +94,7 @@ def test_action_outside_the_mask_raises_invalid_action():
 
 @pytest.mark.parametrize("uri", [STENCIL, MM])
 def test_checkers_on_annotated_benchmarks(uri):
-    env = gym.make("LiftGym-RewritePoints-v6", benchmark=uri, reward="analytical", render_mode="ansi")
+    env = gym.make("LiftGym-RewritePoints-v7", benchmark=uri, reward="analytical", render_mode="ansi")
     gym_check_env(env.unwrapped)
     with pytest.warns(UserWarning, match="unconventional shape"):
         sb3_check_env(env.unwrapped, skip_render_check=False)
@@ -106,7 +106,7 @@ def test_random_masked_actions_on_v1():
     kernel, no action crashes, the observation stays in its space. Seeds fixed (the cost of a rewrite-point
     episode varies with the structure drawn)."""
     uris = [STENCIL, MM, "benchmark://lift/scal/small", "benchmark://lift/gemv/small", STENCIL]
-    env = gym.make("LiftGym-RewritePoints-v6", benchmark=uris, reward="analytical")
+    env = gym.make("LiftGym-RewritePoints-v7", benchmark=uris, reward="analytical")
     env.action_space.seed(0)
     actions = episodes = rp_actions = 0
     seed = 0
@@ -128,7 +128,7 @@ def test_random_masked_actions_on_v1():
 
 
 def test_episode_record_round_trips_with_rewrite_point_values():
-    env = gym.make("LiftGym-RewritePoints-v6", benchmark=STENCIL, reward="analytical")
+    env = gym.make("LiftGym-RewritePoints-v7", benchmark=STENCIL, reward="analytical")
     env.action_space.seed(1)
     _, info = env.reset(seed=1)
     while True:
@@ -139,7 +139,7 @@ def test_episode_record_round_trips_with_rewrite_point_values():
     env.close()
     text = rec.to_json()
     d = json.loads(text)
-    assert d["config"]["rewrite_points"] is True and d["env_version"].startswith("LiftGym-RewritePoints-v6/")
+    assert d["config"]["rewrite_points"] is True and d["env_version"].startswith("LiftGym-RewritePoints-v7/")
     assert d["rp_values"] and all("." in k for k in d["rp_values"])
     assert EpisodeState.from_json(text) == rec
     result = replay(text)

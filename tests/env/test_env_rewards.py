@@ -32,7 +32,7 @@ def episode(env, seed):
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("store") / "m.sqlite")
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=list(TRAIN),
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=list(TRAIN),
                    reward=RewardConfig("measured", store=path, measure=FAST))
     records = []
     for seed in range(6):
@@ -58,11 +58,11 @@ def test_replay_reads_the_store_and_misses_fall_back(store):
     # the recorded actions, evaluated from the store only, give the recorded (measured, stored) reward
     result = replay(rec.to_json(), RewardConfig("replay", store=path))
     assert result.evaluation.source == "replay" and result.evaluation.reward == pytest.approx(rec.reward)
-    miss = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/gemv/small", reward="replay", store=path)
+    miss = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/gemv/small", reward="replay", store=path)
     with pytest.raises(RewardUnavailable, match="not in the store"):
         episode(miss, 0)
     miss.close()
-    fb = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/gemv/small", reward="replay", store=path,
+    fb = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/gemv/small", reward="replay", store=path,
                   reward_fallback="analytical")
     _, info = episode(fb, 0)
     assert info["reward_source"].startswith("analytical (fallback: replay:")
@@ -71,7 +71,7 @@ def test_replay_reads_the_store_and_misses_fall_back(store):
 
 def test_predicted_reward_on_an_unseen_benchmark(store):
     path, _ = store
-    env = gym.make("LiftGym-Rewrite-v6", benchmark="benchmark://lift/gemv/small", reward="predicted", store=path)
+    env = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/gemv/small", reward="predicted", store=path)
     rewards = [episode(env, s)[0] for s in range(3)]
     _, info = episode(env, 3)
     assert info["reward_source"] == "predicted" and all(np.isfinite(rewards))

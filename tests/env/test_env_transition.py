@@ -95,7 +95,7 @@ def test_max_rewrites_zero_skips_the_rewrite_phase():
 
 
 def test_env_masks_info_and_render():
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=MM, reward="analytical", render_mode="ansi")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=MM, reward="analytical", render_mode="ansi")
     obs, info = env.reset(seed=0)
     assert info["action_mask"].dtype == np.int8
     assert np.array_equal(info["action_mask"].astype(bool), env.unwrapped.action_masks())
@@ -118,7 +118,7 @@ def test_env_masks_info_and_render():
 
 
 def test_unmasked_sample_draws_a_legal_action():
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=MM, reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=MM, reward="analytical")
     env.reset(seed=1)
     for _ in range(20):
         assert env.unwrapped.action_masks()[env.action_space.sample()]

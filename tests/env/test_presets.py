@@ -65,7 +65,7 @@ def test_template_values_are_masked_by_the_inferred_space():
                         transition.initial("benchmark://lift/mm/small").config.layout.template("tiled"))
     tp = s.tuning
     assert s.phase is transition.Phase.TUNING
-    assert [p.name for p in tp.params] == ["TM", "TN", "TK", "RM", "RN", "VW", "KU", "CB", "AT"]
+    assert [p.name for p in tp.params] == ["TM", "TN", "TK", "RM", "RN", "VW", "KU", "CB", "AT", "PF"]
     m = bench_m = get("mm").sizes("small")["M"]
     offered = transition.slot_values(s)
     assert offered and all(bench_m % v == 0 for v in offered) and max(offered) <= m

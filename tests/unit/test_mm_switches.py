@@ -1,8 +1,8 @@
 """mm tiled's switches KU (the TK steps of a register block unrolled, A read as float4 along K), CB (a work
-item's columns in runs of 4, B read as float4) and AT (A held transposed in local memory, rows in runs of 4): the
-NumPy interpreter agrees with the reference, the defaults keep the strided kernel with its loop, the generated code
-has the structure each switch names, and the template's space holds both values of each; the sweep script's choice
-of points."""
+item's columns in runs of 4, B read as float4), AT (A held transposed in local memory, rows in runs of 4) and PF
+(the next tiles loaded into registers): the NumPy interpreter agrees with the reference, the defaults keep the
+strided kernel with its loop, the generated code has the structure each switch names, and the template's space
+holds both values of each; the sweep script's choice of points."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def test_switches_compute_the_reference_in_the_interpreter(ku, cb, at):
 
 def test_defaults_leave_both_switches_off_and_the_kernel_unchanged():
     default = lower("mm", "tiled", "default")
-    assert default.params["KU"] == 0 and default.params["CB"] == 0 and default.params["AT"] == 0
-    explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0, "AT": 0})
+    assert all(default.params[s] == 0 for s in ("KU", "CB", "AT", "PF"))
+    explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0, "AT": 0, "PF": 0})
     assert explicit.compile().source == default.compile().source
 
 
@@ -85,6 +85,21 @@ def test_transposed_a_is_stored_lane_by_lane_and_read_as_float4_runs():
     assert "(local float4*)local_buf)" not in plain.split("barrier")[1]  # A as read: strided scalars
 
 
+def test_prefetch_keeps_the_program_and_loads_the_next_tiles_into_registers_after_the_barrier():
+    plain, ahead = (_lowered({"PF": pf}) for pf in (0, 1))
+    assert plain.program == ahead.program and ahead.options == {"prefetch": True}
+    source = ahead.compile().source
+    before, inside = source.split("for (int i = 0;", 1)
+    assert re.findall(r"(pf_\d+) = \(\(const global float\d\*\)[AB]\)\[", before)  # the first tiles
+    copies, after = inside.split("barrier(CLK_LOCAL_MEM_FENCE);", 1)
+    assert "global" not in copies and "= pf_" in copies  # the copies read the registers
+    nxt = re.search(r"if \(i < (\d+)\) \{", after)
+    assert nxt and int(nxt.group(1)) == SIZES["K"] // BASE["TK"] - 1 and after.index("if (i <") < after.index(
+        "multAndSumUp")
+    a = "const global float4*)A)["  # each register of A loaded for the first tile and for each next one
+    assert before.count(a) == after.split("multAndSumUp")[0].count(a) == source.count(a) // 2 >= 1
+
+
 def test_switches_need_widths_divisible_by_four():
     with pytest.raises(LoweringError, match="RN % 4 = 0"):
         _lowered({"CB": 1}, base={**BASE, "RN": 2})
@@ -99,6 +114,7 @@ def test_switches_need_widths_divisible_by_four():
 def test_the_template_space_offers_both_switches_and_masks_widths():
     tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
     assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1] == tp.valid_values("AT", {})
+    assert tp.valid_values("PF", {}) == [0, 1] and tp.inferred[(0, 0, 0, 0)] is tp.inferred[(0, 0, 0, 1)]
     assert all(v % 4 == 0 for v in tp.valid_values("RM", {"AT": 1})) and 2 in tp.valid_values("RM", {"AT": 0})
     rn = tp.valid_values("RN", {"CB": 1})
     assert rn and all(v % 4 == 0 for v in rn)

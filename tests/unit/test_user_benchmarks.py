@@ -159,7 +159,7 @@ def test_mapping_space_of_bare_user_functions_lowers_without_prepare():
 def test_a_view_program_env_episode_has_maps_to_decide_and_ends_with_a_reward():
     import gymnasium as gym
 
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=FOLDER / "transpose.lift", reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=FOLDER / "transpose.lift", reward="analytical")
     _, info = env.reset(seed=0)
     assert info["action_mask"].any()
     done, steps, reward = False, 0, None
@@ -174,19 +174,19 @@ def test_gym_make_takes_a_program_a_benchmark_and_sizes():
     import gymnasium as gym
 
     prog = parse_program(NEG + "def negate2(x: [float]N) = map(neg) << x")
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=prog, sizes={"N": 16}, reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=prog, sizes={"N": 16}, reward="analytical")
     _, info = env.reset(seed=0)
     assert info["benchmark"].startswith("benchmark://user/negate2-") and info["benchmark"].endswith("?N=16")
     env.close()
     suite.unregister_benchmark(info["benchmark"].split("?")[0])
     bench = user_benchmark(prog, name="negate3", presets={"default": {"N": 8}})
-    env = gym.make("LiftGym-Rewrite-v6", benchmark=bench, reward="analytical")
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=bench, reward="analytical")
     _, info = env.reset(seed=0)
     assert info["benchmark"] == "benchmark://user/negate3"
     env.close()
     suite.unregister_benchmark("negate3")
     with pytest.raises(UnknownBenchmark, match="neither a benchmark URI nor a program file"):
-        gym.make("LiftGym-Rewrite-v6", benchmark="no/such.lift", reward="analytical")
+        gym.make("LiftGym-Rewrite-v7", benchmark="no/such.lift", reward="analytical")
 
 
 # --- the command line --------------------------------------------------------------------------------------------

@@ -277,6 +277,18 @@ def test_compare_tolerances_nan_and_chunks():
     nan_gold = np.array([np.nan, 1.0])
     compare_output("y", nan_gold.copy(), nan_gold, 1e-4, 1e-5)
     compare_output("i", np.array([1, 2, 3]), np.array([1, 2, 3]), 0, 0)
+    inf_gold = np.array([np.inf, -np.inf, 1.0])
+    compare_output("y", inf_gold.copy(), inf_gold, 1e-4, 1e-5)
+    with pytest.raises(CorrectnessError, match="first bad index 0"):
+        compare_output("y", -inf_gold, inf_gold, 1e-4, 1e-5)
+
+
+def test_compare_measures_the_errors_of_every_chunk_once_one_fails():
+    want = np.array([1e6, 1.0, 1.0, 1.0])
+    got = np.array([1e6 + 50.0, 1.0, 1.0, 1.5])  # chunk 0 within rtol, with the larger absolute error
+    with pytest.raises(CorrectnessError) as info:
+        compare_output("y", got, want, 1e-4, 1e-5, chunk=2)
+    assert info.value.first_bad_index == 3 and info.value.max_abs_err == pytest.approx(50.0)
 
 
 def test_check_outputs_missing_and_size():

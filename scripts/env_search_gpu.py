@@ -101,6 +101,7 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
     row["notes"] = list(res.notes)  # e.g. the search stopped by its time limit
+    row["trials"] = [t.to_dict() for t in res.trials]  # each measured kernel: rate, source, seconds since the start
     rec = res.best_record
     if rec is not None and res.best is not None:
         state = transition.run(uri, rec.actions, rec.seed, rec.transition_config())

@@ -148,15 +148,18 @@ def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
     return ActionLayout(len(stages.env_rules()), max_nodes, len(MAP_CODES), n_slots)
 
 
+# the tuning parameters a Config switch fixes, and their values, when it is off (as env versions before it had them)
+PINNED_WHEN_OFF = {"column_blocks": ((COLS_PER_ITEM, 1),), "conv_fusion": ((PAD_VIEW, 0), (CROP_VIEW, 0)),
+                   "last_group": ((LAST_GROUP, 0),), "transposed_a": ((TRANSPOSED_A, 0),),
+                   "prefetch": ((PREFETCH, 0),)}
+
+
 @functools.lru_cache(maxsize=64)
 def _options(config: Config) -> decisions.Options:
     return decisions.Options(config.max_rewrites, config.limits, config.rewrite_points, config.prune_work_groups,
                              site_limit=config.max_nodes, memory=config.memory,
-                             pinned=(*(() if config.column_blocks else ((COLS_PER_ITEM, 1),)),
-                                     *(() if config.conv_fusion else ((PAD_VIEW, 0), (CROP_VIEW, 0))),
-                                     *(() if config.last_group else ((LAST_GROUP, 0),)),
-                                     *(() if config.transposed_a else ((TRANSPOSED_A, 0),)),
-                                     *(() if config.prefetch else ((PREFETCH, 0),))))
+                             pinned=tuple(p for key, values in PINNED_WHEN_OFF.items() if not getattr(config, key)
+                                          for p in values))
 
 
 @dataclass(frozen=True)

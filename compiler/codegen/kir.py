@@ -251,12 +251,10 @@ def replace_exprs(e: CExpr, f: Callable[[CExpr], CExpr | None]) -> CExpr:
 
 
 def replace_values(s: Stmt, f: Callable[[CExpr], CExpr | None]) -> Stmt:
-    """A statement of a straight-line region (a store or a block of them) with `replace_exprs` on its values."""
+    """A statement with `replace_exprs` on every stored value inside it (its bodies' too)."""
     if isinstance(s, Store):
         return Store(s.ref, replace_exprs(s.value, f))
-    if isinstance(s, Block):
-        return Block([replace_values(c, f) for c in s.body])
-    return s
+    return with_bodies(s, lambda body: [replace_values(c, f) for c in body])
 
 
 def map_expr(e: CExpr, f: Callable[[Idx], Idx]) -> CExpr:

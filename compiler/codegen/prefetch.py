@@ -89,7 +89,7 @@ def _rewrite(lp: kir.Loop, launch: Launch, written: frozenset[str], fresh) -> li
             regs[e.ref] = kir.Buffer(fresh(), kir.PRIVATE, scalar if w == 1 else VectorType(scalar, w), 1, "private")
         return kir.Load(kir.MemRef(regs[e.ref], cst(0), e.ref.width))
 
-    head = [_map_values(s, to_register) for s in copies]
+    head = [kir.replace_values(s, to_register) for s in copies]
     if unsafe or not regs or len(regs) > MAX_LOADS:
         return None
     t = lp.var
@@ -126,13 +126,6 @@ def _rounds(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt] | None:
         else:
             return None
     return out
-
-
-def _map_values(s: kir.Stmt, f) -> kir.Stmt:
-    """`s` with `kir.replace_exprs(value, f)` on every stored value inside it."""
-    if isinstance(s, kir.Store):
-        return kir.Store(s.ref, kir.replace_exprs(s.value, f))
-    return kir.with_bodies(s, lambda body: [_map_values(c, f) for c in body])
 
 
 def _fetch(stmts: list[kir.Stmt], regs: dict[kir.MemRef, kir.Buffer], subst: dict[Var, Idx],

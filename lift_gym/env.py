@@ -28,6 +28,7 @@ from .rewards import Evaluation, RewardConfig, RewardFunction
 from .transition import Config, Phase, State
 
 DEFAULT_BENCHMARK = "benchmark://lift/mm/small"
+RESET_OPTIONS = ("benchmark",)  # the keys `reset(options=...)` reads
 BenchmarkLike = str | os.PathLike | Program | Benchmark
 
 
@@ -117,7 +118,8 @@ class LiftGymEnv(gym.Env):
 
     ## Starting State
     The benchmark's program in normal form, phase REWRITE. With several benchmarks, `reset` picks one with
-    `self.np_random` unless `options={"benchmark": URI}` names it.
+    `self.np_random` unless `options={"benchmark": URI}` names it; any other option key is a ValueError naming
+    it and the known keys (`RESET_OPTIONS`).
 
     ## Episode End
     Terminates when the kernel is compiled and evaluated (after at most `max_rewrites` rewrites, one decision
@@ -188,6 +190,10 @@ class LiftGymEnv(gym.Env):
     # --- Gymnasium API ---
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
+        unknown = sorted(str(k) for k in (options or {}) if k not in RESET_OPTIONS)
+        if unknown:
+            raise ValueError(f"LiftGymEnv.reset: unknown option(s) {', '.join(map(repr, unknown))}; "
+                             f"known options: {', '.join(RESET_OPTIONS)}")
         uri = (options or {}).get("benchmark")
         if uri is None:
             uri = self.benchmarks[int(self.np_random.integers(len(self.benchmarks)))]

@@ -23,11 +23,18 @@ multAndSumUp's `acc + l * r`), possibly wrapped in toPrivate/a lambda, take a fa
 (few batch elements): g is evaluated for a chunk of the axis at once and folded with one NumPy reduction, so
 those results are not bit-identical to a sequential fp32 loop. `reduce(...) << map(h) << x` is fused (h is
 applied per chunk or per step, so map(h) << x is never materialised whole).
+
+Limits (docs/limits.md), checked before anything is allocated: no value (output, intermediate or broadcast
+literal, counted element by element as if materialised) may hold more than `max_elements()` scalars
+(`$LIFT_GYM_MAX_ELEMENTS`, default MAX_ELEMENTS), and no `iterate` may run more than `max_iterations()` times
+(`$LIFT_GYM_MAX_ITERATIONS`, default MAX_ITERATIONS). Either is an InterpretError naming the limit.
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import os
 import re
 from collections.abc import Callable, Mapping
 
@@ -50,6 +57,36 @@ Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
 # overhead dominates); wider reductions loop over the reduced axis
 _CHUNK_ELEMENTS = 1 << 20
 _SEQUENTIAL_BATCH = 1 << 15
+
+MAX_ELEMENTS = 1 << 30  # scalars of one value the interpreter builds (4 GiB of float32)
+MAX_ITERATIONS = 1 << 16  # steps of one iterate(n, f)
+ELEMENTS_ENV = "LIFT_GYM_MAX_ELEMENTS"
+ITERATIONS_ENV = "LIFT_GYM_MAX_ITERATIONS"
+
+
+def _env_limit(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip().replace("_", "")
+    return int(text) if text.isdigit() and int(text) > 0 else default
+
+
+def max_elements() -> int:
+    """The most scalars one interpreter value may hold: `$LIFT_GYM_MAX_ELEMENTS`, else MAX_ELEMENTS."""
+    return _env_limit(ELEMENTS_ENV, MAX_ELEMENTS)
+
+
+def max_iterations() -> int:
+    """The most steps one `iterate` may take in the interpreter: `$LIFT_GYM_MAX_ITERATIONS`, else MAX_ITERATIONS."""
+    return _env_limit(ITERATIONS_ENV, MAX_ITERATIONS)
+
+
+def _check_elements(shape, what: str) -> None:
+    """An InterpretError when a value of `shape` would hold more than max_elements() scalars (nothing allocated)."""
+    n = math.prod(int(d) for d in shape)
+    limit = max_elements()
+    if n > limit:
+        shown = n if n < 10**30 else "more than 1e30"
+        raise InterpretError(f"{what} would hold {shown} elements, more than the interpreter's limit of {limit} "
+                             f"(set {ELEMENTS_ENV} to raise it)")
 
 
 def interpret(program: Program, inputs: Mapping[str, np.ndarray | tuple], sizes: Mapping[str, int] | None = None,
@@ -194,6 +231,7 @@ def _solve(e: sympy.Expr, name: str, actual: int, env: Mapping[str, int]) -> int
 def _output(rep: Rep):
     if isinstance(rep, tuple):
         return tuple(_output(x) for x in rep)
+    _check_elements(rep.shape, "the program's output")
     return np.array(rep, order="C", copy=True)
 
 
@@ -239,7 +277,9 @@ def _broadcast_axes(rep: Rep, r: int, lens: tuple[int, ...]) -> Rep:
     def fix(a):
         if a.shape[r:r + k] == lens:
             return a
-        return np.broadcast_to(a, a.shape[:r] + lens + a.shape[r + k:])
+        shape = a.shape[:r] + lens + a.shape[r + k:]
+        _check_elements(shape, "a map's result")
+        return np.broadcast_to(a, shape)
 
     return _tmap(fix, rep)
 
@@ -336,6 +376,7 @@ class _Evaluator:
         if s is None:
             raise InterpretError(f"value({e.value}, {e.type}): a literal needs a scalar or vector base type")
         dims = [self.size(n) for n in lens] + ([self.size(b.n)] if isinstance(b, VectorType) else [])
+        _check_elements(dims, f"value({e.value}, {e.type})")
         x = np.asarray(_parse_literal(e.value, s), dtype=NUMPY_DTYPE[s.name])
         return np.broadcast_to(x, (1,) * r + tuple(dims))
 
@@ -410,8 +451,12 @@ class _Evaluator:
         return acc, start
 
     def _iterate(self, p: Prim, args, env, r):
-        x = args[0]
-        for _ in range(self.size(p.static[0])):
+        x, n = args[0], self.size(p.static[0])
+        limit = max_iterations()
+        if n > limit:
+            raise InterpretError(f"iterate({n}, ...): more iterations than the interpreter's limit of {limit} "
+                                 f"(set {ITERATIONS_ENV} to raise it)")
+        for _ in range(n):
             x = self.apply(p.funs[0], [x], env, r)
         return x
 
@@ -492,6 +537,7 @@ class _Evaluator:
         n = _leaf(args[0]).shape[r]
         if s <= 0 or n % s:
             raise InterpretError(f"reorder({s}) of an array of length {n}: {s} does not divide it")
+        _check_elements(_leaf(args[0]).shape, f"reorder({s})")
         i = np.arange(n)
         idx = i // (n // s) + s * (i % (n // s))
         return _tmap(lambda a: np.take(a, idx, axis=r), args[0])
@@ -528,6 +574,7 @@ def _boundary_pad_leaf(a: np.ndarray, r: int, left: int, right: int, op: Op) -> 
         raise InterpretError(f"{op.text}({left}, {right}): negative amounts (crop with pad instead)")
     if a.shape[r] < 1:
         raise InterpretError(f"{op.text}({left}, {right}) of an empty array")
+    _check_elements((*a.shape[:r], a.shape[r] + left + right, *a.shape[r + 1:]), f"{op.text}({left}, {right})")
     widths = [(0, 0)] * a.ndim
     widths[r] = (left, right)
     return np.pad(a, widths, mode=_NP_PAD_MODE[PAD_MODES[op]])
@@ -547,6 +594,7 @@ def _pad_leaf(a: np.ndarray, v: np.ndarray, r: int, left: int, right: int) -> np
     v = v.reshape(v.shape[:r] + (1,) * (1 + k) + v.shape[r:])
     batch = np.broadcast_shapes(a.shape[:r], v.shape[:r])
     rest = a.shape[r + 1:]
+    _check_elements((*batch, max(left, 0) + a.shape[r] + max(right, 0), *rest), f"pad({left}, {right})")
     parts = [np.broadcast_to(v, (*batch, left, *rest))] if left > 0 else []
     parts.append(np.broadcast_to(a, batch + a.shape[r:]))
     if right > 0:
@@ -557,6 +605,11 @@ def _pad_leaf(a: np.ndarray, v: np.ndarray, r: int, left: int, right: int) -> np
 def _call_userfun(u: UserFun, args: list[Rep], r: int) -> Rep:
     if len(args) != len(u.params):
         raise InterpretError(f"{u.name} takes {len(u.params)} argument(s), given {len(args)}")
+    try:
+        shape = np.broadcast_shapes(*(a.shape for a in _leaves(tuple(args))))
+    except ValueError:
+        shape = ()
+    _check_elements(shape, f"user function {u.name}'s result")
     try:
         out = u.numpy_fn(*args)
     except Exception as err:  # the NumPy expression is user text: name the function

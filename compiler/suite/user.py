@@ -25,8 +25,10 @@ the inputs read once and the output written once (4 bytes a scalar). Both can be
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -47,6 +49,8 @@ INTERPRETER = "interpreter"  # reference_name of a benchmark checked against the
 PROGRAM_SUFFIX = ".lift"
 REFERENCE_SUFFIX = ".npz"
 EXPECTED = "expected"  # the output's key in a reference archive
+MAX_REFERENCE_BYTES = 1 << 32  # the arrays of a reference archive, decompressed (headers checked before loading)
+REFERENCE_BYTES_ENV = "LIFT_GYM_MAX_REFERENCE_BYTES"
 
 _PRESET = re.compile(r"^\s*#\s*preset\s+([A-Za-z0-9_.-]+)\s*:(.*)$")
 
@@ -165,11 +169,7 @@ def _reference(program: Program, reference, make_inputs, presets: dict):
 
 def _archive_reference(program: Program, path: Path, presets: dict):
     """The reference of a `.npz` archive: its inputs, its `expected` output, and the sizes they fix."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: np.array(z[k]) for k in z.files}
-    except (OSError, ValueError) as err:
-        raise UserBenchmarkError(f"{path}: not a NumPy .npz archive of arrays ({err})") from None
+    arrays = read_reference_arrays(path)
     if EXPECTED not in arrays:
         raise UserBenchmarkError(f"{path}: no array {EXPECTED!r} (the expected output); arrays: "
                                  f"{', '.join(sorted(arrays)) or 'none'}")
@@ -180,6 +180,7 @@ def _archive_reference(program: Program, path: Path, presets: dict):
         raise UserBenchmarkError(f"{path}: the inputs do not fit {program.name}: {err}") from None
     keys = sorted(set().union(*(size_names(p.type) for p in program.params if p.type is not None)))
     sizes = {k: int(sizes[k]) for k in keys}
+    check_expected_shape(program, expected, sizes, path)
     inputs = {p.name: _as_param(arrays[p.name], p.type) for p in program.params}
     shown = ", ".join(f"{k}={v}" for k, v in sizes.items()) or "no sizes"
     for pname, ps in presets.items():
@@ -197,6 +198,81 @@ def _archive_reference(program: Program, path: Path, presets: dict):
         return {k: v.copy() for k, v in inputs.items()}
 
     return (lambda inputs_, s: expected.copy()), make, path.name, check
+
+
+def max_reference_bytes() -> int:
+    """The most bytes a reference archive may decompress to: `$LIFT_GYM_MAX_REFERENCE_BYTES`, else
+    MAX_REFERENCE_BYTES."""
+    text = os.environ.get(REFERENCE_BYTES_ENV, "").strip().replace("_", "")
+    return int(text) if text.isdigit() and int(text) > 0 else MAX_REFERENCE_BYTES
+
+
+def read_reference_arrays(path: str | os.PathLike) -> dict[str, np.ndarray]:
+    """The arrays of a `.npz` reference archive, each member's header (dtype and shape) checked before any array
+    is read: numbers only (no strings, objects or structured dtypes), and at most `max_reference_bytes()` bytes
+    decompressed in all. Anything else is a one-line UserBenchmarkError naming the file and the member."""
+    path = Path(path)
+    if not path.is_file():
+        what = "a folder" if path.is_dir() else "not a regular file" if path.exists() else "missing"
+        raise UserBenchmarkError(f"{path}: the reference archive is {what}")
+    limit = max_reference_bytes()
+    try:
+        with open(path, "rb") as fh:
+            magic = fh.read(6)
+        if magic == b"\x93NUMPY":
+            raise UserBenchmarkError(f"{path}: a single .npy array, not a .npz archive (save the inputs and "
+                                     f"{EXPECTED!r} with numpy.savez)")
+        if not zipfile.is_zipfile(path):
+            raise UserBenchmarkError(f"{path}: not a NumPy .npz archive of arrays (not a zip file)")
+        total = 0
+        with zipfile.ZipFile(path) as z:
+            members = z.infolist()
+            for info in members:
+                name = info.filename
+                if not name.endswith(".npy"):
+                    raise UserBenchmarkError(f"{path}: not a NumPy .npz archive of arrays (member {name!r} is not "
+                                             "a .npy array)")
+                with z.open(info) as member:
+                    version = np.lib.format.read_magic(member)
+                    read = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                            else np.lib.format.read_array_header_2_0)
+                    shape, _, dtype = read(member)
+                if dtype.kind not in "biuf" or dtype.hasobject or dtype.fields is not None:
+                    raise UserBenchmarkError(f"{path}: not a NumPy .npz archive of arrays of numbers (array "
+                                             f"{name[:-4]!r} has dtype {dtype}; bool, int and float only)")
+                total += math.prod(shape) * dtype.itemsize
+                if total > limit:
+                    raise UserBenchmarkError(f"{path}: its arrays decompress to more than {limit} bytes (array "
+                                             f"{name[:-4]!r} has shape {tuple(shape)}); set {REFERENCE_BYTES_ENV} "
+                                             "to raise the limit")
+        with np.load(path, allow_pickle=False) as archive:
+            return {k: np.array(archive[k]) for k in archive.files}
+    except UserBenchmarkError:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as err:
+        reason = " ".join(str(err).split())[:200]
+        raise UserBenchmarkError(f"{path}: not a NumPy .npz archive of arrays ({reason})") from None
+
+
+def check_expected_shape(program: Program, expected: np.ndarray, sizes: Mapping[str, int], path: Path) -> None:
+    """A UserBenchmarkError when a reference's `expected` array does not have the shape of the program's output at
+    the reference's sizes (outputs of tuples are not checked here)."""
+    t, dims = typecheck(program).result, []
+    while isinstance(t, ArrayType):
+        dims.append(t.n)
+        t = t.elem
+    if isinstance(t, VectorType):
+        dims.append(t.n)
+    if not isinstance(t, ScalarType | VectorType):
+        return
+    try:
+        want = tuple(int(arith.evaluate(d, sizes)) for d in dims)
+    except (KeyError, ValueError, TypeError):
+        return
+    got = tuple(expected.shape)
+    if math.prod(got) != math.prod(want):  # the same elements in another layout (a 0-d scalar, [x]1) is fine
+        raise UserBenchmarkError(f"{path}: array {EXPECTED!r} has shape {got}; the output of {program.name} at "
+                                 f"{', '.join(f'{k}={v}' for k, v in sizes.items()) or 'its sizes'} has shape {want}")
 
 
 def _as_param(a: np.ndarray, t: Type | None) -> np.ndarray:

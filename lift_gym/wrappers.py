@@ -9,6 +9,13 @@ instead: the episode's state does not change, the reward is `penalty`, and `info
 `max_illegal` illegal actions in one episode the episode is truncated, so a policy that only proposes illegal
 actions still sees episodes end (the no-op steps never reach the env, so its `TimeLimit` does not count them).
 Legal actions pass through unchanged. See docs/env.md ("Mask-unaware algorithms").
+
+Monitors stay outside. stable-baselines3's `make_vec_env` (and so the RL Baselines3 Zoo's `env_wrapper` entries)
+wraps each env in its `Monitor` first and applies the wrapper class to the Monitor. A Monitor inside this wrapper
+never sees the penalised steps nor the episodes this wrapper truncates, so it records no episode at all when the
+policy's episodes end that way. `IllegalActionPenalty(env)` on an env whose outermost wrappers are Monitors
+therefore places itself beneath them and returns the outermost Monitor (`penalty_wrapper(env)` finds it in the
+chain); on any other env it wraps the env as given.
 """
 
 from __future__ import annotations
@@ -27,6 +34,13 @@ class IllegalActionPenalty(gym.Wrapper):
         penalty: the reward of an illegal action (<= 0).
         max_illegal: illegal actions per episode after which the episode is truncated (>= 1).
     """
+
+    def __new__(cls, env: gym.Env | None = None, *args, **kwargs):
+        below = _below_monitors(env)
+        if below is None:  # no Monitor outside (or an unpickling call without arguments)
+            return super().__new__(cls)
+        below.env = cls(below.env, *args, **kwargs)  # beneath the Monitors: they record what it does
+        return env
 
     def __init__(self, env: gym.Env, penalty: float = -0.1, max_illegal: int = 64):
         super().__init__(env)
@@ -61,4 +75,27 @@ class IllegalActionPenalty(gym.Wrapper):
         return obs, self.penalty, False, self.illegal >= self.max_illegal, info
 
 
-__all__ = ["IllegalActionPenalty"]
+def _is_monitor(env: object) -> bool:
+    """Whether `env` is a stable-baselines3 `Monitor` (told by its class and its episode records: the environment
+    package imports no RL library)."""
+    return any(c.__name__ == "Monitor" and c.__module__.startswith("stable_baselines3") for c in type(env).__mro__)
+
+
+def _below_monitors(env: object) -> gym.Wrapper | None:
+    """The innermost of the Monitors that wrap `env` outermost, or None when its outermost wrapper is no Monitor."""
+    below = None
+    while isinstance(env, gym.Wrapper) and _is_monitor(env):
+        below, env = env, env.env
+    return below
+
+
+def penalty_wrapper(env: gym.Env) -> IllegalActionPenalty | None:
+    """The IllegalActionPenalty in the wrapper chain of `env`, or None."""
+    while isinstance(env, gym.Wrapper):
+        if isinstance(env, IllegalActionPenalty):
+            return env
+        env = env.env
+    return None
+
+
+__all__ = ["IllegalActionPenalty", "penalty_wrapper"]

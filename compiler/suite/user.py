@@ -12,7 +12,9 @@ References, what correctness is checked against (`Benchmark.reference_name`):
 - a Python callable `reference(inputs, sizes) -> np.ndarray`, registered from Python (`reference=`);
 - a NumPy archive beside the file, `prog.npz` for `prog.lift`: one array per program parameter (named after it,
   0-d for a scalar) and `expected`, the output. It is read with `allow_pickle=False` (data only: nothing in it
-  runs). The sizes are inferred from the input shapes and are the only sizes the benchmark has;
+  runs). The sizes are inferred from the input shapes: at those sizes the archive is the reference; at any other
+  sizes the interpreter is, on random inputs, and a `ReferenceSizesWarning` says so in one line (once per file
+  and sizes);
 - none: the NumPy interpreter of the program itself (`INTERPRETER`); inputs are then uniform random values.
 
 Size presets: `presets=` from Python, or lines `# preset NAME: K=V, ...` in the file (`#` starts a comment in the
@@ -28,6 +30,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import warnings
 import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -182,22 +185,49 @@ def _archive_reference(program: Program, path: Path, presets: dict):
     sizes = {k: int(sizes[k]) for k in keys}
     check_expected_shape(program, expected, sizes, path)
     inputs = {p.name: _as_param(arrays[p.name], p.type) for p in program.params}
-    shown = ", ".join(f"{k}={v}" for k, v in sizes.items()) or "no sizes"
-    for pname, ps in presets.items():
-        if dict(ps) != sizes:
-            raise UserBenchmarkError(f"{path}: preset {pname} differs from the sizes of the reference ({shown})")
     presets.setdefault("default", dict(sizes))
     presets.setdefault("small", dict(sizes))
 
-    def check(s) -> str | None:
-        if dict(s) != sizes:
-            return f"the reference {path.name} is for {shown} only"
-        return None
+    def own(s) -> bool:  # the archive's sizes: its inputs and expected output; other sizes: the interpreter
+        return dict(s) == sizes
+
+    def reference(inputs_, s):
+        if own(s):
+            return expected.copy()
+        _note_other_sizes(program, path, sizes, s)
+        return interpret(program, inputs_, s)
 
     def make(s, rng):
-        return {k: v.copy() for k, v in inputs.items()}
+        if own(s):
+            return {k: v.copy() for k, v in inputs.items()}
+        _note_other_sizes(program, path, sizes, s)
+        return random_inputs(program, s, rng)
 
-    return (lambda inputs_, s: expected.copy()), make, path.name, check
+    return reference, make, path.name, None
+
+
+class ReferenceSizesWarning(UserWarning):
+    """A benchmark with a `.npz` reference is used at sizes other than the archive's: the interpreter is the
+    reference there."""
+
+
+_NOTED: set[tuple] = set()  # (archive, its sizes, the sizes used) already noted
+
+
+def _note_other_sizes(program: Program, path: Path, own: Mapping[str, int], sizes: Mapping[str, int]) -> None:
+    """One ReferenceSizesWarning per archive and sizes: the archive is for `own`, at `sizes` the interpreter is the
+    reference. Reported at the program file (line 0, so the warning is one line without a source line)."""
+    key = (str(path), tuple(sorted(own.items())), tuple(sorted(sizes.items())))
+    if key in _NOTED:
+        return
+    _NOTED.add(key)
+
+    def shown(s: Mapping[str, int]) -> str:
+        return ", ".join(f"{k}={v}" for k, v in sorted(s.items())) or "no sizes"
+
+    warnings.warn_explicit(f"{program.name}: the reference {path.name} is for {shown(own)}; at {shown(sizes)} the "
+                           f"interpreter is the reference (on random inputs)", ReferenceSizesWarning,
+                           str(path.with_suffix(PROGRAM_SUFFIX)), 0)
 
 
 def max_reference_bytes() -> int:
@@ -376,5 +406,6 @@ def _scalars(t, sizes) -> int:
     return 1
 
 
-__all__ = ["EXPECTED", "INTERPRETER", "PROGRAM_SUFFIX", "REFERENCE_SUFFIX", "UserBenchmarkError", "load_benchmark",
-           "program_bytes", "program_flops", "random_inputs", "read_program", "user_benchmark"]
+__all__ = ["EXPECTED", "INTERPRETER", "PROGRAM_SUFFIX", "REFERENCE_SUFFIX", "ReferenceSizesWarning",
+           "UserBenchmarkError", "load_benchmark", "program_bytes", "program_flops", "random_inputs", "read_program",
+           "user_benchmark"]

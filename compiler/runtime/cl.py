@@ -37,6 +37,7 @@ from compiler.runtime.plan import (
     guard_words,
     guarded,
     plan_buffers,
+    poison_pattern,
     poison_value,
 )
 
@@ -338,21 +339,44 @@ class PreparedProgram:
                 err.output, err.first_bad_index = b.name, b.size + bad[0]
                 raise err
 
-    def launch(self, n: int = 1) -> float:
-        """Enqueue the program n times back to back; seconds per launch from the events' profile."""
+    def _enqueue_poison(self) -> None:
+        """Fill the output-only buffers with their poison on the device (in queue order; guard words untouched)."""
+        cl = _pyopencl()
+        for b in self.plan.buffers:
+            if b.role == "output":
+                cl.enqueue_fill_buffer(self.device.queue, self.buffers[b.name], poison_pattern(b.np_dtype), 0, b.nbytes)
+
+    def launch(self, n: int = 1, *, poison: bool = False) -> float:
+        """Enqueue the program n times back to back; seconds per launch from the events' profile.
+
+        `poison`: every launch finds its output-only buffers filled with the poison pattern (a fill enqueued
+        before each launch), so a kernel must write its whole result every time; the time is then the sum of
+        each launch's span (START of its first kernel to END of its last), the fills left out. Without it, END
+        of the last event minus START of the first."""
         if n < 1:
             raise ValueError(f"launch count must be positive, got {n}")
         cl = _pyopencl()
         queue, first, last, name = self.device.queue, None, None, ""
+        spans: list[tuple[Any, Any]] = []
         try:
             for _ in range(n):
+                if poison:
+                    name = "the poison fill"
+                    self._enqueue_poison()
+                    first = None
                 for cl_kernel, gs, ls, kname in self._launches:
                     name = kname  # named in the error message if this enqueue fails
                     last = cl.enqueue_nd_range_kernel(queue, cl_kernel, gs, ls)
                     if first is None:
                         first = last
+                if poison:
+                    spans.append((first, last))
             last.wait()
-            start, end = first.profile.start, last.profile.end
+            if poison:
+                total = sum(e.profile.end - s.profile.start for s, e in spans)
+                start, end = 0, total
+            else:
+                start, end = first.profile.start, last.profile.end
         except cl.Error as err:
             raise self._fail(err, f"launching kernel {name!r}") from None
         if end <= start:

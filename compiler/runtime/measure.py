@@ -6,7 +6,12 @@
    bound: `gold.py`) and check the guard words; a mismatch or a write past a buffer's end is status
    "correctness" and gets no timing;
 3. probe: one launch; ≥ `prune_probe_factor` × `best_known_s` stops with status "timeout" (pruned), and so
-   does a single launch longer than the time cap;
+   does a single launch longer than the time cap. Every timed launch (probe, warm-up, samples) finds its
+   output buffers filled with the poison pattern (`PreparedProgram.launch(poison=True)`: a device-side fill
+   before each launch, outside the timed spans), so a kernel that skips its work once the output holds a
+   result gains nothing and leaves poison behind; the outputs are compared with the gold after the probe and
+   after up to `timed_checks` batches chosen at random (seeded by `check_seed`), so a kernel wrong on its
+   second launch, or on some later one, is status "correctness";
 4. warm-up: at least `min_warmup_launches`, and launches until `warmup_s` of device time (or the cap);
 5. batching: n_inner launches per sample so that one sample lasts ≥ `min_sample_s` (START of the first
    event to END of the last, divided by n_inner);
@@ -14,7 +19,9 @@
    `time_cap_s` (counted from the probe, so a slow host-side correctness check does not eat into it), or
    when the running median is ≥ `prune_median_factor` × `best_known_s` (status "timeout", pruned);
 7. after the last timed launch, its outputs against the gold again (in-place buffers excepted) and the
-   guard words again: a kernel correct on its first launch only is status "correctness", with no timing;
+   guard words again: a kernel correct on its first launch only is status "correctness", with no timing.
+   Comparisons follow `compare.py` (non-finite references exactly; NaN where the reference is NaN accepted
+   and counted in `nan_matched`; docs/measurement-correctness.md);
 8. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
    static counts.
 
@@ -26,7 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
@@ -41,8 +48,11 @@ from compiler.errors import (
     RuntimeFailure,
 )
 from compiler.runtime import stats
-from compiler.runtime.gold import Gold
-from compiler.runtime.plan import plan_buffers, validate_gold, validate_inputs
+from compiler.runtime.compare import Comparison, check_outputs, compare_arrays, compare_output
+from compiler.runtime.plan import plan_buffers, poison_bits, validate_gold, validate_inputs
+
+__all__ = ["Comparison", "MeasureConfig", "Measurement", "NoiseFloor", "Timing", "check_outputs", "compare_arrays",
+           "compare_output", "measure_in_process", "measurement_from_timing", "noise_floor", "time_program"]
 
 PhaseHook = Callable[[str], None]
 PRUNED_STOPS = frozenset({"pruned_probe", "pruned_warmup", "pruned_median", "over_cap"})
@@ -69,6 +79,8 @@ class MeasureConfig:
     prune_probe_factor: float = 100.0
     prune_median_factor: float = 5.0
     max_inner: int = 10_000
+    timed_checks: int = 3  # batches of timed launches, beyond the probe and the last, whose outputs are compared
+    check_seed: int = 0  # seeds the choice of those batches
     build_timeout_s: float = 60.0  # worker watchdog while building
     watchdog_margin_s: float = 10.0  # worker watchdog: time_cap_s + this for the check, and again for timing
 
@@ -80,6 +92,8 @@ class MeasureConfig:
                      "build_timeout_s", "watchdog_margin_s"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"MeasureConfig.{name} must be > 0, got {getattr(self, name)}")
+        if self.timed_checks < 0:
+            raise ValueError(f"MeasureConfig.timed_checks must be >= 0, got {self.timed_checks}")
         for name in ("min_warmup_launches", "min_samples", "max_samples", "max_inner"):
             if getattr(self, name) < 1:
                 raise ValueError(f"MeasureConfig.{name} must be >= 1, got {getattr(self, name)}")
@@ -128,6 +142,7 @@ class Measurement:
     worker_exit: str = ""  # how the measuring worker process died (exit code or signal); "" when it answered
     attempts: int = 1  # measurements taken to reach this result (MeasureWorker.measure_settled)
     settled: bool = True  # the kernel's own verdict (a timing, or a failure that repeated), fit to be stored
+    nan_matched: int = 0  # output elements NaN where the gold is NaN too: accepted, and flagged here
 
     @property
     def ok(self) -> bool:
@@ -173,71 +188,7 @@ class Measurement:
 
 
 # ---------------------------------------------------------------- correctness
-
-
-def _compare_chunk(got: np.ndarray, want: np.ndarray, rtol: float, atol: float, bound: np.ndarray | None = None):
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        ok = np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
-        same = (g == w) | (np.isnan(g) & np.isnan(w))
-        diff = np.nan_to_num(np.where(same, 0.0, np.abs(g - w)), nan=np.inf)
-        rel = diff / np.maximum(np.abs(w), np.finfo(np.float64).tiny)
-        if bound is not None:  # within the summation bound (NaN and inf never are: diff is inf then)
-            ok |= diff <= bound
-    return ok, diff, np.where(same, 0.0, np.nan_to_num(rel, nan=np.inf))
-
-
-def _all_close(got: np.ndarray, want: np.ndarray, rtol: float, atol: float, bound: np.ndarray | None) -> bool:
-    """True when every element is finite and within rtol/atol of the gold (np.isclose's test) or within its bound:
-    the common case, in one pass. False says nothing (a NaN or inf is left to `_compare_chunk`)."""
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        tol = atol + rtol * np.abs(w)
-        if bound is not None:
-            np.maximum(tol, bound, out=tol)
-        return bool(np.all(np.abs(g - w) <= tol))
-
-
-def compare_output(name: str, got: np.ndarray, want: np.ndarray | Gold, rtol: float, atol: float,
-                   chunk: int = 1 << 22) -> None:
-    """Raise CorrectnessError (with first bad index and max abs/rel error) if `got` is not close to `want`: each
-    element within rtol/atol of the gold, or, for a Gold with a bound, within its bound. A first pass settles the
-    common case (all close, no NaN or inf); only otherwise are the errors measured element by element."""
-    bound = None
-    if isinstance(want, Gold):
-        want, bound = want.values, np.ravel(np.broadcast_to(want.bound, np.shape(want.values)))
-    got, want = np.ravel(got), np.ravel(want)
-    if got.size != want.size:
-        raise CorrectnessError(f"output {name!r} has {got.size} elements; gold has {want.size}")
-    if all(_all_close(got[s:s + chunk], want[s:s + chunk], rtol, atol, None if bound is None else bound[s:s + chunk])
-           for s in range(0, got.size, chunk)):
-        return
-    n_bad, first, max_abs, max_rel = 0, -1, 0.0, 0.0
-    for s in range(0, got.size, chunk):
-        ok, diff, rel = _compare_chunk(got[s:s + chunk], want[s:s + chunk], rtol, atol,
-                                       None if bound is None else bound[s:s + chunk])
-        bad = np.flatnonzero(~ok)
-        if bad.size and first < 0:
-            first = s + int(bad[0])
-        n_bad += int(bad.size)
-        max_abs, max_rel = max(max_abs, float(diff.max(initial=0.0))), max(max_rel, float(rel.max(initial=0.0)))
-    if n_bad:
-        beyond = f"rtol {rtol:g}, atol {atol:g}" + ("" if bound is None else
-                                                   f" and the error bound (here {bound[first]:.4g})")
-        err = CorrectnessError(
-            f"output {name!r}: {n_bad} of {got.size} elements differ beyond {beyond}; "
-            f"first bad index {first}: got {got[first].item()!r}, expected {want[first].item()!r}; "
-            f"max abs error {max_abs:.4g}, max rel error {max_rel:.4g}")
-        err.output, err.first_bad_index, err.max_abs_err, err.max_rel_err = name, first, max_abs, max_rel
-        raise err
-
-
-def check_outputs(outputs: Mapping[str, np.ndarray], gold: Mapping[str, np.ndarray | Gold],
-                  rtol: float = 1e-4, atol: float = 1e-5) -> None:
-    for name, want in gold.items():
-        if name not in outputs:
-            raise CorrectnessError(f"output {name!r} was not read back")
-        compare_output(name, outputs[name], want, rtol, atol)
+# the comparison itself lives in compare.py (one definition for every caller); re-exported here
 
 
 # ---------------------------------------------------------------- timing
@@ -373,30 +324,55 @@ def _failure_factory(program: KernelProgram, config: MeasureConfig, device: str)
     return fail
 
 
-def _correctness_launch(prepared, arrays, golds, config: MeasureConfig) -> bool:
+def _poisons(prepared) -> dict[str, int]:
+    return {b.name: bits for b in prepared.plan.buffers if (bits := poison_bits(b.np_dtype)) is not None}
+
+
+def _correctness_launch(prepared, arrays, golds, config: MeasureConfig) -> tuple[bool, int]:
+    """(checked, NaN elements matched against a NaN gold) of the first launch."""
     prepared.write_inputs(arrays)
     prepared.poison_outputs()
     prepared.launch(1)
     prepared.check_guards()
     if golds is None:
-        return False
-    check_outputs(prepared.read_outputs(), golds, config.rtol, config.atol)
-    return True
+        return False, 0
+    found = check_outputs(prepared.read_outputs(), golds, config.rtol, config.atol, poison=_poisons(prepared))
+    return True, sum(c.nan_matched for c in found)
 
 
-def _check_after_timing(prepared, golds, config: MeasureConfig) -> None:
-    """The last timed launch's result against the gold too (a kernel correct on its first launch only, e.g.
-    one that writes its inputs or keeps state between launches, is wrong), and the guard words again.
-    In-place buffers (input and output) are left out: their gold holds for the first launch only."""
-    when = " during the timed launches"
-    prepared.check_guards(when)
+def _check_after_timing(prepared, golds, config: MeasureConfig, when: str = "after the last") -> None:
+    """A timed launch's result against the gold too (a kernel correct on its first launch only, e.g. one that
+    writes its inputs, keeps state between launches or skips work it did before, is wrong), and the guard words
+    again. In-place buffers (input and output) are left out: their gold holds for the first launch only."""
+    prepared.check_guards(" during the timed launches")
     if golds is None:
         return
     plain = {n: g for n, g in golds.items() if prepared.plan[n].role != "inout"}
     try:
-        check_outputs(prepared.read_outputs(), plain, config.rtol, config.atol)
+        check_outputs(prepared.read_outputs(), plain, config.rtol, config.atol, poison=_poisons(prepared))
     except CorrectnessError as err:
-        raise CorrectnessError(f"correct on the first launch, wrong after the timed launches: {err}") from None
+        raise CorrectnessError(f"correct on the first launch, wrong after the timed launches ({when} batch of "
+                               f"timed launches): {err}") from None
+
+
+class _CheckedLaunches:
+    """`launch(n)` for the timing: every launch over poisoned outputs, and the outputs compared after the probe
+    and after up to `config.timed_checks` batches chosen at random (seeded)."""
+
+    def __init__(self, prepared, golds, config: MeasureConfig):
+        self.prepared, self.golds, self.config = prepared, golds, config
+        self.rng = np.random.default_rng(config.check_seed)
+        self.batches = self.checks = 0
+
+    def __call__(self, n: int) -> float:
+        t = self.prepared.launch(n, poison=True)
+        self.batches += 1
+        if self.batches == 1:
+            _check_after_timing(self.prepared, self.golds, self.config, "after the probe, the first")
+        elif self.checks < self.config.timed_checks and self.rng.random() < 0.25:
+            self.checks += 1
+            _check_after_timing(self.prepared, self.golds, self.config, f"after timed batch {self.batches}, a")
+        return t
 
 
 def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase: PhaseHook, fail) -> Measurement:
@@ -407,8 +383,8 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
         phase("build")
         prepared = dev.prepare(program)
         phase("correctness")
-        checked = _correctness_launch(prepared, arrays, golds, config)
-        timing = time_program(prepared.launch, config, on_phase=phase)
+        checked, nans = _correctness_launch(prepared, arrays, golds, config)
+        timing = time_program(_CheckedLaunches(prepared, golds, config), config, on_phase=phase)
         _check_after_timing(prepared, golds, config)
     except RuntimeFailure as err:
         if isinstance(err, LaunchError):
@@ -418,8 +394,12 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
     finally:
         if prepared is not None:
             prepared.release()
-    return measurement_from_timing(timing, program, config, device=dev.info.fingerprint,
-                                   build_s=prepared.build_s, build_log=prepared.build_log, checked=checked)
+    m = measurement_from_timing(timing, program, config, device=dev.info.fingerprint,
+                                build_s=prepared.build_s, build_log=prepared.build_log, checked=checked)
+    if nans:
+        note = f"{nans} output elements are NaN where the gold is NaN (accepted, flagged)"
+        m = replace(m, nan_matched=nans, message=f"{m.message}; {note}" if m.message else note)
+    return m
 
 
 # ---------------------------------------------------------------- noise floor

@@ -202,6 +202,22 @@ def guard_words(spec: BufferSpec) -> np.ndarray:
     return np.full(GUARD_ELEMS * spec.np_dtype.itemsize, GUARD_BYTE, dtype=np.uint8)
 
 
+POISON_BITS = {2: 0x7EA5, 4: 0x7FC0A5A5, 8: 0x7FF8A5A5A5A5A5A5}  # quiet NaNs with a payload no kernel computes
+
+
 def poison_value(dtype: np.dtype):
-    """A value a correct kernel overwrites: NaN for floats, the minimum for integers."""
-    return np.nan if dtype.kind == "f" else np.iinfo(dtype).min
+    """A value a correct kernel overwrites: for floats a NaN of the POISON_BITS pattern (so an unwritten element
+    is told from a computed NaN), for integers the minimum."""
+    if dtype.kind == "f":
+        return np.array(POISON_BITS[dtype.itemsize], dtype=f"u{dtype.itemsize}").view(dtype)[()]
+    return np.iinfo(dtype).min
+
+
+def poison_bits(dtype: np.dtype) -> int | None:
+    """The bit pattern of a float buffer's poison (None for integers: their poison is a plain value)."""
+    return POISON_BITS[dtype.itemsize] if dtype.kind == "f" else None
+
+
+def poison_pattern(dtype: np.dtype) -> np.ndarray:
+    """One poison element, as the pattern of a buffer fill."""
+    return np.array([poison_value(dtype)], dtype=dtype)

@@ -2,6 +2,7 @@
 
     lift-gym benchmarks [--dataset DIR ...] [--json]           every dataset: URIs, presets, default and small sizes
     lift-gym show URI|FILE [--size NAME] [--sizes K=V,...]     a program's text form and its type
+    lift-gym show EPISODE.json [--opencl]                      an episode record's final program (or its OpenCL)
     lift-gym check URI|FILE [--size NAME] [--sizes K=V,...] [--seed N] [--json]
     lift-gym check --all [--size NAME]                         every suite program (at `small` unless --size)
 
@@ -16,8 +17,9 @@ URI's query and `--sizes` still override).
 Errors (unknown URI, unparsable file, ill-typed program, bad size) print one line `lift-gym: error: ...` and exit 2.
 
 A subcommand is an `agents.subcommand.Command` made with `@command(name, help, configure)`: `configure(parser)`
-adds the arguments and the decorated `run(args) -> int` executes. `COMMANDS` lists them all, in `--help` order:
-this module's, then those of `commands`, `explore_cmd`, `run_cmd`, `space_cmd` and `fit_cmd`.
+adds the arguments and the decorated `run(args) -> int` executes. `COMMANDS` lists them all, in `--help` order,
+from `agents.subcommand.CATALOG`: a command's module is imported only when that command is configured, so
+`lift-gym --help` imports neither the compiler's heavy parts nor scikit-learn, torch or pyopencl.
 """
 
 from __future__ import annotations
@@ -27,26 +29,28 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator, MutableMapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from compiler import suite
 from compiler.errors import CompilerError, InterpretError, ParseError, TypeCheckError
-from compiler.ir.interpret import interpret
-from compiler.ir.printer import print_program
-from compiler.ir.typecheck import typecheck
 
-from . import commands, explore_cmd, fit_cmd, knn_study_cmd, run_cmd, space_cmd
 from .subcommand import (
+    CATALOG,
     CliError,
     Command,
     Target,
     command,
-    configure_target,
     load_target,
     random_inputs,
     seed,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from compiler import suite
 
 PROG = "lift-gym"
 
@@ -56,23 +60,36 @@ class _ArgParser(argparse.ArgumentParser):
         raise CliError(f"{message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, *, configure_all: bool = True) -> argparse.ArgumentParser:
+    """The `lift-gym` parser: every subcommand, each configured (its module imported) when `configure_all`, else
+    only `only` (so that `lift-gym --help` and `lift-gym NAME ...` import what they use, nothing more)."""
     parser = _ArgParser(prog=PROG, description="LIFT-style GPU code generation as a reinforcement-learning problem.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_ArgParser)
-    for cmd in COMMANDS.values():
-        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
-        cmd.configure(p)
-        p.set_defaults(_run=cmd.run)
+    for name, cmd in COMMANDS.items():
+        # argparse %-formats a subcommand's help line (not its description): a literal % is written %%
+        p = sub.add_parser(name, help=cmd.help.replace("%", "%%"), description=cmd.help)
+        if configure_all or name == only:
+            cmd.configure(p)
+            p.set_defaults(_run=cmd.run)
     return parser
 
 
+def _command_of(argv: list[str]) -> str | None:
+    """The subcommand an argument list names: its first argument that is not an option (the top level has
+    only -h/--help)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
+        parser = build_parser(_command_of(argv), configure_all=False)
         args = parser.parse_args(argv)
-        if getattr(args, "_run", None) is None:
+        if args.command is None:  # a bare `lift-gym`: what it can do
             parser.print_help()
-            return 2
+            return 0
+        if getattr(args, "_run", None) is None:  # named where _command_of did not look: configure it, parse again
+            args = build_parser(args.command, configure_all=False).parse_args(argv)
         return int(args._run(args) or 0)
     except CliError as e:
         return _error(str(e))
@@ -113,6 +130,8 @@ def _configure_benchmarks(p: argparse.ArgumentParser) -> None:
 
 
 def _benchmark_row(b: suite.Benchmark, dataset: str) -> dict:
+    from compiler import suite
+
     small = b.sizes("small") if "small" in b.presets else None
     return {
         "name": b.name, "dataset": dataset, "family": b.family, "uri": b.uri, "description": b.description,
@@ -124,8 +143,10 @@ def _benchmark_row(b: suite.Benchmark, dataset: str) -> dict:
     }
 
 
-@command("benchmarks", "list the benchmark datasets (URIs, presets, default and small sizes)", _configure_benchmarks)
+@command("benchmarks", configure=_configure_benchmarks)
 def cmd_benchmarks(args: argparse.Namespace) -> int:
+    from compiler import suite
+
     for folder in args.dataset:
         name = os.path.basename(os.path.normpath(folder)).lower().replace(" ", "-")
         try:
@@ -153,21 +174,68 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
 
 # --- show ----------------------------------------------------------------------------------------------------
 def _configure_show(p: argparse.ArgumentParser) -> None:
-    configure_target(p, "size overrides (used by --opencl; the program text keeps symbolic sizes)")
+    p.add_argument("target", metavar="URI|FILE|EPISODE.json",
+                   help="benchmark URI (benchmark://lift/NAME...), program file, or an episode record (the JSON "
+                        "that search, pipeline and the env write): its final program")
+    p.add_argument("--size", metavar="NAME", help="size preset of the benchmark (default, small, vgg16-7, ...)")
+    p.add_argument("--sizes", metavar="K=V,...",
+                   help="size overrides (used by --opencl; the program text keeps symbolic sizes)")
     p.add_argument("--opencl", action="store_true", help="print the generated OpenCL instead of the program")
     p.add_argument("--lowering", metavar="NAME", default="default", help="lowering for --opencl (default: default)")
 
 
-@command("show", "print a program's text form and its type", _configure_show)
+def is_episode_file(text: str) -> bool:
+    """Whether a target names an episode record: an existing `.json` file."""
+    return text.lower().endswith(".json") and os.path.isfile(text)
+
+
+def _print_kernels(kp, params: dict) -> None:
+    for k in kp.kernels:
+        print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
+        print(k.source.rstrip("\n"))
+    if params:
+        print("// parameters: " + " ".join(f"{k}={v}" for k, v in params.items()))
+
+
+def _show_episode(args: argparse.Namespace) -> int:
+    from compiler.ir.printer import print_program
+
+    from .commands import final_state, read_record
+
+    if args.size or args.sizes or args.lowering != "default":
+        raise CliError(f"{args.target} is an episode record: its sizes and lowering are the record's "
+                       "(--size, --sizes and --lowering do not apply)")
+    rec = read_record(args.target)
+    s = final_state(rec)
+    if s.kernel is None or s.lowered is None:
+        raise CliError(f"{args.target}: the episode is not complete (it stops in phase {s.phase.name}): it has no "
+                       "final program")
+    if args.opencl:
+        print(f"// episode {args.target}: {rec.benchmark}, {len(rec.actions)} actions")
+        _print_kernels(s.kernel, dict(s.assignment or {}))
+        return 0
+    print(print_program(s.lowered).rstrip("\n"))
+    print(f"# episode: {args.target}  ({len(rec.actions)} actions)")
+    print(f"# benchmark: {rec.benchmark}")
+    if s.assignment:
+        print("# tuning: " + " ".join(f"{k}={v}" for k, v in s.assignment.items()))
+    if rec.reward is not None:
+        print(f"# recorded reward: {rec.reward:.6f} ({rec.reward_source})")
+    return 0
+
+
+@command("show", configure=_configure_show)
 def cmd_show(args: argparse.Namespace) -> int:
+    if is_episode_file(args.target):
+        return _show_episode(args)
+    from compiler.ir.printer import print_program
+    from compiler.ir.typecheck import typecheck
+
+    from . import run_cmd
+
     t = load_target(args.target, args.size, args.sizes, need_sizes=args.opencl)
     if args.opencl:
-        kp, params = run_cmd.generate(t, args.lowering)
-        for k in kp.kernels:
-            print(f"// kernel {k.name}: global {k.global_size}, local {k.local_size}")
-            print(k.source.rstrip("\n"))
-        if params:
-            print("// parameters: " + " ".join(f"{k}={v}" for k, v in params.items()))
+        _print_kernels(*run_cmd.generate(t, args.lowering))
         return 0
     result = typecheck(t.program).result
     text = print_program(t.program).rstrip("\n")
@@ -191,6 +259,12 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
 
 def check_target(t: Target, seed: int) -> dict:
     """Type-check and interpret one target; compare with the reference when it is a benchmark."""
+    import numpy as np
+
+    from compiler import suite
+    from compiler.ir.interpret import interpret
+    from compiler.ir.typecheck import typecheck
+
     t0 = time.perf_counter()
     result_type = typecheck(t.program).result
     rng = np.random.default_rng(seed)
@@ -220,6 +294,8 @@ def check_target(t: Target, seed: int) -> dict:
 
 
 def _leaves(out) -> list[np.ndarray]:
+    import numpy as np
+
     if isinstance(out, tuple):
         return [x for o in out for x in _leaves(o)]
     return [np.asarray(out, dtype=np.float64)]
@@ -227,6 +303,8 @@ def _leaves(out) -> list[np.ndarray]:
 
 def _shape(out):
     """The output's shape (a list), or nested lists of shapes for a tuple-valued result."""
+    import numpy as np
+
     return [_shape(o) for o in out] if isinstance(out, tuple) else list(np.shape(out))
 
 
@@ -246,8 +324,10 @@ def _print_report(r: dict) -> None:
           f"({r['seconds']} s)")
 
 
-@command("check", "type-check a program and compare the interpreter with the NumPy reference", _configure_check)
+@command("check", configure=_configure_check)
 def cmd_check(args: argparse.Namespace) -> int:
+    from compiler import suite
+
     if args.all:
         if args.target:
             raise CliError("give either a URI|FILE or --all, not both")
@@ -275,13 +355,54 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-# every subcommand, in --help order
-COMMANDS: dict[str, Command] = {c.name: c for c in (
-    cmd_benchmarks, cmd_show, cmd_check,
-    commands.cmd_train, commands.cmd_search, commands.cmd_evaluate, commands.cmd_pipeline, commands.cmd_replay,
-    commands.cmd_validate, explore_cmd.cmd_explore, run_cmd.cmd_run, space_cmd.cmd_space, fit_cmd.cmd_fit,
-    knn_study_cmd.cmd_knn_study,
-)}
+@dataclass(frozen=True)
+class _Listed:
+    """A subcommand of `CATALOG`, its module imported on first use of `configure` or `run`."""
+
+    name: str
+    module: str
+    help: str
+
+    def load(self) -> Command:
+        cmd = next((c for c in vars(import_module(self.module)).values()
+                    if isinstance(c, Command) and c.name == self.name), None)
+        if cmd is None:
+            raise RuntimeError(f"{self.module} defines no subcommand {self.name!r}")
+        return cmd
+
+    @property
+    def configure(self):
+        return self.load().configure
+
+    @property
+    def run(self):
+        return self.load().run
+
+
+class _Commands(MutableMapping):
+    """Every subcommand by name, in --help order: the listed ones (`CATALOG`), loaded when used, and any `Command`
+    added."""
+
+    def __init__(self, listed: dict[str, tuple[str, str]]):
+        self._items: dict[str, Any] = {n: _Listed(n, mod, text) for n, (mod, text) in listed.items()}
+
+    def __getitem__(self, name: str):
+        return self._items[name]
+
+    def __setitem__(self, name: str, cmd) -> None:
+        self._items[name] = cmd
+
+    def __delitem__(self, name: str) -> None:
+        del self._items[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+COMMANDS = _Commands(CATALOG)
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -17,6 +17,7 @@ policy evaluation, so the rest of the CLI starts without them.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -27,6 +28,7 @@ from gymnasium.error import InvalidAction
 
 from compiler.constraints.device import PROFILES
 from compiler.errors import CompilerError, UnknownBenchmark
+from compiler.ir.printer import print_program
 from compiler.perf.model import ModelUnavailable
 from compiler.suite import resolve
 from lift_gym import transition
@@ -67,7 +69,8 @@ def _reward(args: argparse.Namespace):
         raise CliError(str(err)) from None
 
 
-def _read_record(path: str):
+def read_record(path: str):
+    """The episode record in a JSON file; a CliError names what is wrong with it."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
@@ -78,6 +81,11 @@ def _read_record(path: str):
         return EpisodeState.from_json(text)
     except (ValueError, KeyError, TypeError) as err:
         raise CliError(f"{path}: {err}") from None
+
+
+def final_state(record: EpisodeState):
+    """The state an episode record's actions reach (lift_gym.episode.replay without re-evaluating its reward)."""
+    return replay(dataclasses.replace(record, reward_source=None)).state
 
 
 def describe_actions(record) -> list[str]:
@@ -101,7 +109,7 @@ def _configure_train(p: argparse.ArgumentParser) -> None:
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
 
 
-@command("train", "train MaskablePPO on LiftGym from a YAML preset (checkpoints, resume, logs)", _configure_train)
+@command("train", configure=_configure_train)
 def cmd_train(args: argparse.Namespace) -> int:
     if args.config is None and args.resume is None:
         raise CliError("train needs --config configs/NAME.yaml (or --resume RUN)")
@@ -152,8 +160,7 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
     _add_reward_args(p, "measured")
 
 
-@command("search", "search baselines (random, greedy, beam, knn, presets, sweep) over LiftGym's actions",
-         _configure_search)
+@command("search", configure=_configure_search)
 def cmd_search(args: argparse.Namespace) -> int:
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
@@ -217,8 +224,7 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     _add_reward_args(p, "measured")
 
 
-@command("evaluate", "compare a trained policy with search baselines at equal numbers of evaluations",
-         _configure_evaluate)
+@command("evaluate", configure=_configure_evaluate)
 def cmd_evaluate(args: argparse.Namespace) -> int:
     benches, baselines = _csv(args.benchmarks), _csv(args.baselines)
     if not benches:
@@ -263,8 +269,7 @@ def _configure_pipeline(p: argparse.ArgumentParser) -> None:
                         "finished, and the same command goes on from RUN/evaluation/runs.jsonl")
 
 
-@command("pipeline", "the whole job, resumable: measure random kernels, fit the kNN model, train MaskablePPO on "
-         "predicted rewards, evaluate against random search with measured rewards", _configure_pipeline)
+@command("pipeline", configure=_configure_pipeline)
 def cmd_pipeline(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
@@ -293,9 +298,9 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
     _add_reward_args(p, None)
 
 
-@command("replay", "re-run an episode record's actions and re-evaluate its reward", _configure_replay)
+@command("replay", configure=_configure_replay)
 def cmd_replay(args: argparse.Namespace) -> int:
-    rec = _read_record(args.state)
+    rec = read_record(args.state)
     try:
         steps = describe_actions(rec)
         result = replay(rec, _reward(args) if args.reward else None, roots=record_roots(args.state),
@@ -314,7 +319,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
          else s.kernel.key, "hash_matches": same, "kernel_hash_matches": kernel_same,
          "program_hash_matches": program_same, "recorded_reward": rec.reward,
          "reward": None if ev is None else ev.reward, "reward_source": None if ev is None else ev.source,
-         "speedup": None if ev is None else ev.speedup}
+         "speedup": None if ev is None else ev.speedup,
+         "program": None if s.lowered is None else print_program(s.lowered).rstrip("\n")}
     if args.json:
         print(json.dumps(d, indent=2))
         return 0
@@ -332,6 +338,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         rec_r = "-" if rec.reward is None else f"{rec.reward:.6f}"
         sp = "" if ev.speedup is None else f", speedup {ev.speedup:.4f}x"
         print(f"  reward {ev.reward:.6f} ({ev.source}{sp}); recorded {rec_r} ({rec.reward_source})")
+    if d["program"] is not None:
+        print("  final program:")
+        for line in d["program"].splitlines():
+            print(f"    {line}")
+        print(f"  its OpenCL: lift-gym show {args.state} --opencl")
     return 0
 
 
@@ -345,10 +356,9 @@ def _configure_validate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-@command("validate", "replay an episode record and check versions, hashes, correctness and reward (exit 1 on "
-         "failure)", _configure_validate)
+@command("validate", configure=_configure_validate)
 def cmd_validate(args: argparse.Namespace) -> int:
-    rec = _read_record(args.state)
+    rec = read_record(args.state)
     try:
         report = validate(rec, on_device=args.on_device, check_reward=not args.no_reward,
                           remeasure=not args.no_remeasure, roots=record_roots(args.state), store=args.store,
@@ -366,4 +376,5 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["cmd_evaluate", "cmd_replay", "cmd_search", "cmd_train", "cmd_validate", "describe_actions"]
+__all__ = ["cmd_evaluate", "cmd_replay", "cmd_search", "cmd_train", "cmd_validate", "describe_actions", "final_state",
+           "read_record"]

@@ -45,8 +45,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
-@command("explore", "Lift's three-stage exploration of a benchmark over the decision route: rewrite, map, "
-                    "sample tuning values, generate and check kernels", _configure)
+@command("explore", configure=_configure)
 def cmd_explore(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
     for name in ("max", "depth", "lowered", "samples"):

@@ -80,8 +80,7 @@ def pick_devices(counts: Counter, wanted: str | None, store: str) -> list[str]:
     raise CliError(f"--device {wanted!r} {what} of measurement store {store}; its devices: {known}")
 
 
-@command("fit", "fit the predicted reward's kNN model on a measurement store, one model file per device",
-         _configure)
+@command("fit", configure=_configure)
 def cmd_fit(args: argparse.Namespace) -> int:
     counts = store_devices(args.store)
     devices = pick_devices(counts, args.device, args.store)

@@ -86,8 +86,7 @@ def pick_device(records: list, wanted: str | None, path: str) -> str | None:
                    f"store {path}; its devices: {known}")
 
 
-@command("knn-study", "seed 000's kNN study on a measurement store (leave-one-program-out correlation, runs to 90% "
-         "of the best vs random order)", _configure)
+@command("knn-study", configure=_configure)
 def cmd_knn_study(args: argparse.Namespace) -> int:
     records = load_records(args.store)
     device = pick_device(records, args.device, args.store)

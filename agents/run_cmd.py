@@ -64,7 +64,7 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-@command("run", "generate, build, check and measure a program on an OpenCL device", _configure_run)
+@command("run", configure=_configure_run)
 def cmd_run(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
     kp, params = generate(t, args.lowering)

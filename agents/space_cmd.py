@@ -130,8 +130,7 @@ def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:
             "rules": [f"{r.pattern} in {r.allowed}: {r.why}" for r in space.rules]}
 
 
-@command("space", "show a program's tuning parameters, constraints, valid points and parallel mappings",
-         _configure_space)
+@command("space", configure=_configure_space)
 def cmd_space(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
     r = space_report(t, args.lowering, args.device, args.examples)

@@ -1,7 +1,11 @@
 """What a `lift-gym` subcommand is, and the helpers the subcommands share (targets, sizes, random inputs).
 
 A subcommand is a `Command`: `@command(name, help, configure)` turns the decorated `run(args) -> int` into one,
-where `configure(parser)` adds its arguments. `agents.cli` lists every command explicitly.
+where `configure(parser)` adds its arguments. `CATALOG` names every command, its help line and the module that
+defines it, so that `agents.cli` lists them all without importing any (a module is imported when its command
+runs or prints its own help); a command defined there takes its help line from `CATALOG` when it gives none.
+
+This module imports nothing heavy at start-up (NumPy and the compiler are imported by the helpers that use them).
 
 Every numeric option is read by one of the argparse `type=` functions below (`positive_int`, `nonnegative_int`,
 `seed`, `finite_positive_float`): a value out of range, not finite or not an integer is a one-line usage error.
@@ -14,14 +18,41 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-from compiler import suite
-from compiler.ir.node import Program
-from compiler.suite.user import UserBenchmarkError, read_program
-from compiler.suite.user import random_inputs as user_random_inputs
-from compiler.types import size_names
+    from compiler import suite
+    from compiler.ir.node import Program
+
+# every subcommand, in `lift-gym --help` order: name -> (the module defining it, its one-line help)
+CATALOG: dict[str, tuple[str, str]] = {
+    "benchmarks": ("agents.cli", "list the benchmark datasets (URIs, presets, default and small sizes)"),
+    "show": ("agents.cli", "print a program's text form and its type, or an episode record's final program"),
+    "check": ("agents.cli", "type-check a program and compare the interpreter with the NumPy reference"),
+    "train": ("agents.commands", "train MaskablePPO on LiftGym from a YAML preset (checkpoints, resume, logs)"),
+    "search": ("agents.commands", "search baselines (random, greedy, beam, knn, presets, sweep) over LiftGym's "
+               "actions"),
+    "evaluate": ("agents.commands", "compare a trained policy with search baselines at equal numbers of "
+                 "evaluations"),
+    "pipeline": ("agents.commands", "the whole job, resumable: measure kernels, fit the kNN model, train "
+                 "MaskablePPO on its predicted rewards, evaluate the policy against search baselines (with the "
+                 "config's pipeline.eval_reward: predicted in configs/pipeline.yaml)"),
+    "replay": ("agents.commands", "re-run an episode record's actions, re-evaluate its reward and print its final "
+               "program"),
+    "validate": ("agents.commands", "replay an episode record and check versions, hashes, correctness and reward "
+                 "(exit 1 on failure)"),
+    "explore": ("agents.explore_cmd", "Lift's three-stage exploration of a benchmark over the decision route: "
+                "rewrite, map, sample tuning values, generate and check kernels"),
+    "run": ("agents.run_cmd", "generate, build, check and measure a program on an OpenCL device"),
+    "space": ("agents.space_cmd", "show a program's tuning parameters, constraints, valid points and parallel "
+              "mappings"),
+    "fit": ("agents.fit_cmd", "fit the predicted reward's kNN model on a measurement store, one model file per "
+            "device"),
+    "knn-study": ("agents.knn_study_cmd", "seed 000's kNN study on a measurement store (leave-one-program-out "
+                  "correlation, runs to 90% of the best vs random order)"),
+}
 
 
 class CliError(Exception):
@@ -38,11 +69,12 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None):
-    """Make the decorated `run(args) -> int` the subcommand `name`."""
+def command(name: str, help: str | None = None, configure: Callable[[argparse.ArgumentParser], None] | None = None):
+    """Make the decorated `run(args) -> int` the subcommand `name` (help: its `CATALOG` line when omitted)."""
+    text = help if help is not None else CATALOG[name][1]
 
     def deco(run: Callable[[argparse.Namespace], int]) -> Command:
-        return Command(name, help, configure or (lambda p: None), run)
+        return Command(name, text, configure or (lambda p: None), run)
 
     return deco
 
@@ -115,11 +147,15 @@ class Target:
         """The benchmark's URI with these sizes, or the file name."""
         if self.benchmark is None:
             return self.text
+        from compiler import suite
+
         return suite.uri(self.benchmark, None, **self.sizes)
 
     @property
     def checked(self) -> bool:
         """Whether the target has a reference of its own (not only its interpreter) to check against."""
+        from compiler import suite
+
         return self.benchmark is not None and self.benchmark.reference_name != suite.INTERPRETER
 
 
@@ -163,6 +199,8 @@ def load_target(text: str, size: str | None = None, sizes_text: str | None = Non
     --size preset (replacing one the URI names) and --sizes overrides; every target is a Benchmark
     (compiler.suite.user for your own programs: a reference .npz beside the file, else the interpreter).
     `need_sizes=False`: sizes may be left out (the program's text form is symbolic)."""
+    from compiler import suite
+
     overrides = parse_sizes(sizes_text)
     if "://" not in text and not os.path.isfile(text):
         raise CliError(f"{text!r} is neither a benchmark URI (benchmark://lift/NAME) nor a program file")
@@ -201,17 +239,24 @@ def target_uri(text: str, sizes_text: str | None = None) -> str:
 
 def read_program_text(path: str) -> str:
     """The text of a program file (compiler.suite.user.read_program: at most MAX_SOURCE_BYTES bytes of UTF-8)."""
+    from compiler.suite.user import read_program
+
     return read_program(path)
 
 
 def program_sizes(prog: Program) -> list[str]:
     """The size variables of a program's parameter types, sorted."""
+    from compiler.types import size_names
+
     return sorted(set().union(*(size_names(p.type) for p in prog.params if p.type is not None)))
 
 
 def random_inputs(prog: Program, sizes: dict[str, int], rng: np.random.Generator) -> dict:
     """Uniform [0, 1) floats (ints in [0, 10), random bools) for every parameter of a program file; a CliError
     before any allocation when the inputs would be too large (compiler.suite.user.random_inputs)."""
+    from compiler.suite.user import UserBenchmarkError
+    from compiler.suite.user import random_inputs as user_random_inputs
+
     try:
         return user_random_inputs(prog, sizes, rng)
     except UserBenchmarkError as err:

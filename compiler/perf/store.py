@@ -7,6 +7,10 @@ synchronisation: a process killed mid-write, or a full disk, leaves the store at
 (sqlite's atomic commit); a failed write is reported to the caller (with sqlite's own reason, e.g. "database
 or disk is full") and never half-applied. Every failure is a `StoreError` (compiler.errors): one line naming
 the file and the fix.
+
+A time-out recorded as not settled (`Measurement.settled` False: it timed out again, with doubled limits, while
+the machine was loaded; see `MeasureWorker.measure_settled`) is kept but not final (`is_final`): `get` and `in`
+pass over it, so the kernel is measured again instead of being replayed as pruned.
 """
 
 from __future__ import annotations
@@ -14,13 +18,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
 from ..errors import StoreError
@@ -87,8 +94,18 @@ class Record:
     report: dict
     created: float
 
+    @property
+    def time_problem(self) -> str | None:
+        """Why this row's median_s is no usable time per launch (zero, or implausibly large), or None."""
+        return time_problem(self.median_s)
+
 
 _FIX = "move it aside or pass another store path (--store or $LIFT_GYM_STORE)"
+
+
+def is_final(status: str, report: Mapping) -> bool:
+    """Whether a stored measurement is a fact to replay: anything but a time-out its measurement did not settle."""
+    return not (status == "timeout" and report.get("settled") is False)
 
 
 class MeasurementStore:
@@ -136,11 +153,16 @@ class MeasurementStore:
         if p.parent.exists() and not p.parent.is_dir():
             raise StoreError(f"measurement store {p}: {p.parent} is not a directory; pass another store path")
         try:
-            return p.stat().st_size > 0
+            st = p.stat()
         except FileNotFoundError:
             return False
         except OSError as e:
             raise self._error("cannot be read", e) from e
+        if not stat.S_ISREG(st.st_mode):
+            target = f" (a link to {os.path.realpath(p)})" if p.is_symlink() else ""
+            raise StoreError(f"measurement store {p}{target} is not a regular file (a device, FIFO or socket); "
+                             "pass the path of a sqlite file")
+        return st.st_size > 0
 
     def _validate(self) -> None:
         """Read the file without writing to it: a lift-gym store of this schema version, or StoreError."""
@@ -228,6 +250,12 @@ class MeasurementStore:
             features: Mapping | None = None, version: str = __version__) -> None:
         """Insert or replace one measurement; raises StoreError (nothing written) if the write fails."""
         r = dict(report)
+        for column in ("median_s", "iqr_s", "gflops", "gbs"):
+            v = r.get(column)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
+                                  or v < 0):
+                raise StoreError(f"measurement store {self.path}: measurement {key[:12]} has {column} {v!r}, not a "
+                                 "finite number >= 0; nothing was written")
         row = (key, benchmark, program_key, kernel_key, device, version, str(r.get("status", "ok")),
                r.get("median_s"), r.get("iqr_s"), r.get("gflops"), r.get("gbs"),
                json.dumps(features) if features is not None else None, json.dumps(r, default=str), time.time())
@@ -247,11 +275,13 @@ class MeasurementStore:
             raise self._error("cannot be read", e) from e
 
     def get(self, key: str) -> Record | None:
+        """The final measurement under `key` (a time-out that did not settle is not: None, measure it again)."""
         rows = self._read("SELECT * FROM measurements WHERE key = ?", (key,))
-        return _record(rows[0]) if rows else None
+        rec = _record(rows[0]) if rows else None
+        return rec if rec is not None and is_final(rec.status, rec.report) else None
 
     def __contains__(self, key: str) -> bool:
-        return bool(self._read("SELECT 1 FROM measurements WHERE key = ?", (key,)))
+        return self.get(key) is not None
 
     def __len__(self) -> int:
         return int(self._read("SELECT COUNT(*) FROM measurements")[0][0])
@@ -282,7 +312,74 @@ class MeasurementStore:
             self._memory = None
 
 
+MAX_MEDIAN_S = 3600.0  # the largest time per launch a row may hold (a measurement stops far below it)
+MAX_JSON_DEPTH = 64  # nesting of a row's features and report
+
+
+class BadRow(StoreError):
+    """A stored row that is not a measurement this package writes (a value of the wrong type or range, JSON
+    that does not parse): one line naming the row's key and column."""
+
+
+def _row_error(key, column: str, what: str) -> BadRow:
+    return BadRow(f"measurement store row {str(key)[:12]}: {column} {what}; delete the row (DELETE FROM "
+                  "measurements WHERE key = ...) or pass another store path (--store or $LIFT_GYM_STORE)")
+
+
+def _time(key, column: str, v) -> float | None:
+    """A stored time in seconds: None, or a finite number >= 0 (BadRow otherwise). Whether it is a usable time
+    per launch (in (0, MAX_MEDIAN_S]) is `Record.time_problem`."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        raise _row_error(key, column, f"is {type(v).__name__} {str(v)[:40]!r}, not a number of seconds")
+    x = float(v)
+    if not math.isfinite(x) or x < 0:
+        raise _row_error(key, column, f"is {x!r} s, not a time (a finite number >= 0)")
+    return x
+
+
+def time_problem(median_s: float | None) -> str | None:
+    """Why a stored median time cannot be a kernel's time per launch (zero, or above MAX_MEDIAN_S), or None."""
+    if median_s is None:
+        return None
+    if not median_s > 0:
+        return f"median_s is {median_s!r} s, not a positive time"
+    if median_s > MAX_MEDIAN_S:
+        return f"median_s is {median_s:g} s, above the largest time a measurement records ({MAX_MEDIAN_S:g} s)"
+    return None
+
+
+def _json(key, column: str, text, kind: type) -> Any:
+    if not isinstance(text, str):
+        raise _row_error(key, column, f"is {type(text).__name__}, not JSON text")
+    try:
+        v = json.loads(text)
+    except RecursionError:
+        raise _row_error(key, column, "is JSON nested too deeply") from None
+    except ValueError as err:
+        raise _row_error(key, column, f"is not valid JSON ({getattr(err, 'msg', 'bad JSON')} at position "
+                                      f"{getattr(err, 'pos', '?')})") from None
+    if not isinstance(v, kind):
+        raise _row_error(key, column, f"is JSON {type(v).__name__}, not an object")
+    return v
+
+
 def _record(row) -> Record:
+    """A Record of a row, every column checked (BadRow otherwise): used as is only when it is a measurement."""
     (key, bench, pkey, kkey, dev, ver, status, med, iqr, gf, gb, feats, report, created) = row
-    return Record(key, bench, pkey, kkey, dev, ver, status, med, iqr, gf, gb,
-                  json.loads(feats) if feats else None, json.loads(report), created)
+    for column, v in (("benchmark", bench), ("program_key", pkey), ("kernel_key", kkey), ("device", dev),
+                      ("version", ver), ("status", status)):
+        if not isinstance(v, str):
+            raise _row_error(key, column, f"is {type(v).__name__}, not text")
+    med = _time(key, "median_s", med)
+    iqr = _time(key, "iqr_s", iqr)
+    for column, v in (("gflops", gf), ("gbs", gb)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
+                              or v < 0):
+            raise _row_error(key, column, f"is {str(v)[:40]!r}, not a number >= 0")
+    features = _json(key, "features", feats, dict) if feats else None
+    if isinstance(created, bool) or not isinstance(created, int | float) or not math.isfinite(created):
+        raise _row_error(key, "created", f"is {str(created)[:40]!r}, not a time")
+    return Record(key, bench, pkey, kkey, dev, ver, status, med, iqr, gf, gb, features,
+                  _json(key, "report", report, dict), created)

@@ -19,7 +19,10 @@ timeout.
 `measure_settled` is what a caller that records verdicts uses: a death of the worker process (a crash, or a
 kill from outside: OOM killer, `kill -9`) is measured again and is never the kernel's verdict; a failure
 inside a live worker (build error, wrong result, launch error, watchdog timeout) is the kernel's verdict
-only once it repeats with the same status; a wrong result is never outvoted by a later pass.
+only once it repeats with the same status; a wrong result is never outvoted by a later pass. A time-out (a
+watchdog kill, or a timing pruned as too slow) is measured once more with doubled limits (`longer_limits`); one
+that times out again is the kernel's verdict only when the machine is not loaded (`machine_loaded`: the load
+average above `LOADED_FACTOR` per CPU): under load it comes back unsettled, so it is not stored as final.
 
 Its own temporary folder (`lift-gym-worker-<pid>-*`, the marker's home) is removed by `close()` or at
 interpreter exit; folders of processes that no longer exist (a killed run) are removed when the next
@@ -54,13 +57,30 @@ from compiler.runtime.device import DeviceInfo
 from compiler.runtime.measure import MeasureConfig, Measurement, measure_in_process
 from compiler.runtime.plan import plan_buffers, validate_gold, validate_inputs
 
-__all__ = ["MeasureWorker", "measure_in_process", "read_marker"]
+__all__ = ["MeasureWorker", "longer_limits", "machine_loaded", "measure_in_process", "read_marker"]
 
 MARKER_NAME = "measuring.json"
 FAULTS = ("exit", "segv", "hang", "kill")
 _JOIN_S = 10.0
 DIR_PREFIX = "lift-gym-worker-"
 _OWNED_DIR = re.compile(re.escape(DIR_PREFIX) + r"(\d+)-")
+LOADED_FACTOR = 1.5  # runnable processes per CPU (1-minute load average) above which a time-out is not trusted
+
+
+def machine_loaded() -> bool:
+    """Whether this machine is busier than one measurement keeps it (the load average per CPU)."""
+    try:
+        return os.getloadavg()[0] > LOADED_FACTOR * (os.cpu_count() or 1)
+    except OSError:  # no load average here: assume the worst
+        return True
+
+
+def longer_limits(config: MeasureConfig) -> MeasureConfig:
+    """The limits of a time-out's second measurement: time cap, watchdog margins and pruning factors doubled."""
+    return dataclasses.replace(
+        config, time_cap_s=2 * config.time_cap_s, watchdog_margin_s=2 * config.watchdog_margin_s,
+        build_timeout_s=2 * config.build_timeout_s, prune_probe_factor=2 * config.prune_probe_factor,
+        prune_median_factor=2 * config.prune_median_factor)
 
 
 def read_marker(path: str | os.PathLike) -> dict | None:
@@ -186,8 +206,9 @@ class MeasureWorker:
     """
 
     def __init__(self, device: str | None = None, *, startup_timeout_s: float = 120.0,
-                 marker_dir: str | os.PathLike | None = None):
+                 marker_dir: str | os.PathLike | None = None, loaded=machine_loaded):
         self._selection = device
+        self._loaded = loaded  # () -> bool: whether a repeated time-out may be a result of machine load
         self._startup_timeout_s = startup_timeout_s
         self._mp = mp.get_context("spawn")
         self._proc: Any = None
@@ -339,17 +360,29 @@ class MeasureWorker:
         - a death of the worker process is measured again (at most `max_deaths` times) and never settles:
           a crash or an outside kill is not evidence about the kernel;
         - a failure inside a live worker settles once the same status came `repeats` times in a row;
-          differing failures come back unsettled after `repeats` + 1 of them.
+          differing failures come back unsettled after `repeats` + 1 of them;
+        - a time-out (watchdog, or pruned as too slow) is measured once more with `longer_limits`; timing out
+          again, it settles only when the machine is not loaded (`machine_loaded`, or the `loaded` given).
         `attempts` counts the measurements taken.
         """
         if repeats < 1 or max_deaths < 0:
             raise ValueError(f"measure_settled needs repeats >= 1 and max_deaths >= 0, got {repeats}, {max_deaths}")
+        config = config or MeasureConfig()
         failures: list[Measurement] = []
         deaths = attempts = 0
+        retried = False
         while True:
             m = self.measure(program, inputs, gold, config)
             attempts += 1
             wrong = next((f for f in failures if f.status == "correctness"), None)
+            if m.status == "timeout" and wrong is None:
+                if not retried:
+                    retried, config = True, longer_limits(config)
+                    continue
+                loaded = bool(self._loaded())
+                note = "timed out again with doubled limits" + (" under machine load: not final" if loaded else "")
+                return dataclasses.replace(m, attempts=attempts, settled=not loaded,
+                                           message=f"{m.message}; {note}" if m.message else note)
             if m.timed:
                 return dataclasses.replace(wrong or m, attempts=attempts, settled=wrong is None)
             if m.worker_exit:

@@ -56,6 +56,7 @@ another device.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -71,7 +72,7 @@ from sklearn.preprocessing import StandardScaler
 from compiler.runtime.measure import PRUNED_STOPS, MeasureConfig
 
 from .features import FEATURE_NAMES, FEATURE_SET
-from .store import MeasurementStore, Record
+from .store import MeasurementStore, Record, time_problem
 
 K = 5
 VARIANCE = 0.95
@@ -115,6 +116,20 @@ def censored_time(r: Record) -> float | None:
     return float(cap) if isinstance(cap, int | float) and cap > 0 else None
 
 
+def _row_features(r: Record) -> list[float]:
+    """The FEATURE_NAMES values of a stored row as floats; a ModelUnavailable naming the row and the feature when
+    one is not a finite number."""
+    out = []
+    for n in FEATURE_NAMES:
+        v = r.features[n] if r.features else None
+        x = float(v) if isinstance(v, int | float) and not isinstance(v, bool) else math.nan
+        if not math.isfinite(x):
+            raise ModelUnavailable(f"measurement store row {r.key[:12]} ({r.benchmark}): feature {n} is "
+                                   f"{str(v)[:40]!r}, not a finite number; delete the row or fit on another store")
+        out.append(x)
+    return out
+
+
 def _excluded(benchmark: str, exclude: Sequence[str]) -> bool:
     return any(benchmark == e or benchmark.startswith(e + "?") or benchmark.startswith(e + "/") for e in exclude)
 
@@ -148,14 +163,17 @@ def training_table(records: Iterable[Record], device: str | None = None, exclude
             stale += 1
             missing.update(lacking)
             continue
-        if r.status == "ok" and r.median_s and r.median_s > 0:
+        if r.status == "ok" and (problem := time_problem(r.median_s)) is not None:
+            raise ModelUnavailable(f"measurement store row {r.key[:12]} ({r.benchmark}, status ok): {problem}; "
+                                   "delete the row or fit on another store")
+        if r.status == "ok" and r.median_s:
             t, cens = float(r.median_s), False
             rel = float(r.iqr_s) / t if r.iqr_s is not None and r.iqr_s >= 0 else np.nan
         elif censored and (bound := censored_time(r)) is not None:
             t, cens, rel = bound, True, np.nan
         else:
             continue
-        by_group[(r.benchmark, r.device)].append(([float(r.features[n]) for n in FEATURE_NAMES], t, cens, rel))
+        by_group[(r.benchmark, r.device)].append((_row_features(r), t, cens, rel))
     xs, ys, groups, flags, rels = [], [], [], [], []
     for (bench, _), rows in by_group.items():
         ok = [t for _, t, cens, _ in rows if not cens]

@@ -162,31 +162,43 @@ def torch_baselines(rows: list[dict], budget_end: float, mm_sizes=(4096,), layer
     return out
 
 
+def _vendor(r: dict, tb: dict, gf: float) -> str:
+    """The row's GFLOP/s against the vendor library's, where this run measured it."""
+    if r["benchmark"] == "mm" and "cublas_sgemm_4096" in tb and gf:
+        return f"{gf / tb['cublas_sgemm_4096']['gflops']:.2f}x cuBLAS"
+    if r["benchmark"] == "conv" and gf:
+        ref = tb.get("cudnn_conv", {}).get(r["uri"].rsplit("/", 1)[-1])
+        if ref:
+            return f"{gf / ref['gflops']:.2f}x cuDNN"
+    return ""
+
+
+def table_row(r: dict, copy: float | None, fma: float | None, tb: dict) -> str:
+    """One markdown row: a measured row has its time, IQR, GFLOP/s and GB/s; the shares of the copy bandwidth and
+    the FMA peak only when this run measured the peaks (--no-peaks leaves those two cells empty); a row without a
+    time (failed, skipped) has its message in the last cell."""
+    name = f"| {r['uri'].removeprefix('benchmark://lift/')} | {r['lowering']} | {r.get('status')} |"
+    med = r.get("median_s")
+    if not med:
+        return f"{name} | | | | | | {(r.get('message') or '')[:80]} |"
+    gf, gb = r.get("gflops") or 0.0, r.get("gbs") or 0.0
+    iqr = f"{100 * r['iqr_s'] / med:.1f}" if r.get("iqr_s") is not None else ""
+    copy_pct = f"{100 * gb / copy:.1f}" if copy else ""
+    fma_pct = f"{100 * gf / fma:.2f}" if fma else ""
+    return (f"{name} {med * 1e3:.4g} | {iqr} | {gf:.1f} | {gb:.1f} | {copy_pct} | {fma_pct} | "
+            f"{_vendor(r, tb, gf)} |")
+
+
 def table(result: dict) -> str:
     peaks = result.get("peaks", {})
     copy, fma = peaks.get("copy_gbs"), peaks.get("fma_gflops")
     tb = result.get("torch", {})
     lines = [f"Device: {result['device']}  ",
-             f"Peaks measured in this run: copy {copy:.0f} GB/s, FP32 FMA {fma:.0f} GFLOP/s" if copy else "",
+             f"Peaks measured in this run: copy {copy:.0f} GB/s, FP32 FMA {fma:.0f} GFLOP/s" if copy and fma
+             else "Peaks not measured in this run (--no-peaks): no shares of the copy bandwidth or the FMA peak",
              "", "| benchmark | lowering | status | median ms | IQR % | GFLOP/s | GB/s | % copy BW | % FMA peak "
              "| vs vendor |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for r in result["rows"]:
-        med = r.get("median_s")
-        gf, gb = r.get("gflops") or 0.0, r.get("gbs") or 0.0
-        vendor = ""
-        if r["benchmark"] == "mm" and "cublas_sgemm_4096" in tb and gf:
-            vendor = f"{gf / tb['cublas_sgemm_4096']['gflops']:.2f}x cuBLAS"
-        if r["benchmark"] == "conv" and gf:
-            layer = r["uri"].rsplit("/", 1)[-1]
-            ref = tb.get("cudnn_conv", {}).get(layer)
-            if ref:
-                vendor = f"{gf / ref['gflops']:.2f}x cuDNN"
-        iqr = f"{100 * r['iqr_s'] / med:.1f}" if med and r.get("iqr_s") is not None else ""
-        lines.append(f"| {r['uri'].removeprefix('benchmark://lift/')} | {r['lowering']} | {r.get('status')} | "
-                     f"{med * 1e3:.3f} | {iqr} | {gf:.1f} | {gb:.1f} | "
-                     f"{100 * gb / copy:.1f} | {100 * gf / fma:.2f} | {vendor} |" if med and copy and fma else
-                     f"| {r['uri'].removeprefix('benchmark://lift/')} | {r['lowering']} | {r.get('status')} | "
-                     f"| | | | | | {(r.get('message') or '')[:80]} |")
+    lines += [table_row(r, copy, fma, tb) for r in result["rows"]]
     if tb.get("available"):
         lines += ["", f"cuBLAS SGEMM 4096^3 (TF32 off): {tb['cublas_sgemm_4096']['gflops']:.0f} GFLOP/s"]
         for k, v in tb.get("cudnn_conv", {}).items():

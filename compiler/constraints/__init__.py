@@ -5,7 +5,8 @@ See docs/constraints.md. Modules: `constraint` (the record), `device` (DeviceLim
 """
 
 from .constraint import Constraint, Predicate, param
-from .device import GENERIC_GPU, H100, POCL_CPU, DeviceLimits
+from .device import GENERIC_GPU, H100, H200, POCL_CPU, DeviceLimits
 from .solver import Estimate, Space
 
-__all__ = ["GENERIC_GPU", "H100", "POCL_CPU", "Constraint", "DeviceLimits", "Estimate", "Predicate", "Space", "param"]
+__all__ = ["GENERIC_GPU", "H100", "H200", "POCL_CPU", "Constraint", "DeviceLimits", "Estimate", "Predicate", "Space",
+           "param"]

@@ -98,6 +98,25 @@ H100 = DeviceLimits(
     preferred_vector_width=1,
 )
 
+# NVIDIA H200 (141 GB HBM3e) through OpenCL, as driver 580.159.04 reports it: 132 compute units at 1980 MHz, 48 KiB
+# of local memory per work group, CL_DEVICE_MAX_MEM_ALLOC_SIZE 37527470080 and CL_DEVICE_GLOBAL_MEM_SIZE
+# 150109880320 bytes. As on the H100 the device reports 1024 work items per group but CL_KERNEL_WORK_GROUP_SIZE is
+# 256 for every kernel this compiler built (mm tiled, scal, stencil2d), so the profile offers what launches. Measured
+# through OpenCL with compiler.runtime.peaks: a float4 device-to-device copy at 4143 GB/s and FP32 FMA at
+# 62.9 TFLOP/s (docs/device_profiles.md).
+H200 = DeviceLimits(
+    name="NVIDIA H200",
+    max_work_group_size=256,
+    max_work_item_sizes=(1024, 1024, 64),
+    local_mem_bytes=49152,
+    max_alloc_bytes=37527470080,
+    global_mem_bytes=150109880320,
+    private_mem_bytes_per_item=255 * 4,
+    warp_size=32,
+    compute_units=132,
+    preferred_vector_width=1,
+)
+
 # A generic PoCL CPU device (the pthread driver, as CI has it): work-group limits and local memory as PoCL
 # reports them; allocation and global memory depend on the host (PoCL reports about the host's memory), these are
 # conservative values for a small machine.
@@ -129,11 +148,45 @@ GENERIC_GPU = DeviceLimits(
 
 # The device profiles an environment is configured with: they fix the tuning slots' limits and the analytical
 # reward's device, whatever OpenCL device the host has.
-PROFILES: dict[str, DeviceLimits] = {"generic": GENERIC_GPU, "h100": H100, "pocl": POCL_CPU}
+PROFILES: dict[str, DeviceLimits] = {"generic": GENERIC_GPU, "h100": H100, "h200": H200, "pocl": POCL_CPU}
+
+# The profile read from the OpenCL device in use (`device_profile(AUTO, info)`): host-dependent by design.
+AUTO = "auto"
+PROFILE_NAMES: tuple[str, ...] = (*PROFILES, AUTO)
+
+# Devices whose OpenCL report is not what launches (NVIDIA: 1024 work items per group reported, 256 per kernel
+# granted): `auto` uses their preset when the device's name is the preset's.
+_PRESET_BY_DEVICE_NAME = {H100.name.lower(): H100, H200.name.lower(): H200}
 
 
-def device_profile(name: str) -> DeviceLimits:
-    """The limits of a device profile ("generic", "h100" or "pocl"); a ValueError names an unknown one."""
+def device_profile(name: str, info=None) -> DeviceLimits:
+    """The limits of a device profile ("generic", "h100", "h200" or "pocl"), or with `auto` those of the OpenCL
+    device `info` describes (a `compiler.runtime.DeviceInfo`, e.g. `compiler.runtime.cl.open_device(sel).info`):
+    the preset of a device whose name is a preset's (the H100 and H200, whose kernels launch with fewer work items
+    than the device reports), else `DeviceLimits.from_device_info(info)`. A ValueError names an unknown profile,
+    or `auto` without a device."""
+    if name == AUTO:
+        if info is None:
+            raise ValueError("device profile 'auto' reads the OpenCL device in use, and none was given (pass its "
+                             "DeviceInfo, or name a profile: " + ", ".join(PROFILES) + ")")
+        preset = _PRESET_BY_DEVICE_NAME.get(str(getattr(info, "device_name", "")).strip().lower())
+        return preset if preset is not None else DeviceLimits.from_device_info(info)
     if name not in PROFILES:
-        raise ValueError(f"device profile {name!r} is not one of {', '.join(PROFILES)}")
+        raise ValueError(f"device profile {name!r} is not one of {', '.join(PROFILE_NAMES)}")
     return PROFILES[name]
+
+
+def profile_for_device(info) -> str:
+    """The name of the profile that follows a device: a preset's name when `auto` would give that preset (the
+    H100, the H200, or "pocl" for a PoCL CPU device), else `auto`; "generic" without a device."""
+    if info is None:
+        return "generic"
+    limits = device_profile(AUTO, info)
+    for key, preset in PROFILES.items():
+        if preset is limits:
+            return key
+    text = " ".join(str(getattr(info, a, "")) for a in ("platform_name", "device_name")).lower()
+    if str(getattr(info, "device_type", "")).lower() == "cpu" and ("portable computing language" in text
+                                                                   or "pocl" in text):
+        return "pocl"
+    return AUTO

@@ -37,7 +37,7 @@ from lift_gym.rewards import SOURCES, RewardConfig, RewardUnavailable
 
 from .config import ConfigError, load_config
 from .evaluate import METHODS, EvaluationStopped, _slug, evaluate, table
-from .pipeline import PipelineError, run_pipeline, verdict
+from .pipeline import PipelineError, best_episodes, run_pipeline, verdict
 from .runs import write_text
 from .search import STRATEGIES, search
 from .subcommand import CliError, command, finite_positive_float, nonnegative_int, positive_int, seed, target_uri
@@ -149,6 +149,8 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--out", metavar="FILE", help="the best episode's JSON (default search-NAME-STRATEGY-sSEED.json)")
     p.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is drawn on stderr only when that is a terminal)")
     p.add_argument("--max-rewrites", type=nonnegative_int, default=6, help="rewrite horizon, as the env's (default 6)")
     p.add_argument("--width", type=positive_int, default=4, help="greedy: actions tried per decision (default 4)")
     p.add_argument("--beam-width", type=positive_int, default=3, help="beam: partial states kept (default 3)")
@@ -165,30 +167,48 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.budget < 1:
         raise CliError(f"--budget must be a positive number of evaluations, got {args.budget}")
     args.uri = target_uri(args.uri, args.sizes)
+    bar = progress_bar(args.budget, "search", enabled=not args.no_progress)
+
+    def on_trial(t) -> None:
+        bar.update(1)
+        bar.set_postfix_str(f"{t.failure} failed" if t.failure else f"{math.exp(t.reward):.3f}x", refresh=False)
+
     try:
         r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
                    max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
-                   candidates=args.candidates, model=args.model, coupled=args.coupled, time_limit_s=args.time_limit_s)
+                   candidates=args.candidates, model=args.model, coupled=args.coupled, time_limit_s=args.time_limit_s,
+                   on_trial=on_trial)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
         raise CliError(str(err)) from None
+    finally:
+        bar.close()
     out = Path(args.out or f"search-{_slug(args.uri)}-{args.strategy}-s{args.seed}.json")
     if r.best_record is not None:
         write_text(out, r.best_record.to_json() + "\n")
+    ok = r.best is not None and r.best.failure is None
     if args.json:
         d = r.to_dict()
         d["episode_file"] = str(out) if r.best_record is not None else None
         print(json.dumps(d, indent=2))
-        return 0 if r.best is not None else 1
+        return 0 if ok else 1
     print(f"{args.uri}  strategy={args.strategy}  budget={args.budget}  seed={args.seed}  reward={r.reward_source}")
     print(f"  {len(r.trials)} evaluations in {r.episodes} episodes, {r.wall_s:.1f} s"
           + (f", {r.cheap_scores} cheap scores" if r.cheap_scores else ""))
     for note in r.notes:
         print(f"  note: {note}")
+    summary = r.failure_summary()
+    if summary:
+        print(f"  {summary}")
+        for line in failure_examples(r.trials):
+            print(f"    {line}")
     b = r.best
     if b is None:
         print("  no complete program was evaluated")
+        return 1
+    if b.failure is not None:
+        print(f"  no evaluation succeeded (every kernel scored the failure reward {b.reward:g})")
         return 1
     gf = f", {b.gflops:.4g} GFLOP/s" if b.gflops is not None else ""
     print(f"  best: speedup {math.exp(b.reward):.3f}x over the default lowering (log speedup {b.reward:.4f}){gf} "
@@ -197,8 +217,26 @@ def cmd_search(args: argparse.Namespace) -> int:
     print(f"  actions ({len(r.best_record.actions)}):")
     for line in describe_actions(r.best_record):
         print(f"    {line}")
-    print(f"  episode: {out}  (lift-gym replay {out})")
+    print(f"  best episode: {out}")
+    print(f"  its OpenCL: lift-gym show {out} --opencl    (replay: lift-gym replay {out})")
     return 0
+
+
+def failure_examples(trials, limit: int = 3) -> list[str]:
+    """The first error message of each failure reason (at most `limit`), naming its evaluation."""
+    seen: dict[str, str] = {}
+    for t in trials:
+        if t.failure is not None and t.failure not in seen and len(seen) < limit:
+            seen[t.failure] = f"{t.failure}, evaluation {t.n}" + (f": {t.failure_detail}" if t.failure_detail else "")
+    return list(seen.values())
+
+
+def progress_bar(total: int, desc: str, *, enabled: bool = True):
+    """A labelled tqdm bar on stderr, drawn only when stderr is a terminal (and `enabled`)."""
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit="eval", file=sys.stderr, leave=False, dynamic_ncols=True,
+                disable=not enabled or not sys.stderr.isatty())
 
 
 # --- evaluate -------------------------------------------------------------------------------------------------
@@ -221,6 +259,8 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
                    help="start no run after SECONDS; the table covers the seeds finished, and the same command goes "
                         "on from OUT/runs.jsonl")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar over the runs (it is drawn on stderr only when that is a terminal)")
     _add_reward_args(p, "measured")
 
 
@@ -241,7 +281,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         report = evaluate(args.policy, benches, args.budget, baselines,
                           seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
                           out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted,
-                          stop_after_s=args.stop_after)
+                          stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty())
     except (UnknownBenchmark, EvaluationStopped) as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
@@ -262,7 +302,8 @@ def _configure_pipeline(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="YAML", help="a preset with a pipeline section (default configs/pipeline.yaml; "
                    "omit it to resume a run folder with its recorded config)")
     p.add_argument("--out", metavar="DIR", help="the run folder (default: run.out_dir of the config)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars (they are drawn on stderr, one per "
+                   "stage: measure, fit, train, evaluate)")
     p.add_argument("--json", action="store_true", help="print the evaluation report as JSON")
     p.add_argument("--stop-after", type=float, metavar="SECONDS",
                    help="start no evaluation run after SECONDS since the command began; the table covers the seeds "
@@ -286,6 +327,11 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     print(r.table)
     print()
     print(verdict(r.report))
+    episodes = best_episodes(r.report)
+    if episodes:
+        print("best episodes:")
+        for line in episodes:
+            print(f"  {line}")
     print("stage seconds: " + ", ".join(f"{k} {v:.0f}" for k, v in r.stage_s.items()) + f"; total {wall:.0f}")
     print(f"run folder: {r.run_dir}    table: {r.run_dir / 'evaluation' / 'table.txt'}    plot: {r.report['plot']}")
     return 0

@@ -37,6 +37,7 @@ import json
 import math
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -478,7 +479,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
              seed: int = 0, seeds: Sequence[int] | None = None, budgets: Sequence[int] | None = None,
              reference: str = "random", reward: RewardConfig | None = None, out_dir: str | Path = "evaluation",
              search_options: dict | None = None, log: Callable[[str], None] = print,
-             trusted: bool = False, stop_after_s: float | None = None) -> dict[str, Any]:
+             trusted: bool = False, stop_after_s: float | None = None, progress: bool = False) -> dict[str, Any]:
     """Compare `policy` (None: baselines only) with `baselines` on each benchmark over seeds; write and return
     the report.
 
@@ -500,6 +501,8 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         stop_after_s: start no run after this many seconds; the report then covers the runs finished
             (`report["partial"]` says how many; the ratios pair runs by benchmark and seed), and a rerun goes on
             from runs.jsonl. EvaluationStopped when no run finished.
+        progress: a tqdm bar "evaluate" on stderr over every run (method x benchmark x seed); the log lines are
+            written above it.
     """
     unknown = [b for b in baselines if b not in METHODS]
     if unknown:
@@ -529,20 +532,33 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     order = [(sd, uri, name) for group in (first, [m for m in methods if m not in first]) if group
              for sd in seeds for uri in benchmarks for name in group]
     t0, missing = time.perf_counter(), 0
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=len(order), desc="evaluate", unit="run", disable=not progress, file=sys.stderr,
+               dynamic_ncols=True)
+
+    def say(line: str) -> None:
+        bar.update(1)
+        with bar.external_write_mode():
+            log(line)
+
     try:
         for sd, uri, name in order:
+            bar.set_postfix_str(f"{name} {uri.replace('benchmark://lift/', '')} seed {sd}", refresh=False)
             r = done.get(uri, name, sd, budget)
             if r is None and stop_after_s is not None and time.perf_counter() - t0 > stop_after_s:
                 missing += 1
+                bar.update(1)
                 continue
             if r is None:
                 r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
                 done.add(r)
-                log(_progress(uri, r))
+                say(_progress(uri, r))
             else:
-                log(_progress(uri, r) + f"  [{RUNS}]")
+                say(_progress(uri, r) + f"  [{RUNS}]")
             results_of[uri].setdefault(name, []).append(r)
     finally:
+        bar.close()
         fn.close()
     partial = f"{len(order) - missing} of {len(order)} runs" if missing else None
     if missing:

@@ -56,7 +56,7 @@ from lift_gym.rewards import RewardConfig, RewardFunction
 
 from .config import ExperimentConfig, RewardSection, config_from_dict, load_config
 from .envs import reward_config
-from .evaluate import EvaluationStopped, evaluate, load_policy, table
+from .evaluate import EvaluationStopped, evaluate, load_policy, summarize, table
 from .refit import Pick, pick_stats, policy_picks
 from .runs import Manifest, write_json, write_text
 from .search import search
@@ -132,23 +132,29 @@ def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Lo
     fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool,
                                      profile=cfg.reward.profile))
     out: dict[str, Any] = {"device": fn.ctx.pool.info.fingerprint, "benchmarks": {}}
-    bar = _bar(len(uris) * (n + cfg.pipeline.measure_presets), "measure", progress)
+    per = n + cfg.pipeline.measure_presets
+    bar = _bar(len(uris) * per, "measure", progress)
+
+    def tick(_trial) -> None:
+        bar.update(1)
+
     try:
-        for uri in uris:
+        for i, uri in enumerate(uris):
             bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
             r = search(uri, "random", n, seed=cfg.train.seed, reward_fn=fn, max_rewrites=cfg.env.max_rewrites,
-                       max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots)
+                       max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots, on_trial=tick)
             trials = list(r.trials)
             if cfg.pipeline.measure_presets:
                 trials += search(uri, "presets", cfg.pipeline.measure_presets, seed=cfg.train.seed, reward_fn=fn,
                                  max_rewrites=max(cfg.env.max_rewrites, 1), max_nodes=cfg.env.max_nodes,
-                                 n_slots=cfg.env.n_slots).trials
+                                 n_slots=cfg.env.n_slots, on_trial=tick).trials
             ok = [t for t in trials if t.speedup is not None]
             out["benchmarks"][uri] = {"kernels": len(trials), "ok": len(ok),
                         "best_speedup": max((t.speedup for t in ok), default=None), "wall_s": round(r.wall_s, 2)}
-            bar.update(n + cfg.pipeline.measure_presets)
+            bar.update((i + 1) * per - bar.n)  # a benchmark with fewer distinct kernels than asked
             if len(r.trials) < n:
-                log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
+                with bar.external_write_mode():
+                    log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
     finally:
         bar.close()
         fn.close()
@@ -175,14 +181,43 @@ def _predicted(cfg: ExperimentConfig, store: str, model_path: Path) -> RewardSec
     return dataclasses.replace(cfg.reward, source="predicted", store=store, model=str(model_path), fallback=None)
 
 
+def _train_bar(label: str, enabled: bool):
+    """An SB3 callback drawing a tqdm bar named `label` over the steps a `learn` call still has to run."""
+    from stable_baselines3.common.callbacks import BaseCallback  # torch: imported only when training
+
+    class TrainBar(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.bar = None
+
+        def _on_training_start(self) -> None:
+            total = int(self.locals["total_timesteps"]) - int(self.model.num_timesteps)
+            self.bar = _bar(max(total, 0), label, enabled)
+            self.bar.unit = "step"
+
+        def _on_step(self) -> bool:
+            if self.bar is not None:
+                self.bar.update(self.training_env.num_envs)
+            return True
+
+        def _on_training_end(self) -> None:
+            if self.bar is not None:
+                self.bar.close()
+                self.bar = None
+
+    return TrainBar()
+
+
 def train_stage(cfg: ExperimentConfig, store: str, model_path: Path, run_dir: Path, log: Log = print, *,
-                total_steps: int | None = None, callbacks: tuple = ()):
+                total_steps: int | None = None, callbacks: tuple = (), progress: bool = True, label: str = "train"):
     """Stage 3: MaskablePPO on predicted rewards from the fitted model, up to `total_steps` (default
-    `train.total_steps`); resumes RUN/train when it exists (None: it has trained that many steps already)."""
+    `train.total_steps`); resumes RUN/train when it exists (None: it has trained that many steps already).
+    Its progress bar is named `label` (none with `progress` False or `run.progress_bar` off)."""
     out = run_dir / "train"
     total = cfg.train.total_steps if total_steps is None else total_steps
+    callbacks = (*callbacks, _train_bar(label, progress and cfg.run.progress_bar))
     tcfg = dataclasses.replace(cfg, reward=_predicted(cfg, store, model_path),
-                               run=dataclasses.replace(cfg.run, out_dir=str(out)))
+                               run=dataclasses.replace(cfg.run, out_dir=str(out), progress_bar=False))
     if (out / "manifest.json").exists():
         manifest = Manifest.load(out)
         m, latest = manifest.data, manifest.latest_model
@@ -271,7 +306,8 @@ def train_rounds(cfg: ExperimentConfig, state: _RunState, store: str, model_path
                 picks = [Pick(**p) for p in kept["picks"]]
             else:
                 rows = _model_rows(model_path)
-                train_stage(cfg, store, model_path, run_dir, log=log, total_steps=target, callbacks=(seen,))
+                train_stage(cfg, store, model_path, run_dir, log=log, total_steps=target, callbacks=(seen,),
+                            progress=progress, label=f"train {k}/{n}")
                 steps = int(Manifest.load(run_dir / "train").data["num_timesteps"])
                 phase, t1 = "measure the policy's picks", time.perf_counter()
                 picks = measure_picks(cfg, store, model_path, run_dir, k, progress=progress)
@@ -301,22 +337,14 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
                           profile=cfg.reward.profile,
                           model=str(run_dir / "model.npz") if p.eval_reward == "predicted" else None)
-    bar = _bar(len(p.eval_benchmarks) * p.eval_seeds * (1 + len(p.baselines)), "evaluate", progress)
-
-    def step(line: str) -> None:
-        bar.update(1)
-        bar.write(line)
-
     try:
         return evaluate(run_dir / "train", list(p.eval_benchmarks), p.eval_budget, list(p.baselines),
                         seeds=range(p.eval_seed, p.eval_seed + p.eval_seeds), reward=reward,
                         out_dir=run_dir / "evaluation", search_options={"model": str(run_dir / "model.npz"),
                                                                       "candidates": KNN_CANDIDATES * p.eval_budget},
-                        log=step, stop_after_s=stop_after_s)
+                        log=log, stop_after_s=stop_after_s, progress=progress)
     except EvaluationStopped as err:
         raise PipelineError(f"evaluate: {err}") from None
-    finally:
-        bar.close()
 
 
 def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None = None,
@@ -342,7 +370,7 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
     state.data["sessions"].append({"start": time.time(), "done": sorted(state.data["done"])})
     state.save()
     times: dict[str, float] = {}
-    log(f"pipeline {cfg.name}: run folder {run_dir}, store {store}")
+    log(f"lift-gym pipeline, config {cfg.name}: run folder {run_dir}, store {store}")
 
     t0 = time.perf_counter()
     if not state.done("measure"):
@@ -351,14 +379,19 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
 
     t0 = time.perf_counter()
     if not state.done("fit") or not model_path.exists():
-        state.mark("fit", **fit(store, state.data["done"]["measure"]["device"], model_path, log=log))
+        with _bar(1, "fit", progress) as bar:
+            info = fit(store, state.data["done"]["measure"]["device"], model_path, log=lambda line: None)
+            bar.update(1)
+        log(f"fit: kNN model on {info['rows']} measurements ({info['pca_components']} PCA components) -> "
+            f"{model_path}")
+        state.mark("fit", **info)
     times["fit"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     if not state.done("train") and cfg.pipeline.refit_rounds:
         state.mark("train", **train_rounds(cfg, state, store, model_path, run_dir, progress=progress, log=log))
     elif not state.done("train"):
-        r = train_stage(cfg, store, model_path, run_dir, log=log)
+        r = train_stage(cfg, store, model_path, run_dir, log=log, progress=progress)
         info = {} if r is None else {"num_timesteps": r.num_timesteps, "episodes": r.episodes,
                                      "mean_reward": r.mean_reward, "wall_s": round(r.wall_s, 1)}
         state.mark("train", **info)
@@ -376,35 +409,65 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
     return PipelineResult(run_dir, report, text, {k: round(v, 1) for k, v in times.items()})
 
 
+def best_episodes(report: dict[str, Any]) -> list[str]:
+    """Per evaluation benchmark, the episode file of the best kernel any method found (and of the policy's best,
+    when another method's was better), with the command that prints its OpenCL."""
+    lines = []
+    for row in report.get("benchmarks") or []:
+        found = [(m["best_speedup"], name, m["episode"]) for name, m in row["methods"].items()
+                 if m.get("episode") and m.get("best_speedup") is not None]
+        if not found:
+            continue
+        speedup, name, path = max(found)
+        lines.append(f"{row['benchmark']}: best {speedup:.3f}x ({name}): {path}")
+        mine = [f for f in found if f[1] == "policy" and f[1] != name]
+        if mine:
+            lines.append(f"    the policy's best {mine[0][0]:.3f}x: {mine[0][2]}")
+        lines.append(f"    its OpenCL: lift-gym show {path} --opencl")
+    return lines
+
+
+def _separated(lo: float | None, hi: float | None) -> str:
+    """Whether a ratio's 95% interval lies above 1, below it, or contains it."""
+    if lo is None or hi is None:
+        return "no interval (under two paired runs)"
+    return "better" if lo > 1 else "worse" if hi < 1 else "not separated"
+
+
 def verdict(report: dict[str, Any], budget: int = 16) -> str:
     """One line per method that plays the policy (policy, guided): its geometric-mean best speedup against each
-    other method's at `budget` evaluations (the run budget when smaller), the ratio with its 95% bootstrap interval
-    against the reference method."""
+    other method's at `budget` evaluations (the run budget when smaller), each ratio over the runs both made
+    (benchmarks x seeds) with its 95% bootstrap interval, called better or worse only when the interval lies
+    above or below 1 ("not separated" when it contains 1)."""
     s = report["summary"]
     budgets = report.get("budgets", [report["budget"]])
-    b = str(budget if budget in budgets else budgets[-1])
+    b = budget if budget in budgets else budgets[-1]
+    rows = report.get("benchmarks") or []
+    against: dict[str, dict[str, Any]] = {}  # the summary with each other method as the reference
     lines = []
     for me in ("policy", "guided"):
-        if me not in s or s[me]["budgets"][b]["geomean_best_speedup"] is None:
+        if me not in s or s[me]["budgets"][str(b)]["geomean_best_speedup"] is None:
             continue
-        pol = s[me]["budgets"][b]
+        pol = s[me]["budgets"][str(b)]
         parts = []
         for name, v in s.items():
-            g = v["budgets"][b]["geomean_best_speedup"]
-            if name == me or g is None:
+            if name == me or v["budgets"][str(b)]["geomean_best_speedup"] is None:
                 continue
-            ratio = pol["geomean_best_speedup"] / g
-            text = f"{ratio:.3f}x {name}"
-            if name == report.get("reference") and pol["ci_low"] is not None:
-                sure = "better" if pol["ci_low"] > 1 else "worse" if pol["ci_high"] < 1 else "not separated"
-                text += f" [95% CI {pol['ci_low']:.3f}, {pol['ci_high']:.3f}: {sure}]"
-            else:
-                text += f" ({'better' if ratio > 1 else 'not better'})"
-            parts.append(text)
+            if name not in against:
+                against[name] = summarize(rows, budgets=(b,), reference=name) if rows else {}
+            paired = against[name].get(me, {}).get("budgets", {}).get(str(b), {})
+            if paired.get("ratio") is not None:
+                ratio, lo, hi = paired["ratio"], paired["ci_low"], paired["ci_high"]
+            else:  # no per-run rows: the ratio of the geometric means, the interval only against the reference
+                ratio = pol["geomean_best_speedup"] / v["budgets"][str(b)]["geomean_best_speedup"]
+                lo, hi = (pol["ci_low"], pol["ci_high"]) if name == report.get("reference") else (None, None)
+            ci = "" if lo is None or hi is None else f"95% CI {lo:.3f}, {hi:.3f}: "
+            parts.append(f"{ratio:.3f}x {name} [{ci}{_separated(lo, hi)}]")
         lines.append(f"{me} vs " + ", ".join(parts) + f" at {b} evaluations over {pol['runs']} runs "
                      "(benchmarks x seeds)")
     return "\n".join(lines) if lines else "no policy result"
 
 
-__all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "evaluate_stage", "fit", "measure",
-           "measure_picks", "round_line", "rounds_table", "run_pipeline", "train_rounds", "train_stage", "verdict"]
+__all__ = ["DEFAULT_CONFIG", "STAGES", "PipelineError", "PipelineResult", "best_episodes", "evaluate_stage", "fit",
+           "measure", "measure_picks", "round_line", "rounds_table", "run_pipeline", "train_rounds", "train_stage",
+           "verdict"]

@@ -73,7 +73,9 @@ class BudgetExhausted(Exception):
 @dataclass(frozen=True)
 class Trial:
     """One counted evaluation: its number (1-based), reward (log speedup), speedup, GFLOP/s (when the source
-    gives a time), source, kernel key and the wall-clock seconds since the search started."""
+    gives a time), source, kernel key and the wall-clock seconds since the search started; a failed one (scored
+    the failure reward) has its reason (`FAILURE_REASONS`: build, correctness, time-out, device limit, ...) and
+    the first line of the error."""
 
     n: int
     reward: float
@@ -82,10 +84,43 @@ class Trial:
     source: str
     kernel_key: str
     wall_s: float
+    failure: str | None = None
+    failure_detail: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"n": self.n, "reward": self.reward, "speedup": self.speedup, "gflops": self.gflops,
-                "source": self.source, "kernel_key": self.kernel_key, "wall_s": round(self.wall_s, 4)}
+                "source": self.source, "kernel_key": self.kernel_key, "wall_s": round(self.wall_s, 4),
+                "failure": self.failure, "failure_detail": self.failure_detail}
+
+
+# a failed kernel's status (lift_gym.rewards.KernelEval.status, the runtime's error kinds) in words
+FAILURE_REASONS = {"compile": "build", "correctness": "correctness", "timeout": "time-out", "invalid": "device limit",
+                   "launch": "launch", "device": "device", "runtime": "runtime"}
+
+
+def failure_of(ev) -> tuple[str | None, str]:
+    """(reason, first line of its message) of an evaluation scored the failure reward; (None, "") otherwise."""
+    if ev.speedup is not None:
+        return None, ""
+    final = ev.final
+    status = final.status if final.status != "ok" else "no time"
+    report = final.report or {}
+    text = str(report.get("message") or report.get("error") or "").strip()
+    detail = " ".join(text.splitlines()[0].split())[:200] if text else ""
+    return FAILURE_REASONS.get(status, status), detail
+
+
+def failure_summary(trials: Sequence[Trial]) -> str | None:
+    """'3 of 8 evaluations failed: 2 correctness, 1 build' (most frequent first); None when none failed."""
+    counts: dict[str, int] = {}
+    for t in trials:
+        if t.failure is not None:
+            counts[t.failure] = counts.get(t.failure, 0) + 1
+    if not counts:
+        return None
+    n = sum(counts.values())
+    parts = ", ".join(f"{c} {r}" for r, c in sorted(counts.items(), key=lambda rc: (-rc[1], rc[0])))
+    return f"{n} of {len(trials)} evaluation{'s' if len(trials) != 1 else ''} failed: {parts}"
 
 
 class Evaluator:
@@ -97,8 +132,10 @@ class Evaluator:
         time_limit_s: no new kernel is evaluated once this many seconds have passed (None: no limit).
     """
 
-    def __init__(self, reward_fn: RewardFunction, budget: int, time_limit_s: float | None = None):
+    def __init__(self, reward_fn: RewardFunction, budget: int, time_limit_s: float | None = None,
+                 on_trial: Callable[[Trial], None] | None = None):
         self.reward_fn, self.budget, self.time_limit_s = reward_fn, budget, time_limit_s
+        self.on_trial = on_trial  # called with each new trial (a progress bar)
         self.cache: dict[str, float] = {}
         self.trials: list[Trial] = []
         self.best_reward: float | None = None
@@ -210,13 +247,15 @@ class Evaluator:
             self._thread = None
 
     def _count(self, state: State, ev) -> None:
+        failure, detail = failure_of(ev)
         self.record(state, ev.reward, ev.speedup, ev.final.time_s if ev.final.ok else None, ev.source,
-                    lambda: EpisodeState.from_state(state, ev, self.reward_fn))
+                    lambda: EpisodeState.from_state(state, ev, self.reward_fn), failure=failure, detail=detail)
 
     def record(self, state: State, reward: float, speedup: float | None, time_s: float | None, source: str,
-               episode: Callable[[], EpisodeState]) -> bool:
+               episode: Callable[[], EpisodeState], *, failure: str | None = None, detail: str = "") -> bool:
         """Count an evaluation (made here or by a policy's env); False when the kernel was seen already.
-        `episode()` makes the replayable record, called only for a new best."""
+        `episode()` makes the replayable record, called only for a new best; `failure`: why a failed kernel
+        failed (`failure_of`)."""
         assert state.kernel is not None
         key = state.kernel.key
         if key in self.cache:
@@ -227,7 +266,9 @@ class Evaluator:
             bench, _ = resolve(state.uri)
             gflops = float(bench.flops(state.size_map)) / time_s / 1e9
         self.trials.append(Trial(self.count + 1, float(reward), speedup, gflops, source, key,
-                                 time.perf_counter() - self.t0))
+                                 time.perf_counter() - self.t0, failure, detail))
+        if self.on_trial is not None:
+            self.on_trial(self.trials[-1])
         if self.best_reward is None or reward > self.best_reward:
             self.best_reward, self.best_record = float(reward), episode()
         return True
@@ -261,6 +302,18 @@ class SearchResult:
             out.append(best)
         return out
 
+    def failures(self) -> dict[str, int]:
+        """The failed evaluations by reason."""
+        out: dict[str, int] = {}
+        for t in self.trials:
+            if t.failure is not None:
+                out[t.failure] = out.get(t.failure, 0) + 1
+        return out
+
+    def failure_summary(self) -> str | None:
+        """One line: how many evaluations failed and why (None: none failed)."""
+        return failure_summary(self.trials)
+
     def evals_to_reach(self, reward: float) -> int | None:
         """The number of evaluations after which the best reward was >= `reward` (None: never)."""
         return next((i + 1 for i, r in enumerate(self.curve()) if r >= reward - 1e-12), None)
@@ -269,7 +322,8 @@ class SearchResult:
     def from_dict(d: dict[str, Any]) -> SearchResult:
         """The result `to_dict` wrote (the best episode through EpisodeState.from_json, which checks it)."""
         trials = [Trial(int(t["n"]), float(t["reward"]), t["speedup"], t["gflops"], str(t["source"]),
-                        str(t["kernel_key"]), float(t["wall_s"])) for t in d["trials"]]
+                        str(t["kernel_key"]), float(t["wall_s"]), t.get("failure"), str(t.get("failure_detail", "")))
+                  for t in d["trials"]]
         rec = EpisodeState.from_json(d["best_episode"]) if d.get("best_episode") is not None else None
         return SearchResult(str(d["strategy"]), str(d["benchmark"]), int(d["budget"]), int(d["seed"]),
                             str(d["reward_source"]), trials, int(d["episodes"]), float(d["wall_s"]), rec,
@@ -282,7 +336,8 @@ class SearchResult:
                 "cheap_scores": self.cheap_scores, "wall_s": round(self.wall_s, 3),
                 "best": None if b is None else b.to_dict(),
                 "best_episode": None if self.best_record is None else json_record(self.best_record),
-                "curve": self.curve(), "trials": [t.to_dict() for t in self.trials], "notes": list(self.notes)}
+                "curve": self.curve(), "trials": [t.to_dict() for t in self.trials], "notes": list(self.notes),
+                "failures": self.failures(), "failure_summary": self.failure_summary()}
 
 
 def json_record(rec: EpisodeState) -> dict:
@@ -641,7 +696,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
            expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
            reward_fn: RewardFunction | None = None, conv_fusion: bool = True,
-           time_limit_s: float | None = None) -> SearchResult:
+           time_limit_s: float | None = None, on_trial: Callable[[Trial], None] | None = None) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
@@ -666,6 +721,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             space; `Config.conv_fusion`).
         time_limit_s: seconds after which no new kernel is evaluated; the search returns what it has (None: the
             budget alone ends it). A kernel being measured when the time runs out is finished first.
+        on_trial: called with each evaluation as it is counted (a progress bar).
     """
     if strategy not in RUNNERS:
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
@@ -680,7 +736,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits,
                      conv_fusion=conv_fusion)
-        ev = Evaluator(fn, budget, time_limit_s)
+        ev = Evaluator(fn, budget, time_limit_s, on_trial)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
                    expand, candidates, model, coupled)
         try:
@@ -700,5 +756,6 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             fn.close()
 
 
-__all__ = ["STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete", "complete_near",
-           "default_action", "search", "tuning_moves", "tuning_neighbours"]
+__all__ = ["FAILURE_REASONS", "STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete",
+           "complete_near", "default_action", "failure_of", "failure_summary", "search", "tuning_moves",
+           "tuning_neighbours"]

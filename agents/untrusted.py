@@ -11,12 +11,14 @@ rebuild from, is refused in one line that names what is missing, unless `trusted
 `--trusted`): SB3 then unpickles the zip as it is.
 
 Episode records. `record_roots(path)`: the folders whose files an episode record at `path` may name (its own
-folder, and the run folder holding it); `lift_gym.episode` checks the record's store and model against them.
+folder, and the run folder holding it); `lift_gym.episode` checks the record's benchmark file, store and model
+against them. `read_record(path)` reads a record file with those roots (and a size limit), in one-line errors.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from typing import Any
 from gymnasium import spaces
 
 from lift_gym import encode
+from lift_gym.episode import EpisodeState
 from lift_gym.transition import Config as TransitionConfig
 
 from .config import ExperimentConfig
@@ -83,7 +86,19 @@ def load_maskable_ppo(path: str | Path, cfg: ExperimentConfig | None, *, trusted
         raise UntrustedFile(f"{path}: pickled entries {', '.join(unknown)} would run code when loaded; pass "
                             "--trusted if you trust the file")
     custom = custom_objects(cfg) if cfg is not None else {}
-    return MaskablePPO.load(path, custom_objects={k: custom[k] for k in pickled}, **kwargs)
+    try:
+        return MaskablePPO.load(path, custom_objects={k: custom[k] for k in pickled}, **kwargs)
+    except pickle.UnpicklingError as err:  # torch's weights_only refusal of a tensor file holding other objects
+        raise UntrustedFile(f"{path}: its tensor files hold pickled objects that are not tensors, which torch "
+                            f"refuses to load without running code ({_first_line(err)}); pass --trusted if you "
+                            "trust the file") from None
+    except (zipfile.BadZipFile, EOFError) as err:
+        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip ({_first_line(err)})") from None
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return " ".join(text[0].split())[:200] if text else type(err).__name__
 
 
 def record_roots(record: str | Path) -> tuple[Path, ...]:
@@ -96,4 +111,29 @@ def record_roots(record: str | Path) -> tuple[Path, ...]:
     return (folder,)
 
 
-__all__ = ["REBUILT", "UntrustedFile", "custom_objects", "load_maskable_ppo", "pickled_entries", "record_roots"]
+MAX_RECORD_BYTES = 16 << 20  # an episode record is a few kilobytes
+
+
+def read_record(path: str | Path) -> EpisodeState:
+    """The episode record of a file, every path it names checked against its `record_roots` (see
+    lift_gym.episode): one-line errors (an UntrustedFile or ValueError) that never quote the file."""
+    p = Path(path)
+    if not p.is_file():
+        what = "a folder" if p.is_dir() else "not a regular file" if p.exists() else "missing"
+        raise UntrustedFile(f"{p}: the episode record is {what}")
+    if p.stat().st_size > MAX_RECORD_BYTES:
+        raise UntrustedFile(f"{p}: larger than {MAX_RECORD_BYTES} bytes, not an episode record")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UntrustedFile(f"cannot read {p}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise UntrustedFile(f"{p}: not UTF-8 text (byte offset {err.start})") from None
+    try:
+        return EpisodeState.from_json(text, roots=record_roots(p))
+    except (ValueError, KeyError, TypeError) as err:
+        raise UntrustedFile(f"{p}: {err}") from None
+
+
+__all__ = ["MAX_RECORD_BYTES", "REBUILT", "UntrustedFile", "custom_objects", "load_maskable_ppo", "pickled_entries",
+           "read_record", "record_roots"]

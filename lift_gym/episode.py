@@ -15,12 +15,16 @@ hash, the kernel's hash, the reward, its source and the noise tolerance of the l
 3. correctness: the lowered program (tuning values bound) evaluated by the reference interpreter matches the
    benchmark's high-level program on seeded random inputs (the benchmark's tolerance); with `on_device=True`
    the kernel also runs on the OpenCL device and is checked against the interpreter's output;
-4. reward: re-evaluated with the recorded source, within the recorded noise: |r - r0| <= max(2 x tolerance,
-   1e-6) (deterministic sources have tolerance 0).
+4. reward: re-evaluated with the recorded source and judged by `judge_reward` (docs/limits.md, "Reward
+   check"): a deterministic source must give the recorded reward within REWARD_ABS_TOL; a measured reward is
+   "consistent", "inconsistent" or "too noisy to tell" from the measurements' own noise (the IQR and sample
+   count of each kernel's median, the record's as stored in `noise` and the new measurement's). The record's
+   `tolerance` field is informational only: no field of a record sets how closely it is checked.
 
-A record is data a user may receive from someone else: the store and model it names are used only inside the
-folders given as `roots` (its own folder and its run folder; `lift-gym replay` and `validate` pass them), no
-folder it names is created, and a store or model given by the caller replaces the record's.
+A record is data a user may receive from someone else: the benchmark file, store and model it names are used
+only inside the folders given as `roots` (its own folder and its run folder; `lift-gym replay` and `validate`
+pass them, `agents.untrusted.read_record` reads a file with them), no folder it names is created, a store or
+model given by the caller replaces the record's, and no error quotes a file the record names.
 """
 
 from __future__ import annotations
@@ -32,19 +36,20 @@ from collections.abc import Sequence
 from dataclasses import MISSING, asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import numpy as np
 from gymnasium.error import InvalidAction
 
 from compiler import __version__
-from compiler.errors import CompilerError
+from compiler.errors import CompilerError, ParseError, UnknownBenchmark
 from compiler.ir.interpret import interpret
-from compiler.lowering import GENERIC_GPU, DeviceLimits, stages, substitute_sizes
+from compiler.lowering import GENERIC_GPU, DeviceLimits, device_profile, stages, substitute_sizes
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.suite import rel_error
 
 from . import transition
-from .rewards import Evaluation, RewardConfig, RewardFunction, final_job, inputs_and_gold
+from .rewards import SOURCES, Evaluation, KernelEval, RewardConfig, RewardFunction, final_job, inputs_and_gold
 from .transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS, Config, State
 
 FORMAT = "lift-gym-episode/1"
@@ -89,6 +94,7 @@ class EpisodeState:
     tolerance: float = 0.0
     format: str = FORMAT
     rp_values: dict | None = None  # LiftGym-RewritePoints: the rewrite-point parameter values chosen (JSON-normal)
+    noise: dict | None = None  # measured rewards: {"final"|"baseline": {"median_s", "iqr_s", "n_samples"}}
 
     @staticmethod
     def from_state(state: State, evaluation: Evaluation | None = None,
@@ -116,7 +122,8 @@ class EpisodeState:
             kernel_key=state.kernel.key if state.kernel is not None else None,
             reward=None if evaluation is None else float(evaluation.reward),
             reward_source=None if evaluation is None else evaluation.source.split(" ")[0],
-            tolerance=0.0 if evaluation is None else float(evaluation.tolerance))
+            tolerance=0.0 if evaluation is None else float(evaluation.tolerance),
+            noise=None if evaluation is None else measured_noise(evaluation))
 
     def to_json(self, indent: int | None = 2) -> str:
         d = asdict(self)
@@ -124,9 +131,19 @@ class EpisodeState:
         return json.dumps(d, indent=indent, sort_keys=True)
 
     @staticmethod
-    def from_json(text: str | dict) -> EpisodeState:
-        d = json.loads(text) if isinstance(text, str) else text
-        check_record(d)
+    def from_json(text: str | dict, roots: Sequence[str | Path] | None = None) -> EpisodeState:
+        """The record of JSON text (or its parsed dict), checked by `check_record` (`roots`: the folders a
+        benchmark file it names must lie in; give them for a record read from a file)."""
+        if isinstance(text, str) and len(text) > MAX_RECORD_CHARS:
+            raise ValueError(f"an episode record is at most {MAX_RECORD_CHARS} characters, got {len(text)}")
+        try:
+            d = json.loads(text) if isinstance(text, str) else text
+        except RecursionError:
+            raise ValueError("not an episode record: JSON nested too deeply") from None
+        except json.JSONDecodeError as err:
+            raise ValueError(f"not an episode record: invalid JSON at line {err.lineno}, column {err.colno} "
+                             f"({err.msg})") from None
+        check_record(d, roots)
         d = dict(d)
         d["actions"] = tuple(int(a) for a in d["actions"])
         return EpisodeState(**d)
@@ -153,11 +170,58 @@ def id_version(env_version: str) -> int:
 
 _MAX_SEED = 2**63 - 1
 _OPTIONAL_STR = ("device", "version", "env_version", "program_key", "kernel_key", "reward_source")
+MAX_RECORD_CHARS = 16 << 20  # a record is a few kilobytes
+_REWARD_KEYS = ("source", "fallback", "device", "store", "model", "profile")
 
 
-def check_record(d: Any) -> None:
+def benchmark_file(uri: str) -> Path | None:
+    """The program file a benchmark URI names (a `file://` URI or a plain path), or None for a dataset's URI."""
+    parts = urlsplit(uri.strip())
+    if parts.scheme == "file":
+        return Path(unquote(parts.path))
+    plain = uri.strip().split("?")[0]
+    if not parts.scheme and plain.endswith(".lift"):
+        return Path(plain)
+    return None
+
+
+def _inside(p: Path, roots: Sequence[str | Path]) -> bool:
+    real = [Path(x).resolve() for x in roots]
+    q = p.resolve()
+    return any(q == d or d in q.parents for d in real)
+
+
+def check_benchmark(uri: str, roots: Sequence[str | Path] | None) -> None:
+    """A ValueError when a record's benchmark is a program file outside `roots` (None: not checked); checked
+    before the file is opened."""
+    path = benchmark_file(uri)
+    if path is None or roots is None:
+        return
+    if not _inside(path, roots):
+        raise ValueError(f"episode record: benchmark: {path} lies outside the record's folder "
+                         f"({', '.join(str(Path(r).resolve()) for r in roots)}); a record names only program files "
+                         "beside it")
+
+
+def _resolve_benchmark(uri: str) -> None:
+    """stages.resolve(uri) with errors that never quote the file a record names (its position at most)."""
+    try:
+        stages.resolve(uri)
+    except UnknownBenchmark as err:
+        raise ValueError(f"episode record: benchmark: {err}") from None
+    except CompilerError as err:
+        path = benchmark_file(uri)
+        if path is None:
+            raise ValueError(f"episode record: benchmark: {err}") from None
+        where = f" (parse error at line {err.line}, column {err.col})" if isinstance(err, ParseError) and \
+            err.line else f" ({type(err).__name__})"
+        raise ValueError(f"episode record: benchmark: {path} is not a usable program file{where}") from None
+
+
+def check_record(d: Any, roots: Sequence[str | Path] | None = None) -> None:
     """A ValueError naming the first field of a loaded episode record that is missing or of the wrong type or
-    range, checked before anything is built from it (`EpisodeState.from_json` calls it)."""
+    range, checked before anything is built from it (`EpisodeState.from_json` calls it). `roots`: the folders
+    a benchmark file the record names must lie in (None: not checked here; replay and validate check it)."""
     if not isinstance(d, dict):
         raise ValueError(f"an episode record is a JSON object, got {type(d).__name__}")
     if d.get("format") != FORMAT:
@@ -170,10 +234,8 @@ def check_record(d: Any) -> None:
             raise ValueError(f"episode record: {key}: missing")
     if not isinstance(d["benchmark"], str):
         raise ValueError(f"episode record: benchmark: expected a benchmark URI (a string), got {d['benchmark']!r}")
-    try:
-        stages.resolve(d["benchmark"])
-    except CompilerError as err:
-        raise ValueError(f"episode record: benchmark: {err}") from None
+    check_benchmark(d["benchmark"], roots)
+    _resolve_benchmark(d["benchmark"])
     actions = d["actions"]
     if not isinstance(actions, list) or not all(_is_int(a, 0, 2**31) for a in actions):
         raise ValueError("episode record: actions: expected a list of non-negative integers")
@@ -188,8 +250,33 @@ def check_record(d: Any) -> None:
             raise ValueError(f"episode record: {key}: expected a finite number" + (" >= 0" if lo == 0 else "")
                              + f" or null, got {v!r}")
     if d.get("rp_values") is not None and not isinstance(d["rp_values"], dict):
-        raise ValueError(f"episode record: rp_values: expected an object or null, got {d['rp_values']!r}")
+        raise ValueError(f"episode record: rp_values: expected an object or null, got {_short(d['rp_values'])}")
+    if d.get("reward_source") is not None and d["reward_source"] not in SOURCES:
+        raise ValueError(f"episode record: reward_source: expected one of {', '.join(SOURCES)}, got "
+                         f"{_short(d['reward_source'])}")
+    _check_noise(d.get("noise"))
     _check_record_config(d["config"])
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _check_noise(n: Any) -> None:
+    if n is None:
+        return
+    if not isinstance(n, dict) or any(k not in ("final", "baseline") for k in n):
+        raise ValueError("episode record: noise: expected an object of final and baseline, or null")
+    for k, v in n.items():
+        if not isinstance(v, dict) or any(f not in ("median_s", "iqr_s", "n_samples") for f in v):
+            raise ValueError(f"episode record: noise.{k}: expected an object of median_s, iqr_s, n_samples")
+        for f, x in v.items():
+            ok = x is None or (_is_int(x, 1, 10**9) if f == "n_samples" else
+                               not isinstance(x, bool) and isinstance(x, int | float) and 0 <= x < math.inf
+                               and (x > 0 or f == "iqr_s"))
+            if not ok:
+                raise ValueError(f"episode record: noise.{k}.{f}: bad value {_short(x)}")
 
 
 def _is_int(v: Any, lo: int, hi: int) -> bool:
@@ -218,9 +305,26 @@ def _check_record_config(c: Any) -> None:
               all(_is_int(x, 1, 2**63) for x in v) if k == "max_work_item_sizes" else _is_int(v, 0, 2**63))
         if not ok:
             raise ValueError(f"episode record: config.limits.{k}: bad value {v!r}")
-    r = c.get("reward")
-    if r is not None and (not isinstance(r, dict) or not all(v is None or isinstance(v, str) for v in r.values())):
-        raise ValueError(f"episode record: config.reward: expected an object of strings, got {r!r}")
+    _check_record_reward(c.get("reward"))
+
+
+def _check_record_reward(r: Any) -> None:
+    if r is None:
+        return
+    if not isinstance(r, dict) or not all(v is None or isinstance(v, str) for v in r.values()):
+        raise ValueError(f"episode record: config.reward: expected an object of strings, got {_short(r)}")
+    unknown = sorted(k for k in r if k not in _REWARD_KEYS)
+    if unknown:
+        raise ValueError(f"episode record: config.reward: unknown keys {unknown} (keys: {', '.join(_REWARD_KEYS)})")
+    for key in ("source", "fallback"):
+        if r.get(key) is not None and r[key] not in SOURCES:
+            raise ValueError(f"episode record: config.reward.{key}: expected one of {', '.join(SOURCES)}, got "
+                             f"{_short(r[key])}")
+    if r.get("profile") is not None:
+        try:
+            device_profile(r["profile"])
+        except (ValueError, KeyError) as err:
+            raise ValueError(f"episode record: config.reward.profile: {' '.join(str(err).split())[:200]}") from None
 
 
 def _record(state_json: str | dict | EpisodeState) -> EpisodeState:
@@ -282,6 +386,7 @@ def replay(state_json: str | dict | EpisodeState, reward: RewardConfig | None = 
     given) when the episode was complete. `roots`: the folders the record's own paths must lie in (see
     record_paths; give them for a record read from a file)."""
     rec = _record(state_json)
+    check_benchmark(rec.benchmark, roots)
     state = transition.run(rec.benchmark, rec.actions, rec.seed, rec.transition_config())
     evaluation = None
     cfg = _reward_config(rec, reward, store, roots, model)
@@ -299,6 +404,7 @@ class ValidationReport:
     record: EpisodeState
     checks: list[tuple[str, bool, str]] = field(default_factory=list)
     evaluation: Evaluation | None = None
+    reward_verdict: str | None = None  # judge_reward's verdict when the reward was checked
 
     @property
     def ok(self) -> bool:
@@ -311,7 +417,8 @@ class ValidationReport:
         return {"ok": self.ok, "benchmark": self.record.benchmark,
                 "checks": [{"check": n, "ok": ok, "detail": d} for n, ok, d in self.checks],
                 "reward": None if self.evaluation is None else self.evaluation.reward,
-                "reward_source": None if self.evaluation is None else self.evaluation.source}
+                "reward_source": None if self.evaluation is None else self.evaluation.source,
+                "reward_verdict": self.reward_verdict}
 
     def __str__(self) -> str:
         lines = [f"{'OK' if self.ok else 'FAILED'}: {self.record.benchmark} ({len(self.record.actions)} actions)"]
@@ -329,6 +436,7 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
     measurements within the recorded noise; otherwise it is read back from the recorded store (or `store`).
     `roots`, `store` and `model` as in `replay`."""
     rec = _record(state_json)
+    check_benchmark(rec.benchmark, roots)
     report = ValidationReport(rec)
     running = env_version(rec.transition_config().rewrite_points)
     report.add("versions", rec.version == __version__ and rec.env_version == running,
@@ -365,11 +473,89 @@ def validate(state_json: str | dict | EpisodeState, reward: RewardConfig | None 
             finally:
                 fn.close()
         report.evaluation = ev
-        tol = max(2.0 * max(rec.tolerance, ev.tolerance), 1e-6)
-        report.add("reward", math.isfinite(ev.reward) and abs(ev.reward - rec.reward) <= tol,
-                   f"{ev.reward:.6f} ({ev.source}) vs recorded {rec.reward:.6f} ({rec.reward_source}); "
-                   f"tolerance {tol:.3g}")
+        j = judge_reward(rec, ev)
+        report.reward_verdict = j.verdict
+        report.add("reward", j.ok, f"{ev.reward:.6f} ({ev.source}) vs recorded {rec.reward:.6f} "
+                                   f"({rec.reward_source}): {j.detail}")
     return report
+
+
+# --- the reward check (docs/limits.md, "Reward check") ---------------------------------------------------------
+REWARD_ABS_TOL = 1e-6  # deterministic sources (analytical, predicted, replay): the same reward, to rounding
+NOISE_SIGMAS = 4.0  # a measured difference within this many standard errors of the log speedup is noise
+DRIFT = math.log(1.10)  # run-to-run drift that one run's IQR does not show (clocks, other processes): 10%
+TOO_NOISY = math.log(1.5)  # a check looser than this cannot tell a 1.5x difference: "too noisy to tell"
+MEDIAN_SE = 1.2533 / 1.349  # standard error of a sample median in units of IQR / sqrt(n) (normal samples)
+CONSISTENT, INCONSISTENT, TOO_NOISY_TO_TELL = "consistent", "inconsistent", "too noisy to tell"
+
+
+def _kernel_noise(k: KernelEval) -> dict[str, Any]:
+    r = k.report or {}
+    n = r.get("n_samples")
+    return {"median_s": k.time_s if k.time_s and k.time_s > 0 else None,
+            "iqr_s": r.get("iqr_s") if isinstance(r.get("iqr_s"), int | float) else None,
+            "n_samples": int(n) if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else None}
+
+
+def measured_noise(ev: Evaluation) -> dict | None:
+    """The noise of a measured reward's two medians (median, IQR and sample count of each), for the record."""
+    if ev.source.split(" ")[0] != "measured":
+        return None
+    return json.loads(json.dumps({"final": _kernel_noise(ev.final), "baseline": _kernel_noise(ev.baseline)}))
+
+
+def log_speedup_se(noise: dict | None) -> float | None:
+    """The standard error of a log speedup from its two medians' noise: sqrt(se_final^2 + se_baseline^2), each
+    se = MEDIAN_SE x (IQR / median) / sqrt(n); None when a median, IQR or sample count is unknown."""
+    if not noise:
+        return None
+    total = 0.0
+    for k in ("final", "baseline"):
+        v = noise.get(k) or {}
+        med, iqr, n = v.get("median_s"), v.get("iqr_s"), v.get("n_samples")
+        if not med or iqr is None or not n:
+            return None
+        total += (MEDIAN_SE * (iqr / med) / math.sqrt(n)) ** 2
+    return math.sqrt(total)
+
+
+@dataclass(frozen=True)
+class RewardJudgement:
+    verdict: str  # consistent | inconsistent | too noisy to tell
+    ok: bool
+    detail: str
+
+
+def judge_reward(rec: EpisodeState, ev: Evaluation) -> RewardJudgement:
+    """Whether a re-evaluated reward agrees with the recorded one (module docstring; docs/limits.md). Nothing of
+    the record but its reward, source and measured noise enters the check."""
+    diff = abs(ev.reward - rec.reward) if math.isfinite(ev.reward) else math.inf
+    if rec.reward_source != "measured" or diff <= REWARD_ABS_TOL:
+        ok = diff <= REWARD_ABS_TOL
+        return RewardJudgement(CONSISTENT if ok else INCONSISTENT, ok,
+                               f"{CONSISTENT if ok else INCONSISTENT}: |difference| {diff:.3g} "
+                               f"{'<=' if ok else '>'} {REWARD_ABS_TOL:g}")
+    se_new = log_speedup_se(measured_noise(ev))
+    se_rec = log_speedup_se(rec.noise)
+    note = ""
+    if se_rec is None and se_new is not None:
+        se_rec, note = se_new, "; the record stores no noise, taken as the new measurement's"
+    if se_new is None and se_rec is not None:
+        se_new, note = se_rec, "; the new measurement has no noise, taken as the record's"
+    if se_new is None or se_rec is None:
+        return RewardJudgement(TOO_NOISY_TO_TELL, False, f"{TOO_NOISY_TO_TELL}: |log difference| {diff:.3g}; "
+                               "neither measurement has an IQR and sample count to judge it by")
+    se = math.hypot(se_rec, se_new)
+    tol = NOISE_SIGMAS * se + DRIFT
+    numbers = (f"|log difference| {diff:.3g} ({math.exp(min(diff, 700)):.3g}x), allowed {tol:.3g} = "
+               f"{NOISE_SIGMAS:g} x standard error {se:.3g} (recorded {se_rec:.3g}, new {se_new:.3g}) + drift "
+               f"{DRIFT:.3g}{note}")
+    if diff > tol:
+        return RewardJudgement(INCONSISTENT, False, f"{INCONSISTENT}: {numbers}")
+    if tol > TOO_NOISY:
+        return RewardJudgement(TOO_NOISY_TO_TELL, False, f"{TOO_NOISY_TO_TELL}: {numbers}, looser than "
+                               f"{TOO_NOISY:.3g} (a 1.5x difference)")
+    return RewardJudgement(CONSISTENT, True, f"{CONSISTENT}: {numbers}")
 
 
 def _check_interpreter(report: ValidationReport, state: State) -> None:
@@ -395,6 +581,8 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
     report.add("device", m.ok and m.checked, f"{m.status} on {m.device}: {m.message[:200]}")
 
 
-__all__ = ["ENV_ID", "FORMAT", "FUSION_SINCE", "LAST_GROUP_SINCE", "MEMORY_SINCE", "PREFETCH_SINCE", "RP_ENV_ID",
-           "TRANSPOSED_A_SINCE", "EpisodeState", "ReplayResult", "ValidationReport", "env_version", "id_version",
-           "record_paths", "replay", "validate"]
+__all__ = ["CONSISTENT", "DRIFT", "ENV_ID", "FORMAT", "FUSION_SINCE", "INCONSISTENT", "LAST_GROUP_SINCE",
+           "MAX_RECORD_CHARS", "MEMORY_SINCE", "NOISE_SIGMAS", "PREFETCH_SINCE", "REWARD_ABS_TOL", "RP_ENV_ID",
+           "TOO_NOISY", "TOO_NOISY_TO_TELL", "TRANSPOSED_A_SINCE", "EpisodeState", "ReplayResult", "RewardJudgement",
+           "ValidationReport", "benchmark_file", "check_benchmark", "env_version", "id_version", "judge_reward",
+           "log_speedup_se", "measured_noise", "record_paths", "replay", "validate"]

@@ -18,6 +18,8 @@ import dataclasses
 import difflib
 import json
 import math
+import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +28,7 @@ from typing import Any
 import yaml
 
 from compiler.constraints.device import PROFILES
-from compiler.errors import UnknownBenchmark
+from compiler.errors import CompilerError, ParseError, UnknownBenchmark
 from compiler.runtime.pool import PoolConfig
 from compiler.suite import resolve
 from lift_gym.rewards import SOURCES
@@ -43,6 +45,12 @@ UNMASKED_ALGORITHMS = {
                     "it needs a continuous (Box) action space and LiftGym's is Discrete"),
 }
 EXTRACTORS = ("nodes", "combined")
+MAX_ROLLOUT_STEPS = 1 << 20  # train.n_steps x env.n_envs: SB3 allocates the rollout buffer for all of them at once
+ROLLOUT_ENV = "LIFT_GYM_MAX_ROLLOUT_STEPS"
+MAX_NET_WIDTH = 4096  # policy.features_dim, node_dim and each net_arch layer
+WIDTH_ENV = "LIFT_GYM_MAX_NET_WIDTH"
+MAX_LAYERS = 32  # policy.net_arch
+MAX_EPISODES = 10**6  # episode and evaluation counts of the config (each episode runs the env to its end)
 HEADS = ("flat", "node")
 
 
@@ -322,7 +330,67 @@ def benchmark_uri(v: Any) -> str:
         resolve(text)
     except UnknownBenchmark as err:
         raise _Bad(str(err)) from None
+    except ParseError as err:  # a file that is not a program: its position, never its text
+        where = f" (parse error at line {err.line}, column {err.col})" if err.line else ""
+        raise _Bad(f"{text} is not a program file{where}") from None
+    except CompilerError as err:
+        raise _Bad(f"{text} is not a usable benchmark ({type(err).__name__}: "
+                   f"{' '.join(str(err).split())[:200]})") from None
     return text
+
+
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def run_name(v: Any) -> str:
+    """`name`: one plain folder name (letters, digits, '_', '.', '-'; not starting with '.'), so `run.out_dir`'s
+    {name} cannot leave the folder it is put in."""
+    if not isinstance(v, str) or not _NAME.fullmatch(v) or len(v) > 128:
+        raise _Bad(f"expected a plain name (letters, digits, '_', '.', '-', at most 128, not starting with '.'; "
+                   f"it names the run folder), got {_show(v)[:80]}")
+    return v
+
+
+def out_dir(v: Any) -> str:
+    """`run.out_dir`: a folder path with no '..' component (the run's files stay inside it)."""
+    text = string(v)
+    if "\0" in text or ".." in Path(text).parts:
+        raise _Bad(f"expected a folder path without '..' components, got {_show(text)[:120]}")
+    try:
+        text.format(name="x")
+    except (KeyError, IndexError, ValueError) as err:
+        raise _Bad(f"expected a folder path in which only {{name}} is replaced, got {_show(text)[:120]} "
+                   f"({type(err).__name__})") from None
+    return text
+
+
+def _env_limit(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip().replace("_", "")
+    return int(text) if text.isdigit() and int(text) > 0 else default
+
+
+def max_rollout_steps() -> int:
+    """The most steps one rollout may hold (train.n_steps x env.n_envs): `$LIFT_GYM_MAX_ROLLOUT_STEPS`, else
+    MAX_ROLLOUT_STEPS."""
+    return _env_limit(ROLLOUT_ENV, MAX_ROLLOUT_STEPS)
+
+
+def max_net_width() -> int:
+    """The widest layer of the policy network: `$LIFT_GYM_MAX_NET_WIDTH`, else MAX_NET_WIDTH."""
+    return _env_limit(WIDTH_ENV, MAX_NET_WIDTH)
+
+
+def _limited(lo: int, limit: Callable[[], int], env: str) -> Callable[[Any], int]:
+    """An integer >= lo and at most `limit()` (an environment variable raises the limit)."""
+    at_least = int_at_least(lo)
+
+    def check(v: Any) -> int:
+        n = at_least(v)
+        if n > limit():
+            raise _Bad(f"{n} is more than the limit of {limit()} (set {env} to raise it)")
+        return n
+
+    return check
 
 
 def algorithm(v: Any) -> str:
@@ -357,29 +425,32 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "store": optional_string, "model": optional_string, "ray": ray_pool, "profile": choice(*PROFILES),
     },
     PolicyConfig: {
-        "extractor": choice(*EXTRACTORS), "head": choice(*HEADS), "features_dim": int_at_least(1),
-        "node_dim": int_at_least(1), "net_arch": (_LIST, int_at_least(1), 0), "activation": choice("tanh", "relu"),
+        "extractor": choice(*EXTRACTORS), "head": choice(*HEADS),
+        "features_dim": _limited(1, max_net_width, WIDTH_ENV), "node_dim": _limited(1, max_net_width, WIDTH_ENV),
+        "net_arch": (_LIST, _limited(1, max_net_width, WIDTH_ENV), 0), "activation": choice("tanh", "relu"),
     },
     TrainConfig: {
         "algorithm": algorithm, "total_steps": int_between(1, 10**12), "seed": int_between(0, 2**32 - 1),
-        "learning_rate": positive_number, "n_steps": int_at_least(2), "batch_size": int_at_least(2),
-        "n_epochs": int_at_least(1), "gamma": unit_interval, "gae_lambda": unit_interval,
+        "learning_rate": positive_number, "n_steps": _limited(2, max_rollout_steps, ROLLOUT_ENV),
+        "batch_size": _limited(2, max_rollout_steps, ROLLOUT_ENV),
+        "n_epochs": int_between(1, 10**4), "gamma": unit_interval, "gae_lambda": unit_interval,
         "clip_range": positive_number, "ent_coef": nonneg_number, "vf_coef": nonneg_number,
-        "max_grad_norm": positive_number, "device": string, "torch_threads": int_at_least(0),
+        "max_grad_norm": positive_number, "device": string, "torch_threads": int_between(0, 1024),
     },
     RunConfig: {
-        "out_dir": string, "checkpoint_every": int_at_least(1), "keep_checkpoints": int_at_least(1),
-        "tensorboard": boolean, "progress_bar": boolean, "eval_every": int_at_least(0),
-        "eval_episodes": int_at_least(1), "eval_benchmarks": (_LIST, benchmark_uri, 0),
-        "verbose": int_at_least(0),
+        "out_dir": out_dir, "checkpoint_every": int_between(1, 10**12), "keep_checkpoints": int_between(1, 10**4),
+        "tensorboard": boolean, "progress_bar": boolean, "eval_every": int_between(0, 10**12),
+        "eval_episodes": int_between(1, MAX_EPISODES), "eval_benchmarks": (_LIST, benchmark_uri, 0),
+        "verbose": int_between(0, 2),
     },
     PipelineConfig: {
-        "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_at_least(1),
-        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_at_least(1),
+        "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_between(1, MAX_EPISODES),
+        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_between(1, MAX_EPISODES),
         "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
-        "measure_presets": int_at_least(0),
+        "measure_presets": int_between(0, MAX_EPISODES),
         "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets", "sweep"), 0),
-        "eval_reward": choice(*SOURCES), "refit_rounds": int_between(0, 1000), "refit_episodes": int_at_least(1),
+        "eval_reward": choice(*SOURCES), "refit_rounds": int_between(0, 1000),
+        "refit_episodes": int_between(1, MAX_EPISODES),
     },
 }
 SECTIONS: dict[str, type] = {"env": EnvConfig, "reward": RewardSection, "policy": PolicyConfig,
@@ -434,6 +505,11 @@ def _cross_checks(cfg: ExperimentConfig, errors: list[str]) -> None:
     r, t, e = cfg.reward, cfg.train, cfg.env
     if r.fallback is not None and r.fallback == r.source:
         errors.append(f"reward.fallback: must differ from reward.source ({r.source})")
+    if t.n_steps * e.n_envs > max_rollout_steps():
+        errors.append(f"train.n_steps: a rollout of {t.n_steps} steps x {e.n_envs} envs is more than the limit of "
+                      f"{max_rollout_steps()} steps (set {ROLLOUT_ENV} to raise it)")
+    if len(cfg.policy.net_arch) > MAX_LAYERS:
+        errors.append(f"policy.net_arch: {len(cfg.policy.net_arch)} layers, more than the limit of {MAX_LAYERS}")
     if t.batch_size > t.n_steps * e.n_envs:
         errors.append(f"train.batch_size: {t.batch_size} is larger than a rollout (train.n_steps x env.n_envs = "
                       f"{t.n_steps * e.n_envs})")
@@ -461,9 +537,11 @@ def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Ex
             errors.append(_unknown("", key, known))
     parts = {k: _section(cls, data.get(k), k, errors) for k, cls in SECTIONS.items()}
     cfg_name = data.get("name", name or "default")
-    if not isinstance(cfg_name, str) or not cfg_name:
-        errors.append(f"name: expected a non-empty string, got {_show(cfg_name)}")
-        cfg_name = name or "default"
+    try:
+        cfg_name = run_name(cfg_name)
+    except _Bad as bad:
+        errors.append(f"name: {bad}")
+        cfg_name = "default"
     cfg = ExperimentConfig(name=cfg_name, **parts)
     if not errors:
         _cross_checks(cfg, errors)
@@ -472,9 +550,39 @@ def config_from_dict(data: Any, source: str = "", name: str | None = None) -> Ex
     return cfg
 
 
+class _DuplicateKey(Exception):
+    pass
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, except that a key given twice in one mapping is an error (PyYAML keeps the last)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                first = seen.get(key)
+            except TypeError:  # an unhashable key: PyYAML's own error follows
+                break
+            line = key_node.start_mark.line + 1
+            if first is not None:
+                raise _DuplicateKey(f"line {line}: duplicate key {_show(key)[:80]} (first given on line {first}); "
+                                    "give each key once")
+            seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
+
+MAX_CONFIG_BYTES = 1 << 20  # a config file is a few hundred lines
+
+
 def load_config(path: str | Path) -> ExperimentConfig:
-    """Read and validate a YAML preset; `name` defaults to the file's stem."""
+    """Read and validate a YAML preset; `name` defaults to the file's stem. A key given twice is an error."""
     path = Path(path)
+    if path.exists() and not path.is_file():
+        raise ConfigError(["not a regular file (a folder, device or FIFO)"], str(path))
+    if path.is_file() and path.stat().st_size > MAX_CONFIG_BYTES:
+        raise ConfigError([f"larger than the limit of {MAX_CONFIG_BYTES} bytes: not a config"], str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -482,7 +590,9 @@ def load_config(path: str | Path) -> ExperimentConfig:
     except UnicodeDecodeError as err:
         raise ConfigError([f"not UTF-8 text (byte offset {err.start})"], str(path)) from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: plain data only
+    except _DuplicateKey as dup:
+        raise ConfigError([str(dup)], str(path)) from None
     except RecursionError:
         raise ConfigError(["invalid YAML: nested too deeply"], str(path)) from None
     except yaml.YAMLError as err:
@@ -490,7 +600,8 @@ def load_config(path: str | Path) -> ExperimentConfig:
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err)
         raise ConfigError([f"{where}invalid YAML: {problem}"], str(path)) from None
-    return config_from_dict(data, str(path), name=path.stem)
+    stem = path.stem if _NAME.fullmatch(path.stem) else "default"
+    return config_from_dict(data, str(path), name=stem)
 
 
 def with_overrides(cfg: ExperimentConfig, **train: Any) -> ExperimentConfig:
@@ -512,6 +623,8 @@ __all__ = [
     "EXTRACTORS",
     "HEADS",
     "MASKED_ALGORITHMS",
+    "MAX_NET_WIDTH",
+    "MAX_ROLLOUT_STEPS",
     "ConfigError",
     "EnvConfig",
     "ExperimentConfig",
@@ -522,5 +635,7 @@ __all__ = [
     "TrainConfig",
     "config_from_dict",
     "load_config",
+    "max_net_width",
+    "max_rollout_steps",
     "with_overrides",
 ]

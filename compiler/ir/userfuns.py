@@ -1,21 +1,27 @@
 """Built-in user functions (thesis §2.3.1.4): an OpenCL C body and an elementwise NumPy expression each.
 
 Programs may declare their own with `userfun(...)`; the text form prints declarations for every user function
-that is not one of these built-ins.
+that is not one of these built-ins. A user function computes one thing: its C body must be shown to compute its
+NumPy expression (`userexpr.check_agreement`), and `userfun` without a C body (`c=None`) generates it from the
+expression (`userexpr.c_body_from_expression`), so the kernel and the interpreter evaluate the same expression.
 """
 
 from __future__ import annotations
 
 from ..types import FLOAT, Type, TypeVar
 from .node import UserFun
+from .userexpr import c_body_from_expression
 
 T = TypeVar("T")
 
 
-def userfun(name: str, params: str | tuple[str, ...], in_types, out_type: Type, c: str, py: str) -> UserFun:
-    """Declare a user function. `params` may be a space/comma separated string of parameter names."""
+def userfun(name: str, params: str | tuple[str, ...], in_types, out_type: Type, c: str | None, py: str) -> UserFun:
+    """Declare a user function. `params` may be a space/comma separated string of parameter names; `c` None
+    generates the C body from the NumPy expression `py`."""
     if isinstance(params, str):
         params = tuple(p for p in params.replace(",", " ").split() if p)
+    if c is None:
+        c = c_body_from_expression(name, tuple(params), py)
     in_types = tuple(in_types) if isinstance(in_types, (tuple, list)) else (in_types,) * len(params)
     if len(in_types) != len(params):
         raise ValueError(f"userfun {name}: {len(params)} parameters but {len(in_types)} types")

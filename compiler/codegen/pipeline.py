@@ -20,7 +20,7 @@ from .. import arith
 from ..errors import CodegenError, CompilerError
 from ..ir.macros import expand_program
 from ..ir.node import Literal, Node, Param, Prim, Program, UserFun, with_children
-from ..ir.typecheck import Typing, typecheck
+from ..ir.typecheck import Typing, literal_size, typecheck
 from ..types import NUMPY_DTYPE, Type, map_lengths
 from . import barriers, cse, kir, mag, ndrange, opencl, unroll
 from .cfuns import render_function
@@ -78,8 +78,12 @@ def specialise_pass(s: CodegenState) -> CodegenState:
     def node(n: Node) -> Node:
         if isinstance(n, Param):
             return Param(n.name, typ(n.type))
-        if isinstance(n, Literal):
-            return Literal(n.value, typ(n.type))
+        if isinstance(n, Literal):  # a size literal (value(N, float)) becomes the size's number
+            expr = literal_size(n.value)
+            if expr is None:
+                return Literal(n.value, typ(n.type))
+            v = size(expr)
+            return Literal(str(int(v)) if v.is_integer else repr(float(v)) if v.is_number else n.value, typ(n.type))
         if isinstance(n, Prim):
             return Prim(n.op, tuple(size(x) for x in n.static), tuple(node(f) for f in n.funs))
         if isinstance(n, UserFun):

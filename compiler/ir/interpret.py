@@ -47,7 +47,7 @@ from ..types import NUMPY_DTYPE, ArrayType, ScalarType, TupleType, Type, TypeVar
 from .expansions import expand_call
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
 from .ops import ADDRESS_SPACES, BOUNDARY_PADS, MAPS, PAD_MODES, PAD_ND_BASE, REDUCES, Op
-from .typecheck import Typing, typecheck
+from .typecheck import Typing, literal_size, typecheck
 from .userexpr import compile_numpy
 
 Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
@@ -306,6 +306,11 @@ def _parse_literal(text: str, s: ScalarType):
     return x
 
 
+def _of_type(n: int, s: ScalarType):
+    """A size's value as a literal of scalar type `s`."""
+    return bool(n) if s.name == "bool" else int(n) if s.name == "int" else float(n)
+
+
 # --- the evaluator ------------------------------------------------------------------------------------------
 Env = dict[str, tuple[Rep, int]]
 
@@ -377,7 +382,9 @@ class _Evaluator:
             raise InterpretError(f"value({e.value}, {e.type}): a literal needs a scalar or vector base type")
         dims = [self.size(n) for n in lens] + ([self.size(b.n)] if isinstance(b, VectorType) else [])
         _check_elements(dims, f"value({e.value}, {e.type})")
-        x = np.asarray(_parse_literal(e.value, s), dtype=NUMPY_DTYPE[s.name])
+        size = literal_size(e.value)  # value(N, float): the size N in that type
+        x = np.asarray(_parse_literal(e.value, s) if size is None else _of_type(self.size(size), s),
+                       dtype=NUMPY_DTYPE[s.name])
         return np.broadcast_to(x, (1,) * r + tuple(dims))
 
     def apply(self, f: FunDecl, args: list[Rep], env: Env, r: int) -> Rep:

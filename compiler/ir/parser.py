@@ -6,13 +6,16 @@
     expr     := fterm {'o' fterm} '<<' expr        # f o g << x  =  f << (g << x)
               | fterm '(' [expr {',' expr}] ')'     # f(a, b)
               | prim-with-lead                      # zip(a, b), reduce(init, f) (a call on its lead data)
-              | NAME | 'value' '(' ['-'] NUMBER | STRING ',' type ')' | '(' expr ')'
+              | NAME | 'value' '(' ['-'] NUMBER | STRING | size ',' type ')' | '(' expr ')'
     fterm    := NAME                                # user function (file declarations, then built-ins)
               | PRIM ['(' items ')']                # items: static sizes, lead data, functions (ops.py)
               | NAME '=>' expr | '(' [param {',' param}] ')' '=>' expr      # body extends as far as it can
               | '(' fterm ')'
     type     := SCALAR | '[' type ']' size | '<' SCALAR '>' size | '(' [type {',' type}] ')'
     size     := INT | '-' INT | NAME | '(' arith ')'    # arith: + - * / ** // % floor ceiling Mod Max Min
+
+`value(N, float)` (a size expression in place of the number: `value(M*N, float)`, `value((N + 1), int)`) is the
+size's value in that type, a size literal (`typecheck.literal_size`); `value("N", float)` is the same literal.
 
 A primitive's items inside its parentheses are its static sizes, then (where it is applied, i.e. not as a
 function argument of another primitive) its `nlead` lead data expressions, then its functions; a variadic count
@@ -36,7 +39,7 @@ import sympy
 
 from .. import arith
 from ..errors import ParseError
-from ..types import SCALARS, ArrayType, TupleType, Type, TypeVar, VectorType
+from ..types import SCALARS, ArrayType, TupleType, Type, TypeVar, VectorType, size_names
 from .node import Expr, FunCall, FunDecl, Lambda, Literal, Param, Prim, Program, RewritePoint, UserFun
 from .ops import BY_NAME, VARIADIC, Op
 from .printer import show
@@ -73,6 +76,14 @@ def parse_fun(text: str, env_types: Mapping[str, Type | None] | None = None,
     f = p.fterm()
     p.end("the function")
     return f
+
+
+def parse_size(text: str) -> sympy.Expr:
+    """A size expression (`N`, `M*N`, `(N + 1)/2`, `floor(N/3)`): what a length in a type may be."""
+    p = _Parser(text)
+    e = p.size()
+    p.end("the size")
+    return e
 
 
 def parse_type(text: str) -> Type:
@@ -201,6 +212,7 @@ class _Parser:
         self.scopes: list[dict[str, Param]] = []
         self.free_ok = env_types is None
         self.env = dict(env_types or {})
+        self.sizes: frozenset[str] | None = None  # a program's: the size variables of its parameters' types
 
     # --- token helpers ---
     @property
@@ -302,6 +314,7 @@ class _Parser:
         name = self.name("a program name").text
         self.expect("(", "after the program name")
         params = self.param_list()
+        self.sizes = frozenset().union(*(size_names(q.type) for q in params if q.type is not None))
         self.expect("=", "after the program parameters")
         self.scopes.append({q.name: q for q in params})
         body = self.expr()
@@ -629,13 +642,21 @@ class _Parser:
         t = self.tok
         if t.kind == "str":
             value = self.string("a value")
+        elif t.kind == "name" or self.at("(") or (self.at("-") and self.peek(1).kind != "num"):
+            size = self.size()  # a size literal: the value of a size expression (typecheck.literal_size)
+            unknown = sorted(arith.free_names(size) - self.sizes) if self.sizes is not None else []
+            if unknown:
+                raise self.error(f"expected a number or a string in value(...), or an expression of the program's "
+                                 f"sizes ({', '.join(sorted(self.sizes)) or 'none'}); {', '.join(unknown)} "
+                                 f"{'is not one' if len(unknown) == 1 else 'are not'}", t)
+            value = str(size)
         else:
             neg = ""
             if self.at("-"):
                 self.next()
                 neg = "-"
             if self.tok.kind != "num":
-                raise self.error(f"expected a number or a string in value(...), found {_describe(self.tok)}")
+                raise self.error(f"expected a number, a size or a string in value(...), found {_describe(self.tok)}")
             value = neg + self.next().text
         self.expect(",", "between the value and its type")
         ty = self.type()

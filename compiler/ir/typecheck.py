@@ -9,12 +9,13 @@ provably wrong (split(3) of [T]8) is a type error.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import sympy
 
 from .. import arith
-from ..errors import TypeCheckError
+from ..errors import ParseError, TypeCheckError
 from ..types import (
     BOOL,
     INT,
@@ -27,9 +28,10 @@ from ..types import (
     base_type,
     same_type,
     scalar_of,
+    size_names,
 )
 from .expansions import expand_call
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
+from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun, walk
 from .ops import BOUNDARY_PADS, MACROS, MAPS, PAD_ND_BASE, REDUCES, VARIADIC, Op
 from .printer import show
 
@@ -62,7 +64,7 @@ def typecheck(p: Program) -> Typing:
                                  f"{q.type}: a length is a finite, non-negative size (no division by zero)")
         env[q.name] = q.type
         typing.of[(i,)] = q.type
-    typing.result = _Checker(typing).expr(p.body, env, (len(p.params),))
+    typing.result = _Checker(typing, p).expr(p.body, env, (len(p.params),))
     return typing
 
 
@@ -98,8 +100,26 @@ def _const(e) -> int | None:
 
 
 class _Checker:
-    def __init__(self, typing: Typing):
+    def __init__(self, typing: Typing, program: Program | None = None):
         self.typing = typing
+        self.program = program
+        self._sizes: frozenset[str] | None = None
+
+    def sizes(self) -> frozenset[str] | None:
+        """The size variables of the program (its parameters' types, its primitives' static sizes and every
+        declared type), read once a size literal asks; None for a free-standing expression."""
+        if self.program is None:
+            return None
+        if self._sizes is None:
+            names: set[str] = set()
+            for _, n in walk(self.program):
+                if isinstance(n, Param | Literal) and n.type is not None:
+                    names |= size_names(n.type)
+                elif isinstance(n, Prim):
+                    for x in n.static:
+                        names |= arith.free_names(x)
+            self._sizes = frozenset(names)
+        return self._sizes
 
     def expr(self, e: Expr, env: dict[str, Type], path: Path) -> Type:
         t = self._expr(e, env, path)
@@ -112,7 +132,7 @@ class _Checker:
                 raise _fail("param", f"unbound name {e.name}", e)
             return env[e.name]
         if isinstance(e, Literal):
-            _check_literal(e)
+            _check_literal(e, self.sizes)
             return e.type
         if isinstance(e, FunCall):
             arg_types = [self.expr(a, env, (*path, i + 1)) for i, a in enumerate(e.args)]
@@ -348,15 +368,54 @@ def _check_pad_value(v: Type, a: ArrayType, call: Node) -> None:
         elem = elem.elem
 
 
-def _check_literal(e: Literal) -> None:
+def literal_size(value: str) -> sympy.Expr | None:
+    """The size expression of a size literal (`value(N, float)`: the value of the size N in the literal's type), or
+    None for a number (`0`, `-1.5f`, `inf`, `nan`, `true`). A size literal's value is known wherever its sizes are:
+    the interpreter evaluates it in the sizes it is given, the code generator writes the number into the kernel
+    source when it specialises the program to its sizes (compiler.codegen.pipeline.specialise_pass)."""
+    return _literal_size(value.strip())
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal_size(text: str) -> sympy.Expr | None:
+    if text.lower() in ("true", "false") or _is_number(text):
+        return None
+    from .parser import parse_size  # the parser imports the printer, which this module's callers import
+
+    try:
+        e = parse_size(text)
+    except ParseError:
+        return None
+    return e if arith.free_names(e) else None  # `value("2*3", int)` is not a literal of a size
+
+
+def _is_number(text: str) -> bool:
+    for t in (text, text[:-1] if text[-1:] in "fF" and not text.lower().endswith("inf") else text):
+        try:
+            float(t)
+            return True
+        except ValueError:
+            pass
+    return False
+
+
+def _check_literal(e: Literal, sizes=lambda: None) -> None:
     s = scalar_of(base_type(e.type))
     if s is None:
         raise _fail("value", f"a literal must have a scalar or vector base type, got {e.type}", e)
+    size = literal_size(e.value)
+    if size is not None:  # the size's value, converted to the literal's type
+        known = sizes()
+        unknown = sorted(arith.free_names(size) - known) if known is not None else []
+        if unknown:
+            raise _fail("value", f"{e.value!r} is not a number, and {', '.join(unknown)} not a size of the program "
+                                 f"(its sizes: {', '.join(sorted(known)) or 'none'})", e)
+        return
     text = e.value[:-1] if e.value.endswith("f") and not e.value.lower().endswith("inf") else e.value
     try:
         x = float(text)
     except ValueError:
-        raise _fail("value", f"{e.value!r} is not a number", e) from None
+        raise _fail("value", f"{e.value!r} is not a number nor a size expression", e) from None
     if s in (INT, BOOL) and (x != x or abs(x) == float("inf") or x != int(x)):
         raise _fail("value", f"{e.value} is not a valid {s}", e)
 

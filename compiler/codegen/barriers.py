@@ -9,7 +9,9 @@ statements every work item of a group executes in step:
   accesses happens inside a parallel loop of its statement (otherwise both are made by the same work item, in
   order), and they are not provably the same work item's elements: after renaming the loop variables inside
   each statement by (kind, dimension, extent) - sequential ones by depth - the reader's index set must be
-  contained in the writer's (a read after write) or equal to it (a write after a read or write);
+  contained in the writer's (a read after write) or equal to it (a write after a read or write), and every
+  access must be made inside the same kinds of parallel loop (an access outside them is made by every work item,
+  so it is never one work item's own);
 - a conflict between mapLcl work items gets `barrier(...)` before the later statement, fencing the address
   spaces of every access since the previous barrier; in a sequential, mapWrg or uniform mapLcl loop the end of
   the body is checked against its start (loop-carried reuse);
@@ -87,7 +89,8 @@ def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | Non
             continue
         p_writes = {a.form for a in p if a.write}
         c_forms = {a.form for a in c}
-        if (c_forms == {a.form for a in p}) if any(a.write for a in c) else (c_forms <= p_writes):
+        same = (c_forms == {a.form for a in p}) if any(a.write for a in c) else (c_forms <= p_writes)
+        if same and _per_item(p + c):
             continue
         involved = set().union(*(a.kinds for a in p + c))
         if p[0].space == kir.LOCAL or _separated(p + c, "wrg"):
@@ -96,6 +99,15 @@ def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | Non
             kinds |= involved
             spaces.add(p[0].space)
     return (frozenset(kinds), frozenset(spaces)) if spaces else None
+
+
+def _per_item(accs: list[MemAccess]) -> bool:
+    """Whether equal index forms in two statements can mean the same work item's elements: every access to the
+    buffer is made inside the same kinds of parallel loop of its statement. An access outside them (a sequential
+    read of every element after a mapLcl wrote one each, or a sequential copy after a mapLcl read one each) is
+    made by every work item, so equal forms do not keep its elements to one work item."""
+    kinds = {a.kinds - {"wrg"} for a in accs}
+    return len(kinds) == 1
 
 
 def _separated(accs: list[MemAccess], pick: Var | str) -> bool:

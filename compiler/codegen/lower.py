@@ -30,7 +30,7 @@ from .views import View, ViewError, length
 
 _SEQ_NAMES = ("i", "j", "k", "m", "n", "p", "q")
 _PAR_NAMES = {"glb": "gl_id", "wrg": "wg_id", "lcl": "l_id"}
-MAX_ITERATE = 64
+MAX_ITERATE = 64  # iterate(n) with n up to this is unrolled; a longer one is a loop of two steps per iteration
 
 
 @dataclass
@@ -301,23 +301,40 @@ class KernelLowerer(LayoutLowering, SourceAnalysis):
         k.flops, k.requirements, k.funs, k.first_only = snap[2], snap[3], snap[4], snap[5]
 
     def iterate(self, p: Prim, fpath: Path, b: Bound, env: dict, dest, rt: Type, space, node) -> View:
+        """f applied `times` times between two ping-pong buffers (the last step into `dest` when given): unrolled
+        up to MAX_ITERATE steps; beyond, the first step, then a sequential loop whose body is two steps (buffer 0
+        to 1, 1 to 0), then the odd step left and the last one, so that the buffers need no runtime selection."""
         times = p.int_static(0)
         if times == 0:
             return self.force(b, dest, node)
-        if times > MAX_ITERATE:
-            raise err(f"iterate({times}) is unrolled and supports at most {MAX_ITERATE} iterations", node)
         cur = self.force(b, None, node)
         bufs: list[View] = []
-        for it in range(times):
-            if it == times - 1 and dest is not None:
-                target = dest
-            else:
-                if len(bufs) < 2:
-                    src = self.src_apply(p.funs[0], fpath, [VIEWED], env, rt, space, node)
-                    bufs.append(self.alloc(rt, space, src, node))
-                target = bufs[it % 2]
-            cur = self.apply(p.funs[0], fpath, [cur], env, target, rt, space, node)
-        return cur
+
+        def buffer(i: int) -> View:
+            while len(bufs) <= i:
+                src = self.src_apply(p.funs[0], fpath, [VIEWED], env, rt, space, node)
+                bufs.append(self.alloc(rt, space, src, node))
+            return bufs[i]
+
+        def step(x: View, target: View) -> View:
+            return self.apply(p.funs[0], fpath, [x], env, target, rt, space, node)
+
+        if times <= MAX_ITERATE:
+            for it in range(times):
+                cur = step(cur, dest if it == times - 1 and dest is not None else buffer(it % 2))
+            return cur
+        cur = step(cur, buffer(0))  # steps 2..times: `middle` buffer-to-buffer steps, then the last one into dest
+        middle = times - 1 - (1 if dest is not None else 0)
+        pairs, odd = divmod(middle, 2)
+        first, second = buffer(0), buffer(1)  # allocated outside the loop: one pair of buffers for every iteration
+        loop = kir.Loop(self.new_var("seq", 0, pairs), "seq", 0, pairs, label=f"iterate({times})")
+        with self.in_loop(loop):
+            step(step(first, second), first)
+        self.emit(loop)
+        cur = buffer(0)
+        if odd:
+            cur = step(cur, buffer(1))
+        return step(cur, dest) if dest is not None else cur
 
     def userfun(self, f: UserFun, bounds: list, dest, rt: Type, space, node: Node) -> View:
         args = [self.force(b, None, node) for b in bounds]

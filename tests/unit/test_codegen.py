@@ -367,7 +367,6 @@ def test_tuple_values_are_views():
     (lambda a: map_glb(0, NEG) << a, {}, "specialise: size variable"),
     (lambda a: pad(1, 1, Z) << map_glb(0, to_global(NEG)) << a, {"N": 4}, "pad cannot be applied on the write side"),
     (lambda a: split(2) << a, {"N": 4}, "nothing computes"),
-    (lambda a: iterate(100, map_glb(0, to_global(NEG))) << a, {"N": 4}, "at most 64"),
     (lambda a: map_glb(0, lambda r: map_seq(to_global(NEG)) << to_local(map_seq(SQUARE)) << r) << split(2) << a,
      {"N": 4}, "local memory inside a mapGlb"),
     (lambda a: join() << map_wrg(0, lambda c: map_lcl(0, to_global(NEG)) << reorder(2)

@@ -339,7 +339,7 @@ class PreparedProgram:
                 err.output, err.first_bad_index = b.name, b.size + bad[0]
                 raise err
 
-    def _enqueue_poison(self) -> None:
+    def enqueue_poison(self) -> None:
         """Fill the output-only buffers with their poison on the device (in queue order; guard words untouched)."""
         cl = _pyopencl()
         for b in self.plan.buffers:
@@ -362,7 +362,7 @@ class PreparedProgram:
             for _ in range(n):
                 if poison:
                     name = "the poison fill"
-                    self._enqueue_poison()
+                    self.enqueue_poison()
                     first = None
                 for cl_kernel, gs, ls, kname in self._launches:
                     name = kname  # named in the error message if this enqueue fails

@@ -8,7 +8,8 @@
 3. probe: one launch; ≥ `prune_probe_factor` × `best_known_s` stops with status "timeout" (pruned), and so
    does a single launch longer than the time cap. Every timed launch (probe, warm-up, samples) finds its
    output buffers filled with the poison pattern (`PreparedProgram.launch(poison=True)`: a device-side fill
-   before each launch, outside the timed spans), so a kernel that skips its work once the output holds a
+   before each launch, outside the timed spans; `poison_launches=False`: one fill before each batch and the
+   batch's span as the time, as measured before), so a kernel that skips its work once the output holds a
    result gains nothing and leaves poison behind; the outputs are compared with the gold after the probe and
    after up to `timed_checks` batches chosen at random (seeded by `check_seed`), so a kernel wrong on its
    second launch, or on some later one, is status "correctness";
@@ -79,6 +80,7 @@ class MeasureConfig:
     prune_probe_factor: float = 100.0
     prune_median_factor: float = 5.0
     max_inner: int = 10_000
+    poison_launches: bool = True  # poison before every timed launch (False: once before each batch of them)
     timed_checks: int = 3  # batches of timed launches, beyond the probe and the last, whose outputs are compared
     check_seed: int = 0  # seeds the choice of those batches
     build_timeout_s: float = 60.0  # worker watchdog while building
@@ -365,7 +367,11 @@ class _CheckedLaunches:
         self.batches = self.checks = 0
 
     def __call__(self, n: int) -> float:
-        t = self.prepared.launch(n, poison=True)
+        if self.config.poison_launches:
+            t = self.prepared.launch(n, poison=True)
+        else:  # one fill before the batch, outside its span: the span of n launches as before, over one poisoning
+            self.prepared.enqueue_poison()
+            t = self.prepared.launch(n)
         self.batches += 1
         if self.batches == 1:
             _check_after_timing(self.prepared, self.golds, self.config, "after the probe, the first")

@@ -92,16 +92,20 @@ def dev():
     return cl.open_device()
 
 
-def test_a_kernel_wrong_only_on_its_second_launch_is_a_correctness_failure(dev, data):
+@pytest.mark.parametrize("each", [True, False], ids=["poison-each-launch", "poison-each-batch"])
+def test_a_kernel_wrong_only_on_its_second_launch_is_a_correctness_failure(dev, data, each):
     inputs, _, vadd = data
-    m = measure_in_process(_two(COUNTED, "bump", "cnt"), inputs, vadd, FAST, device=dev)
+    cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
+    m = measure_in_process(_two(COUNTED, "bump", "cnt"), inputs, vadd, cfg, device=dev)
     assert m.status == "correctness" and m.median_s is None, m
     assert "after the probe" in m.message and "'c'" in m.message, m.message
 
 
-def test_a_kernel_that_returns_early_once_it_has_run_is_a_correctness_failure(dev, data):
+@pytest.mark.parametrize("each", [True, False], ids=["poison-each-launch", "poison-each-batch"])
+def test_a_kernel_that_returns_early_once_it_has_run_is_a_correctness_failure(dev, data, each):
     inputs, _, vadd = data
-    m = measure_in_process(_two(ONCE, "finish", "done"), inputs, vadd, FAST, device=dev)
+    cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
+    m = measure_in_process(_two(ONCE, "finish", "done"), inputs, vadd, cfg, device=dev)
     assert m.status == "correctness" and m.median_s is None, m
     assert "never written" in m.message, m.message
 

@@ -36,3 +36,9 @@ def test_documented_node_feature_groups_add_up_to_the_width():
 def test_documented_action_count_is_the_layout():
     stated = re.search(r"n = [^=]*= (\d+)\)", DOC.read_text())
     assert stated is not None and int(stated.group(1)) == Config().layout.n
+
+
+def test_node_width_stated_in_the_agents_guide_is_the_encoding():
+    text = (DOC.parent / "agents.md").read_text()
+    widths = re.findall(r"\(max_nodes × (\d+)", text)
+    assert widths and {int(w) for w in widths} == {encode.NODE_FEATURES}

@@ -63,3 +63,20 @@ def test_penalty_wrapper_beneath_a_monitor_is_found_in_the_chain():
     env = IllegalActionPenalty(inner, penalty=-0.25, max_illegal=5)
     found = penalty_wrapper(env)
     assert found is not None and (found.penalty, found.max_illegal) == (-0.25, 5)
+
+
+def test_make_vec_env_with_the_zoo_wrapper_writes_episodes_to_its_monitor_file(tmp_path):
+    """What the RL Baselines3 Zoo does with configs/rl_zoo/ppo.yml: make_vec_env(monitor_dir=..., wrapper_class=
+    IllegalActionPenalty(...)); a policy of illegal actions only still leaves episodes in the monitor file."""
+    from stable_baselines3.common.env_util import make_vec_env
+
+    venv = make_vec_env(ENV_ID, n_envs=1, seed=0, env_kwargs=SMALL, monitor_dir=str(tmp_path),
+                        wrapper_class=IllegalActionPenalty, wrapper_kwargs={"max_illegal": 4})
+    venv.reset()
+    illegal = int(np.flatnonzero(~venv.env_method("action_masks")[0])[0])
+    for _ in range(12):
+        venv.step(np.array([illegal]))
+    venv.close()
+    (monitor_file,) = tmp_path.glob("*.monitor.csv")
+    episodes = monitor_file.read_text().splitlines()[2:]
+    assert len(episodes) == 3 and all(row.split(",")[1] == "4" for row in episodes)

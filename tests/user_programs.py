@@ -44,6 +44,12 @@ def _conv3x3(i):
     return sum(w[a, b] * img[a:a + h - 2, b:b + wd - 2] for a in range(3) for b in range(3))
 
 
+def _box5(i):
+    img = np.pad(i["img"].astype(np.float64), 2)
+    h, w = i["img"].shape
+    return 0.04 * sum(img[a:a + h, b:b + w] for a in range(5) for b in range(5))
+
+
 PROGRAMS: dict[str, Spec] = {
     "stencil1d": Spec({"N": 32}, lambda r: {"x": _f32(r, 32)}, _stencil1d),
     "box3d": Spec({"X": 6, "Y": 5, "Z": 4}, lambda r: {"g": _f32(r, 4, 5, 6)}, _box3d),
@@ -52,4 +58,12 @@ PROGRAMS: dict[str, Spec] = {
     "transpose": Spec({"M": 8, "N": 16}, lambda r: {"A": _f32(r, 8, 16)}, lambda i: i["A"].T),
     "flatten": Spec({"M": 4, "N": 8}, lambda r: {"A": _f32(r, 4, 8)}, lambda i: i["A"].reshape(-1)),
     "conv3x3": Spec({"H": 10, "W": 12}, lambda r: {"img": _f32(r, 10, 12), "weights": _f32(r, 9)}, _conv3x3),
+    "matmul": Spec({"r": 16, "c": 8, "d": 32}, lambda r: {"X": _f32(r, 16, 32), "Y": _f32(r, 32, 8)},
+                   lambda i: i["X"].astype(np.float64) @ i["Y"]),
+    "matvec": Spec({"rows": 8, "cols": 32}, lambda r: {"A": _f32(r, 8, 32), "x": _f32(r, 32)},
+                   lambda i: i["A"].astype(np.float64) @ i["x"]),
+    "sumsq": Spec({"len": 256}, lambda r: {"x": _f32(r, 256)}, lambda i: np.sum(i["x"].astype(np.float64) ** 2,
+                                                                                     keepdims=True)),
+    "scale": Spec({"len": 64}, lambda r: {"x": _f32(r, 64)}, lambda i: 3.0 * i["x"].astype(np.float64)),
+    "box5": Spec({"w": 12, "h": 10}, lambda r: {"img": _f32(r, 10, 12)}, _box5),
 }

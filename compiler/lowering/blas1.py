@@ -96,12 +96,11 @@ from ..rewrite.rules_mapping import (
 from ..rewrite.rules_memory import to_space_map
 from ..rewrite.rules_reduction import id_after_reduce
 from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
-from ..suite import get
 from . import derivation as d
+from . import shape
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
-BENCHMARKS = ("scal", "asum", "dot")
 VECTOR_WIDTHS = (1, 2, 4, 8, 16)
 MAX_WG = 1024
 WARP = 32  # work items of the first level of a group's two-level sum (L > WARP, L % WARP = 0)
@@ -138,19 +137,18 @@ def _everywhere(p: Program, rule, name: str) -> Program:
     return p
 
 
-_DERIVED: dict[tuple, Program] = {}  # (benchmark, structure) -> derived program
+_DERIVED: dict[tuple, Program] = {}  # (high-level program, structure) -> derived program
 
 
-def _derived(bench_name: str, vector: bool, two_level: bool = False, unroll: bool = False,
+def _derived(bench, vector: bool, two_level: bool = False, unroll: bool = False,
              sizes: dict[str, int] | None = None) -> Program:
     """The derived program of a benchmark, once per structure (V = 1 or a vector width; one- or two-level group
     sums; the lanes' loop unrolled or not): every binding of the parameters shares it. `sizes` (values of N, V,
     L, C) serve the unrolling rule's guard (the loop's length known and short)."""
-    key = (bench_name, vector, two_level, unroll)
+    key = (bench.program, vector, two_level, unroll)
     if key not in _DERIVED:
-        bench = get(bench_name)
-        _DERIVED[key] = (derive_scal(bench, vector) if bench_name == "scal"
-                         else derive_reduction(bench, vector, two_level, unroll, sizes))
+        _DERIVED[key] = (derive_reduction(bench, vector, two_level, unroll, sizes)
+                         if shape.vector_reduction(bench.program) else derive_scal(bench, vector))
     return _DERIVED[key]
 
 
@@ -177,14 +175,15 @@ def derive_reduction(bench, vector: bool, two_level: bool = False, unroll: bool 
 
     p = d.step(p, partial_reduce("C"), lambda path, n: path == top, name=name)
     p = d.step(p, SPLIT_MAP, unique=True, name=name)
-    if bench.name == "dot":
+    dot = shape.reads_zip(bench.program)  # the reduction reads a zip of arrays
+    if dot:
         p = d.step(p, SPLIT_ZIP, unique=True, name=name)
     p = _everywhere(p, MAP_FUSION, name)
     p = d.step(p, OCL_KERNEL, lambda path, n: path == (*top, 2), name=name)
     p = d.step(p, OCL_KERNEL, lambda path, n: path == top, name=name)
     p = d.step(p, map_to_wrg(0), unique=True, name=name)
     if vector:
-        p = d.step(p, vectorise_zip("V") if bench.name == "dot" else vectorise_map("V"), unique=True, name=name)
+        p = d.step(p, vectorise_zip("V") if dot else vectorise_map("V"), unique=True, name=name)
     p = d.step(p, partial_reduce_stride("L"), k1, unique=True, name=name)
     p = d.step(p, SPLIT_MAP, unique=True, name=name)
     p = d.step(p, TRANSPOSE_MAP_MAP, unique=True, name=name)
@@ -311,27 +310,35 @@ def _check_scal(s, v) -> list[str]:
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    if bench.name not in BENCHMARKS:
-        return []
+    """`tiled` for every program of an elementwise map (`shape.elementwise`) or of a vector reduction
+    (`shape.vector_reduction`); role N."""
+    names = [p.name for p in PARAMS_RED]
     doc = "vector loads, many elements per work item, derived by rules (compiler.lowering.blas1)"
-    if bench.name == "scal":
+    sh = shape.elementwise(bench.program, names)
+    if sh is not None:
         def build_scal(s, v):
-            p = _derived(bench.name, v["V"] > 1)
-            items = s["N"] // v["V"]
+            p = _derived(bench, v["V"] > 1)
+            items = sh.bind(s)["N"] // v["V"]
             launch = KernelLaunch((items,), (largest_divisor(items, SCAL_WG),))
             return p, (launch,), {"vector_width": v["V"]}
 
-        return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, _choose_scal, _check_scal)]
+        return [Lowering(bench.name, "tiled", doc, PARAMS_SCAL, build_scal, lambda s: _choose_scal(sh.bind(s)),
+                         lambda s, v: _check_scal(sh.bind(s), v))]
+    sh = shape.vector_reduction(bench.program, names)
+    if sh is None:
+        return []
 
     def build(s, v):
+        r = sh.bind(s)
         steps = v["C"] // (v["V"] * v["L"])
         unroll = bool(v["U"]) and steps <= UNROLL_MAX  # (a longer loop, refused by the check, stays a loop)
-        p = _derived(bench.name, v["V"] > 1, v["L"] > WARP and v["L"] % WARP == 0, unroll, dict(s) | v)
-        groups = s["N"] // v["C"]
+        p = _derived(bench, v["V"] > 1, v["L"] > WARP and v["L"] % WARP == 0, unroll, r | v)
+        groups = r["N"] // v["C"]
         launches = (KernelLaunch((groups * v["L"],), (v["L"],)), KernelLaunch((v["L"],), (v["L"],)))
         facts = {"work_group_size": v["L"], "local_floats": v["L"], "lane_steps": steps,
                  "work_groups": groups}
         return p, launches, facts
 
-    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, _choose_red, _check_red, {0: "L"},
+    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, lambda s: _choose_red(sh.bind(s)),
+                     lambda s, v: _check_red(sh.bind(s), v), {0: "L"},
                      lambda v: {"last_group": bool(v.get(LAST_GROUP, 0))})]

@@ -16,9 +16,8 @@ the constraint.
 
 from __future__ import annotations
 
-import functools
-
-from ..suite import SUITE, Benchmark, get, list_benchmarks
+from ..ir.node import RewritePoint, walk
+from ..suite import Benchmark, get
 from . import blas1, conv, gemv, mm, stencil
 from .default import default_lowering, is_lowered
 from .lowered import Lowered, Lowering, Sizes, default_launches
@@ -35,31 +34,37 @@ def _default(bench) -> Lowering:
                     "inside, a chain of kernels for scalar reductions", (), build, lambda s: {}, lambda s, v: [])
 
 
-@functools.cache
-def _registry() -> dict[str, dict[str, Lowering]]:
-    out: dict[str, dict[str, Lowering]] = {}
-    for b in list_benchmarks():
-        lows = {"default": _default(b)}
-        # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
-        for module in (mm, stencil, conv, gemv, blas1):
-            for low in module.lowerings_for(b):
-                lows[low.name] = low
-        out[b.name] = lows
-    return out
+STRATEGY_MODULES = (mm, stencil, conv, gemv, blas1)  # each offers its lowerings to the programs of its shape
+
+
+def _table(bench: Benchmark) -> dict[str, Lowering]:
+    lows = {"default": _default(bench)}
+    for module in STRATEGY_MODULES:  # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
+        for low in module.lowerings_for(bench):
+            lows[low.name] = low
+    return lows
+
+
+_TABLES: dict[tuple, dict[str, Lowering]] = {}  # (dataset, name, program) -> the benchmark's lowerings
+MAX_TABLES = 256
 
 
 def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
-    """The named lowerings of a benchmark ("default" always, with the parameter rowsPerItem for the 2-D stencils;
-    "tiled" for mm, gemv, scal, asum, dot and the 2-D stencils; "conv42" for conv). A user benchmark
-    (compiler.suite.user), given as the Benchmark, has the default lowering only."""
-    if isinstance(benchmark, Benchmark):
-        if benchmark.dataset != SUITE:
-            return {"default": _default(benchmark)}
-        benchmark = benchmark.name
-    reg = _registry()
-    if benchmark not in reg:
-        raise LoweringError(f"no benchmark {benchmark!r}; benchmarks: {', '.join(reg)}")
-    return dict(reg[benchmark])
+    """The named lowerings of a benchmark: "default" always, and each lowering whose shape the program has
+    (found by structure, `compiler.lowering.shape`, never by the benchmark's name): "tiled" for matrix products,
+    matrix-vector products, elementwise maps and vector reductions and the 2-D stencils (whose "default" has
+    the parameters rowsPerItem and colsPerItem), "conv42" for HWC convolutions. A suite benchmark may be given
+    by name; a user benchmark (compiler.suite.user) as the Benchmark."""
+    bench = get(benchmark) if isinstance(benchmark, str) else benchmark
+    if any(isinstance(n, RewritePoint) for _, n in walk(bench.program)):
+        raise LoweringError(f"{bench.name}: a program with rewrite points has no named lowerings (its designs are "
+                            f"values of its rewrite points)")
+    key = (bench.dataset, bench.name, bench.program)
+    if key not in _TABLES:
+        if len(_TABLES) >= MAX_TABLES:
+            _TABLES.pop(next(iter(_TABLES)))
+        _TABLES[key] = _table(bench)
+    return dict(_TABLES[key])
 
 
 def lower(benchmark: str, lowering: str = "default", sizes: Sizes | str = "small",

@@ -93,7 +93,7 @@ from ..rewrite.catalog import BY_NAME
 from ..rewrite.rules_algorithmic import split_join
 from ..suite.conv import PAD, STRIDE
 from ..types import ArrayType
-from . import derivation
+from . import derivation, shape
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
@@ -292,6 +292,7 @@ def plan(program: Program, vec: int, coalesce: bool, pad_view: bool = False, cro
     optional unrolling of the chunk loop (`_unroll_step`, which `_derived` adds for unroll = 1). The program's
     second parameter is the kernels' weights."""
     weights = program.params[1].name
+    _, ker_h, ker_w, chans = shape.dims(program.params[1].type)  # the weights: [[[[float]inChs]kerW]kerH]outChs
 
     def reads_weights(n) -> bool:
         """n reads the weights input"""
@@ -314,7 +315,7 @@ def plan(program: Program, vec: int, coalesce: bool, pad_view: bool = False, cro
         (BY_NAME["reduceMapFusion"], None),
         (W.MULT_AND_SUM_UP_FUSION, None),
         *([(W.dot_vectorise("v", vec), None)] if vec > 1 else []),
-        *([(W.reorder_zip("inChs*kerH*kerW/ω"), None)] if coalesce else []),
+        *([(W.reorder_zip(arith.size(chans) * ker_h * ker_w / arith.var("ω")), None)] if coalesce else []),
         (W.partial_sum_zip(chunk), None),
         # 2. kernel 1: the padded input; the crop at the output
         (W.KERNEL_INLINE, None),
@@ -531,14 +532,18 @@ def facts(s, v) -> dict[str, int]:
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    if bench.name != "conv":
+    """`conv42` for every program of the HWC convolution's shape (`shape.convolution`: roles inH, inW, inChs,
+    outChs, kerH, kerW)."""
+    sh = shape.convolution(bench.program, (p.name for p in PARAMS))
+    if sh is None:
         return []
 
     def build(s, v):
+        r = sh.bind(s)
         p = build_conv(bench, v["v"], bool(v["unroll"]), bool(v["coalesce"]), bool(v.get(PAD_VIEW, 0)),
                        bool(v.get(CROP_VIEW, 0)))
-        f = facts(s, v)
-        d = derived({**s, **v})
+        f = facts(r, v)
+        d = derived({**r, **v})
         ph, pw, oh, ow = (int(d[k]) for k in ("padH", "padW", "outH", "outW"))
         local = (f["local_size_0"], f["local_size_1"])
         launches = (*(() if v.get(PAD_VIEW, 0) else (KernelLaunch((pw, ph)),)),
@@ -546,6 +551,5 @@ def lowerings_for(bench) -> list[Lowering]:
                     *(() if v.get(CROP_VIEW, 0) else (KernelLaunch((ow, oh)),)))
         return p, launches, f
 
-    return [Lowering(bench.name, "conv42", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
-                     LOCAL_SIZES)]
-
+    return [Lowering(bench.name, "conv42", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+                     lambda s, v: _check(sh.bind(s), v), {d: sh.express(e) for d, e in LOCAL_SIZES.items()})]

@@ -58,7 +58,8 @@ from ..rewrite import rules_mapping as mapping
 from ..rewrite import rules_memory as memory
 from ..rewrite import rules_reduction as red
 from ..rewrite import rules_window as window
-from . import derivation
+from ..types import ArrayType
+from . import derivation, shape
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 from .util import eta_program
@@ -170,11 +171,14 @@ def derivation_plan(row_length, lanes, rows) -> tuple:
     )
 
 
-def build_tiled(bench, lanes="L", rows="R") -> Program:
+def build_tiled(bench, lanes="L", rows="R", row_length=None) -> Program:
     """The tiled program derived from the benchmark's program, symbolic in L and R by default (one structure
-    for every value); `lanes` and `rows` may be given as numbers."""
+    for every value); `lanes` and `rows` may be given as numbers; `row_length` (default: the first matrix
+    input's) is the length of the rows reduced."""
     name = f"{bench.name}/tiled"
-    row_length = bench.program.params[0].type.elem.n
+    if row_length is None:
+        row_length = next(q.type.elem.n for q in bench.program.params
+                          if isinstance(q.type, ArrayType) and isinstance(q.type.elem, ArrayType))
     p = derivation.start(eta_program(bench.program))  # reduce(0, add) as reduce(0, (a, b) => add(a, b))
     for rule, where in derivation_plan(row_length, lanes, rows):
         p = derivation.step(p, rule, where, unique=True, name=name)
@@ -207,17 +211,21 @@ def _check(s, v) -> list[str]:
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    if bench.name != "gemv":
+    """`tiled` for every program of the matrix-vector shape (`shape.matrix_vector`: roles M, N)."""
+    sh = shape.matrix_vector(bench.program, (p.name for p in PARAMS))
+    if sh is None:
         return []
 
     derived: list[Program] = []  # symbolic in L and R: derived once
 
     def build(s, v):
+        r = sh.bind(s)
         if not derived:
-            derived.append(build_tiled(bench))
+            derived.append(build_tiled(bench, row_length=dict(sh.roles)["N"]))
         p = derived[0]
-        launch = KernelLaunch((s["M"] // v["R"] * v["L"],), (v["L"],))
-        facts = {"work_group_size": v["L"], "local_floats": v["L"] * v["R"], "row_steps": s["N"] // v["L"]}
+        launch = KernelLaunch((r["M"] // v["R"] * v["L"],), (v["L"],))
+        facts = {"work_group_size": v["L"], "local_floats": v["L"] * v["R"], "row_steps": r["N"] // v["L"]}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check, {0: "L"})]
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+                     lambda s, v: _check(sh.bind(s), v), {0: "L"})]

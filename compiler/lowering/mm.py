@@ -110,7 +110,7 @@ from ..rewrite.rules_tiling import (
     tile_columns,
     tile_reduce,
 )
-from . import derivation
+from . import derivation, shape
 from .default import finish
 from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
 
@@ -344,19 +344,22 @@ def _check(s, v) -> list[str]:
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    if bench.name != "mm":
+    """`tiled` for every program of the matrix product's shape (`shape.matrix_product`: roles M, N, K)."""
+    sh = shape.matrix_product(bench.program, (p.name for p in PARAMS))
+    if sh is None:
         return []
 
     def build(s, v):
+        r = sh.bind(s)
         p = build_tiled(bench, v)
         local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
-        launch = KernelLaunch((s["N"] // v["RN"], s["M"] // v["RM"]), local)
+        launch = KernelLaunch((r["N"] // v["RN"], r["M"] // v["RM"]), local)
         facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
-                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": s["K"] // v["TK"]}
+                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, _choose, _check,
-                     {0: "TN/RN", 1: "TM/RM"}, options=_codegen_options)]
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+                     lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=_codegen_options)]
 
 
 def _codegen_options(v: dict[str, int]) -> dict[str, object]:

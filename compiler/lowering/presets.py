@@ -104,7 +104,7 @@ def _fusions(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[tuple[str, int
 def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
     """The generic default lowering of `bench` as decisions (see the module doc), or None where the stages
     cannot express it yet."""
-    if lowerings(bench.name)["default"].params:  # a family's own default (rowsPerItem), not the generic one
+    if lowerings(bench)["default"].params:  # a family's own default (rowsPerItem), not the generic one
         return None
     if _top_reduce(lowering_form(stages.start_program(bench))) is not None:
         return Preset((), (30,), None)

@@ -313,8 +313,7 @@ def _out_shape(bench, s) -> tuple[int, int]:
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    if bench.family != "stencil":
-        return []
+    """`default` (rowsPerItem, colsPerItem) and `tiled` for every program of the 2-D stencil form (`match`)."""
     form = match(bench.program)
     if form is None:
         return []

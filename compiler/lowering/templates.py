@@ -30,7 +30,6 @@ narrower than the device's) choose its defaults; they do not restrict the space.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Mapping
 
@@ -40,7 +39,7 @@ from ..constraints.infer import TuningProblem, infer
 from ..constraints.solver import SpaceUnion
 from ..errors import ConstraintError
 from ..ir.printer import program_key
-from ..suite import SUITE, Benchmark, get
+from ..suite import Benchmark
 from .catalog import lowerings
 from .lowered import Lowered, Lowering, TuningParam
 from .util import LoweringError
@@ -118,22 +117,28 @@ class TemplateProblem:
         return self.lowered(assignment).compile()
 
 
-@functools.lru_cache(maxsize=64)
-def _template_problem(bench: str, name: str, sizes_key: tuple, limits: DeviceLimits) -> TemplateProblem:
-    return TemplateProblem(get(bench), name, dict(sizes_key), limits)
+MAX_PROBLEMS = 64  # template problems kept (each holds its inferred spaces and bound lowerings)
+_PROBLEMS: dict[tuple, TemplateProblem] = {}
+_AVAILABLE: dict[tuple, tuple[str, ...]] = {}
+
+
+def _bench_key(bench: Benchmark) -> tuple:
+    return (bench.dataset, bench.name, bench.program)
 
 
 def template_problem(bench: Benchmark, name: str, sizes: Mapping[str, int], limits: DeviceLimits) -> TemplateProblem:
-    """The (memoised) TemplateProblem of a benchmark's named lowering (suite benchmarks: the only ones with
-    templates)."""
-    return _template_problem(bench.name, name, tuple(sorted(sizes.items())), limits)
+    """The (memoised) TemplateProblem of a benchmark's named lowering."""
+    key = (_bench_key(bench), name, tuple(sorted(sizes.items())), limits)
+    if key not in _PROBLEMS:
+        if len(_PROBLEMS) >= MAX_PROBLEMS:
+            _PROBLEMS.pop(next(iter(_PROBLEMS)))
+        _PROBLEMS[key] = TemplateProblem(bench, name, sizes, limits)
+    return _PROBLEMS[key]
 
 
 def templates_of(bench: Benchmark) -> tuple[str, ...]:
-    """The benchmark's named lowerings with tuning parameters, in `TEMPLATE_NAMES` order (none for a benchmark
-    outside the suite)."""
-    if bench.dataset != SUITE:
-        return ()
+    """The benchmark's named lowerings with tuning parameters, in `TEMPLATE_NAMES` order: those whose shape its
+    program has (any benchmark, the suite's or a user's)."""
     try:
         table = lowerings(bench)
     except LoweringError:  # the programs annotated with rewrite points have no catalogue lowerings
@@ -141,29 +146,31 @@ def templates_of(bench: Benchmark) -> tuple[str, ...]:
     return tuple(n for n in TEMPLATE_NAMES if n in table and table[n].params)
 
 
-@functools.lru_cache(maxsize=256)
-def _available(bench: str, sizes_key: tuple, limits: DeviceLimits) -> tuple[str, ...]:
-    out = []
-    for name in templates_of(get(bench)):
-        try:
-            tp = _template_problem(bench, name, sizes_key, limits)
-        except (LoweringError, ConstraintError):  # the lowering does not apply to these sizes
-            continue
-        if tp.valid_values(tp.params[0].name, {}):
-            out.append(name)
-    return tuple(out)
-
-
 def available_templates(bench: Benchmark, sizes: Mapping[str, int], limits: DeviceLimits) -> tuple[str, ...]:
-    """The templates of `bench` whose space has a point at these sizes on this device."""
-    if not templates_of(bench):
+    """The templates of `bench` whose space has a point at these sizes on this device (a template whose
+    derivation finds no site in the program, or whose space is empty here, is left out)."""
+    names = templates_of(bench)
+    if not names:
         return ()
-    return _available(bench.name, tuple(sorted(sizes.items())), limits)
+    key = (_bench_key(bench), tuple(sorted(sizes.items())), limits)
+    if key not in _AVAILABLE:
+        out = []
+        for name in names:
+            try:
+                tp = template_problem(bench, name, sizes, limits)
+            except (LoweringError, ConstraintError):  # the lowering does not apply to this program or these sizes
+                continue
+            if tp.valid_values(tp.params[0].name, {}):
+                out.append(name)
+        if len(_AVAILABLE) >= 4 * MAX_PROBLEMS:
+            _AVAILABLE.pop(next(iter(_AVAILABLE)))
+        _AVAILABLE[key] = tuple(out)
+    return _AVAILABLE[key]
 
 
 def clear_caches() -> None:
-    _template_problem.cache_clear()
-    _available.cache_clear()
+    _PROBLEMS.clear()
+    _AVAILABLE.clear()
 
 
 __all__ = ["TEMPLATE_NAMES", "TemplateProblem", "available_templates", "clear_caches", "template_problem",

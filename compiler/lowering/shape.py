@@ -1,0 +1,184 @@
+"""Shapes: what a strategy needs of a program, found in the program's structure and types, never in its name.
+
+    sh = matrix_product(program)          # Shape | None
+    sh.values({"r": 2048, "c": 512, "d": 8192})   -> {"M": 2048, "N": 512, "K": 8192}
+    sh.bind(sizes)                        # the sizes with the roles added: what a strategy's choices read
+
+A strategy (a named lowering: mm `tiled`, gemv `tiled`, ...) speaks of its problem in *roles*: a matrix product
+of M rows, N columns and K steps, a reduction of N elements. A user names the sizes of a program as they like
+(`X: [[float]d]r`); the shape finder reads each role off the program's types as an expression over the program's
+own size variables, so the strategy's defaults, constraints and launch sizes apply to any program of the shape.
+The derived program stays symbolic in the program's own sizes; only the strategy's arithmetic reads the roles.
+
+A finder is a cheap structural test (types and the nesting of maps and reductions): it says whether the
+strategy's derivation is worth trying. The derivation itself (`compiler.lowering.derivation`) is the match: a
+step that finds no site is a `LoweringError` naming the strategy and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from .. import arith
+from ..errors import TypeCheckError
+from ..ir.node import FunCall, Node, Prim, Program, at
+from ..ir.ops import Op
+from ..ir.typecheck import Typing, typecheck
+from ..types import FLOAT, ArrayType, Type, size_names
+
+Path = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The roles a strategy reads (name -> size expression over the program's sizes)."""
+
+    roles: tuple[tuple[str, object], ...]
+
+    def values(self, sizes: Mapping[str, int]) -> dict[str, int]:
+        return {role: arith.evaluate(e, sizes) for role, e in self.roles}
+
+    def bind(self, sizes: Mapping[str, int]) -> dict[str, int]:
+        """`sizes` with every role's value (a role named like one of the program's sizes takes the role's
+        value: the strategy's arithmetic reads roles, the program reads its own sizes, which stay unchanged in
+        `Lowered.sizes`)."""
+        return {**sizes, **self.values(sizes)}
+
+    def express(self, text: str):
+        """A size expression written over roles and tuning parameters ("inChs*kerH*kerW/ω"), rewritten over the
+        program's own sizes (the tuning parameters unchanged)."""
+        return arith.parse_size(text).xreplace({arith.var(role): e for role, e in self.roles})
+
+    def describe(self) -> str:
+        return ", ".join(f"{role} = {arith.show(e)}" for role, e in self.roles)
+
+
+def _shape(program: Program, roles: Mapping[str, object], params: Iterable[str]) -> Shape | None:
+    """The Shape of these roles, or None when a size variable of the program has the name of one of the strategy's
+    tuning parameters (the derived program would confuse the two)."""
+    names = set().union(*(size_names(p.type) for p in program.params))
+    if names & set(params):
+        return None
+    return Shape(tuple((k, arith.simplify(arith.size(v))) for k, v in roles.items()))
+
+
+def _typing(program: Program) -> Typing | None:
+    try:
+        return typecheck(program)
+    except TypeCheckError:
+        return None
+
+
+def _calls(n: Node, path: Path = ()) -> Iterator[tuple[Path, FunCall]]:
+    """Every call of a primitive, with its path, in pre-order."""
+    if isinstance(n, FunCall) and isinstance(n.f, Prim):
+        yield path, n
+    for i, c in enumerate(n.children()):
+        yield from _calls(c, (*path, i))
+
+
+def dims(t: Type | None) -> list:
+    """The lengths of a nest of float arrays, outermost first ([] for anything else)."""
+    out = []
+    while isinstance(t, ArrayType):
+        out.append(t.n)
+        t = t.elem
+    return out if t == FLOAT else []
+
+
+def _reductions(program: Program, typing: Typing) -> list[tuple[Path, object, int]]:
+    """(path, length of the reduced array, number of maps whose function holds it) of every reduce of the
+    program."""
+    out = []
+    for path, call in _calls(program.body, (len(program.params),)):
+        if call.f.op is Op.REDUCE:
+            t = typing.of.get((*path, len(call.args)))
+            if isinstance(t, ArrayType):
+                maps = sum(1 for k in range(len(path)) if path[k] == 0 and _is_map_at(program, path[:k]))
+                out.append((path, t.n, maps))
+    return out
+
+
+def _is_map_at(program: Program, path: Path) -> bool:
+    n = at(program, path)
+    return isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.MAP
+
+
+def matrix_product(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """C = A B in any layout the derivation reaches: a [[float]N]M result, two matrix inputs, and exactly one
+    reduction, nested in two maps, over K elements. Roles M, N, K."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    out = dims(typing.result)
+    mats = [p for p in program.params if len(dims(p.type)) == 2]
+    reds = _reductions(program, typing)
+    if len(out) != 2 or len(mats) < 2 or len(reds) != 1 or reds[0][2] != 2:
+        return None
+    return _shape(program, {"M": out[0], "N": out[1], "K": reds[0][1]}, params)
+
+
+def matrix_vector(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """y = f(A x, ...) row by row: a [float]M result, a matrix input whose rows of N elements are each reduced
+    once, in one map. Roles M, N."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    out = dims(typing.result)
+    mats = [p for p in program.params if len(dims(p.type)) == 2]
+    reds = _reductions(program, typing)
+    if len(out) != 1 or not mats or len(reds) != 1 or reds[0][2] != 1:
+        return None
+    rows, cols = dims(mats[0].type)
+    if not arith.equal(arith.size(rows), arith.size(out[0])):
+        return None
+    return _shape(program, {"M": out[0], "N": cols}, params)
+
+
+def vector_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """A scalar (a one-element array) from one reduction over N elements, in no map. Role N."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    out = dims(typing.result)
+    reds = _reductions(program, typing)
+    if len(out) != 1 or len(reds) != 1 or reds[0][2] != 0 or not arith.equal(arith.size(out[0]), arith.size(1)):
+        return None
+    return _shape(program, {"N": reds[0][1]}, params)
+
+
+def elementwise(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """A [float]N result of one map and no reduction. Role N."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    out = dims(typing.result)
+    if len(out) != 1 or _reductions(program, typing):
+        return None
+    maps = [c for _, c in _calls(program.body) if c.f.op is Op.MAP]
+    if len(maps) != 1:
+        return None
+    return _shape(program, {"N": out[0]}, params)
+
+
+def convolution(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """A multi-channel 2-D convolution in HWC layout: an image [[[float]C]W]H, weights [[[[float]C]kW]kH]M
+    (M filters of kH x kW pixels of C channels) and sliding windows over the image. Roles inH, inW, inChs,
+    outChs, kerH, kerW."""
+    if len(program.params) != 2 or not any(c.f.op is Op.SLIDE_ND for _, c in _calls(program.body)):
+        return None
+    img, ker = (dims(p.type) for p in program.params)
+    if len(img) != 3 or len(ker) != 4 or not arith.equal(arith.size(img[2]), arith.size(ker[3])):
+        return None
+    return _shape(program, {"inH": img[0], "inW": img[1], "inChs": img[2], "outChs": ker[0], "kerH": ker[1],
+                            "kerW": ker[2]}, params)
+
+
+def reads_zip(program: Program) -> bool:
+    """Whether the program's reduction reads a zip of several arrays (a dot product) rather than one array."""
+    return any(c.f.op is Op.ZIP for _, c in _calls(program.body))
+
+
+__all__ = ["Shape", "convolution", "dims", "elementwise", "matrix_product", "matrix_vector", "reads_zip",
+           "vector_reduction"]

@@ -35,11 +35,11 @@ class IllegalActionPenalty(gym.Wrapper):
         max_illegal: illegal actions per episode after which the episode is truncated (>= 1).
     """
 
-    def __new__(cls, env: gym.Env | None = None, *args, **kwargs):
+    def __new__(cls, env: gym.Env | None = None, penalty: float = -0.1, max_illegal: int = 64):
         below = _below_monitors(env)
         if below is None:  # no Monitor outside (or an unpickling call without arguments)
             return super().__new__(cls)
-        below.env = cls(below.env, *args, **kwargs)  # beneath the Monitors: they record what it does
+        below.env = cls(below.env, penalty, max_illegal)  # beneath the Monitors: they record what it does
         return env
 
     def __init__(self, env: gym.Env, penalty: float = -0.1, max_illegal: int = 64):

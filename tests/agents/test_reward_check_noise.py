@@ -138,3 +138,36 @@ def test_record_noise_field_is_checked():
     for bad in ({"final": {"n_samples": 0}}, {"other": {}}, {"final": {"iqr_s": -1}}, [1], {"final": {"x": 1}}):
         with pytest.raises(ValueError, match="noise"):
             _check_noise(bad)
+
+
+def test_measured_record_stores_its_noise_and_validate_judges_by_it(tmp_path):
+    import gymnasium as gym
+
+    from compiler.runtime import MeasureConfig
+    from lift_gym.rewards import RewardConfig
+
+    fast = MeasureConfig(warmup_s=0.005, min_sample_s=0.002, min_samples=3, max_samples=5, time_cap_s=1.0)
+    env = gym.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", max_rewrites=0,
+                   reward=RewardConfig("measured", store=str(tmp_path / "store.sqlite"), measure=fast))
+    env.action_space.seed(0)
+    _, info = env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, term, trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        done = term or trunc
+    rec = env.unwrapped.episode_state()
+    env.close()
+    assert rec.reward_source == "measured" and rec.noise is not None
+    assert all(rec.noise[k]["n_samples"] >= 1 for k in ("final", "baseline"))
+    again = EpisodeState.from_json(rec.to_json())
+    assert again.noise == rec.noise
+    report = validate(rec.to_json(), roots=(tmp_path,), remeasure=False)
+    assert report.reward_verdict in (CONSISTENT, TOO_NOISY_TO_TELL), report.checks  # few samples: often noisy
+    detail = dict((n, d) for n, _, d in report.checks)["reward"]
+    assert report.reward_verdict in detail and ("standard error" in detail or "|difference|" in detail)
+    forged = json.loads(rec.to_json())
+    forged.update(reward=rec.reward + math.log(24.0), tolerance=1e300)
+    report = validate(json.dumps(forged), roots=(tmp_path,), remeasure=False)
+    assert not report.ok and report.reward_verdict in (INCONSISTENT, TOO_NOISY_TO_TELL)
+    detail = dict((n, d) for n, _, d in report.checks)["reward"]
+    assert report.reward_verdict in detail and "24x" in detail.replace("24.0x", "24x")

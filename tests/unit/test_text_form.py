@@ -409,7 +409,8 @@ ERRORS = [
     ("parameter-applied", HEAD + "x << x", "'x' is a parameter, not a function", 2, 3),
     ("userfun-primitive-name", 'userfun map(x: float): float = "return x;" | "x"\ndef f(x: float) = x',
      "user function 'map' has the name of a primitive", 1, 9),
-    ("duplicate-userfun", 'userfun g(x: float): float = "a" | "x"\nuserfun g(x: float): float = "b" | "x"\n'
+    ("duplicate-userfun", 'userfun g(x: float): float = "return x;" | "x"\n'
+     'userfun g(x: float): float = "return x;" | "x"\n'
      "def f(x: float) = g << x", "user function 'g' is declared twice", 2, 9),
     ("value-not-number", HEAD + "pad(1, 1, value(zero, float)) << x", "expected a number or a string in value", 2, 19),
     ("composition-without-arg", HEAD + "join o split(2)", "expected '<<' after a composition", 2, 18),

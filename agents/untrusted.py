@@ -29,7 +29,7 @@ from lift_gym import encode
 from lift_gym.episode import EpisodeState
 from lift_gym.transition import Config as TransitionConfig
 
-from .config import ExperimentConfig
+from .config import ROLLOUT_ENV, ExperimentConfig, max_rollout_steps
 
 # the pickled entries of a MaskablePPO zip that load_maskable_ppo rebuilds
 REBUILT = ("policy_class", "policy_kwargs", "observation_space", "action_space", "lr_schedule", "learning_rate",
@@ -42,15 +42,47 @@ class UntrustedFile(ValueError):
     """A policy zip or episode record that would run code or touch files outside its folder if used."""
 
 
-def pickled_entries(path: str | Path) -> list[str]:
-    """The names of the cloudpickled entries of an SB3 zip's `data` (read as JSON: nothing is unpickled)."""
+MAX_DATA_BYTES = 64 << 20  # an SB3 zip's `data` entry: hyper-parameters and a few pickled objects
+
+
+def _zip_data(path: str | Path) -> dict:
+    """An SB3 zip's `data` entry as JSON (nothing is unpickled), its size checked before it is read."""
     try:
         with zipfile.ZipFile(path) as z:
+            if z.getinfo("data").file_size > MAX_DATA_BYTES:
+                raise UntrustedFile(f"{path}: its data entry is larger than {MAX_DATA_BYTES} bytes")
             data = json.loads(z.read("data"))
+    except UntrustedFile:
+        raise
+    except RecursionError:
+        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip (its data nests too deeply)") from None
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as err:
-        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip ({err})") from None
+        raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip ({_first_line(err)})") from None
     if not isinstance(data, dict):
         raise UntrustedFile(f"{path}: not a Stable-Baselines3 model zip (its data is not a JSON object)")
+    return data
+
+
+def check_rollout_size(path: str | Path, data: dict | None = None) -> None:
+    """An UntrustedFile when a policy zip's rollout (n_steps x n_envs, batch_size) exceeds the training limit
+    (`agents.config.max_rollout_steps`): SB3 allocates the whole rollout buffer when it loads the zip."""
+    data = _zip_data(path) if data is None else data
+    limit = max_rollout_steps()
+    n_envs = data.get("n_envs", 1)
+    for key in ("n_steps", "batch_size", "n_envs", "n_epochs"):
+        v = data.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= limit):
+            raise UntrustedFile(f"{path}: {key} is {str(v)[:40]}, not an integer in [1, {limit}] (set {ROLLOUT_ENV} "
+                                "to raise the limit)")
+    n_steps = data.get("n_steps")
+    if isinstance(n_steps, int) and isinstance(n_envs, int) and n_steps * n_envs > limit:
+        raise UntrustedFile(f"{path}: a rollout of n_steps {n_steps} x n_envs {n_envs} is more than the limit of "
+                            f"{limit} steps (set {ROLLOUT_ENV} to raise it)")
+
+
+def pickled_entries(path: str | Path) -> list[str]:
+    """The names of the cloudpickled entries of an SB3 zip's `data` (read as JSON: nothing is unpickled)."""
+    data = _zip_data(path)
     return [k for k, v in data.items() if isinstance(v, dict) and ":serialized:" in v]
 
 
@@ -75,6 +107,7 @@ def load_maskable_ppo(path: str | Path, cfg: ExperimentConfig | None, *, trusted
     that would have to be unpickled."""
     from sb3_contrib import MaskablePPO  # loads torch: only when a policy is loaded
 
+    check_rollout_size(path)
     if trusted:
         return MaskablePPO.load(path, **kwargs)
     pickled = pickled_entries(path)
@@ -135,5 +168,5 @@ def read_record(path: str | Path) -> EpisodeState:
         raise UntrustedFile(f"{p}: {err}") from None
 
 
-__all__ = ["MAX_RECORD_BYTES", "REBUILT", "UntrustedFile", "custom_objects", "load_maskable_ppo", "pickled_entries",
-           "read_record", "record_roots"]
+__all__ = ["MAX_RECORD_BYTES", "REBUILT", "UntrustedFile", "check_rollout_size", "custom_objects", "load_maskable_ppo",
+           "pickled_entries", "read_record", "record_roots"]

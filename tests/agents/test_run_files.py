@@ -137,3 +137,21 @@ def test_policy_zip_whose_tensors_torch_refuses_is_one_line(trained_run, tmp_pat
     with pytest.raises(UntrustedFile) as info:
         load_policy(run)
     _one_line(info.value, "final.zip", "--trusted")
+
+
+@pytest.mark.parametrize(("key", "value"), [("n_steps", 10**12), ("batch_size", -1), ("n_envs", "many")])
+def test_policy_zip_with_a_huge_rollout_is_refused_before_sb3_allocates_it(trained_run, tmp_path, key, value):
+    run = Path(shutil.copytree(trained_run.run_dir, tmp_path / "run"))
+    zpath = run / "final.zip"
+    with zipfile.ZipFile(zpath) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    data = json.loads(files["data"])
+    data[key] = value
+    files["data"] = json.dumps(data).encode()
+    with zipfile.ZipFile(zpath, "w") as z:
+        for n, b in files.items():
+            z.writestr(n, b)
+    for trusted in (False, True):
+        with pytest.raises(UntrustedFile) as info:
+            load_policy(run, trusted=trusted)
+        _one_line(info.value, key, "LIFT_GYM_MAX_ROLLOUT_STEPS")

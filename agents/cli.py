@@ -157,7 +157,7 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    dataset = None
+    dataset, width = None, max((len(r["uri"]) for r in rows), default=0)  # the URI column fits the longest
     for r in rows:
         if r["dataset"] != dataset:
             dataset = r["dataset"]
@@ -165,7 +165,7 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
         default = " ".join(f"{k}={v}" for k, v in r["default"].items()) or "(none: give --sizes)"
         small = " ".join(f"{k}={v}" for k, v in (r["small"] or {}).items())
         extra = [p for p in r["presets"] if p not in ("default", "small")]
-        print(f"{r['uri']:34s} [{r['family']}] {r['description']}")
+        print(f"{r['uri']:{width}s} [{r['family']}] {r['description']}")
         print(f"    default: {default}" + (f"    small: {small}" if small else "")
               + (f"    presets: {', '.join(extra)}" if extra else "")
               + ("" if r["reference"] == "NumPy reference" else f"    reference: {r['reference']}"))

@@ -50,6 +50,8 @@ ROLLOUT_ENV = "LIFT_GYM_MAX_ROLLOUT_STEPS"
 MAX_NET_WIDTH = 4096  # policy.features_dim, node_dim and each net_arch layer
 WIDTH_ENV = "LIFT_GYM_MAX_NET_WIDTH"
 MAX_LAYERS = 32  # policy.net_arch
+MAX_WORKERS = 256  # reward.ray.workers: measurement actors started at once
+WORKERS_ENV = "LIFT_GYM_MAX_WORKERS"
 MAX_EPISODES = 10**6  # episode and evaluation counts of the config (each episode runs the env to its end)
 HEADS = ("flat", "node")
 
@@ -380,6 +382,11 @@ def max_net_width() -> int:
     return _env_limit(WIDTH_ENV, MAX_NET_WIDTH)
 
 
+def max_workers() -> int:
+    """The most measurement workers a config may start: `$LIFT_GYM_MAX_WORKERS`, else MAX_WORKERS."""
+    return _env_limit(WORKERS_ENV, MAX_WORKERS)
+
+
 def _limited(lo: int, limit: Callable[[], int], env: str) -> Callable[[Any], int]:
     """An integer >= lo and at most `limit()` (an environment variable raises the limit)."""
     at_least = int_at_least(lo)
@@ -407,7 +414,7 @@ def algorithm(v: Any) -> str:
 
 _Check = Callable[[Any], Any]
 RAY_CHECKS: dict[str, _Check] = {
-    "address": optional_string, "workers": int_at_least(0),
+    "address": optional_string, "workers": _limited(0, max_workers, WORKERS_ENV),
     "gpus_per_worker": lambda v: None if v is None else nonneg_number(v), "cpus_per_worker": nonneg_number,
     "devices": lambda v: tuple(string(d) for d in (v if isinstance(v, list | tuple) else [v])),
 }

@@ -125,3 +125,12 @@ def test_any_yaml_document_loads_or_is_one_config_error(tmp_path, doc, dup):
         return
     assert not (dup and isinstance(doc, dict) and doc)
     assert ".." not in cfg.out_dir.parts
+
+
+def test_huge_worker_count_is_refused_naming_the_limit(monkeypatch):
+    with pytest.raises(ConfigError) as info:
+        config_from_dict(tiny_config(reward={"source": "measured", "ray": {"workers": 10**9}}))
+    _one_line(info.value, "reward.ray", "workers", "LIFT_GYM_MAX_WORKERS")
+    monkeypatch.setenv("LIFT_GYM_MAX_WORKERS", str(10**9))
+    cfg = config_from_dict(tiny_config(reward={"source": "measured", "ray": {"workers": 10**9}}))
+    assert cfg.reward.ray.workers == 10**9

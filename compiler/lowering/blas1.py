@@ -99,7 +99,7 @@ from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
 from . import derivation as d
 from . import shape
 from .default import finish
-from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
 
 VECTOR_WIDTHS = (1, 2, 4, 8, 16)
 MAX_WG = 1024
@@ -307,6 +307,13 @@ def _check_scal(s, v) -> list[str]:
     if s["N"] % vw:
         return [f"N % V = 0 (N = {s['N']}, V = {vw})"]
     return []
+
+
+STRATEGY = Strategy('vector map or reduction', ('tiled',),
+                    'an elementwise map (one map, no reduction; role N) or one reduction of N elements to a scalar',
+                    "Lift's vectorisation and two-level parallel reductions (Steuwer et al., ICFP 2015; thesis "
+                    '§2.3.1.3)',
+                    __name__)
 
 
 def lowerings_for(bench) -> list[Lowering]:

@@ -20,7 +20,7 @@ from ..ir.node import RewritePoint, walk
 from ..suite import Benchmark, get
 from . import blas1, conv, gemv, mm, stencil
 from .default import default_lowering, is_lowered
-from .lowered import Lowered, Lowering, Sizes, default_launches
+from .lowered import Lowered, Lowering, Sizes, Strategy, default_launches
 from .util import LoweringError
 
 
@@ -35,6 +35,12 @@ def _default(bench) -> Lowering:
 
 
 STRATEGY_MODULES = (mm, stencil, conv, gemv, blas1)  # each offers its lowerings to the programs of its shape
+STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
+
+
+def strategies_of(bench: Benchmark) -> list[tuple[Strategy, tuple[str, ...]]]:
+    """Each strategy with the lowerings it offers this benchmark's program (none: the program has not its shape)."""
+    return [(m.STRATEGY, tuple(low.name for low in m.lowerings_for(bench))) for m in STRATEGY_MODULES]
 
 
 def _table(bench: Benchmark) -> dict[str, Lowering]:

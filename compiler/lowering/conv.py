@@ -95,7 +95,7 @@ from ..suite.conv import PAD, STRIDE
 from ..types import ArrayType
 from . import derivation, shape
 from .default import finish
-from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
 
 PAD_VIEW = "padView"  # the switch that reads the input through the padding view (no pad kernel)
 CROP_VIEW = "cropView"  # the switch that writes the results through the re-assembly and crop views (no crop kernel)
@@ -529,6 +529,14 @@ def facts(s, v) -> dict[str, int]:
         "final_reduce_iterations": nchunks, "work_groups_0": s["outChs"] // v["κ"], "work_groups_1": int(d["nTiles"]),
         "local_size_0": nchunks, "local_size_1": nwin // v["σ"],
     }
+
+
+STRATEGY = Strategy('HWC convolution', ('conv42',),
+                    'an image [[[float]C]W]H, weights [[[[float]C]kW]kH]M and sliding windows (roles inH, inW, inChs, '
+                    'outChs, kerH, kerW)',
+                    "the thesis's low-level convolution, Listing 4.6 with the tuning parameters of Table 4.2 (thesis "
+                    '§4.2.4)',
+                    __name__)
 
 
 def lowerings_for(bench) -> list[Lowering]:

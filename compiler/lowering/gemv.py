@@ -61,7 +61,7 @@ from ..rewrite import rules_window as window
 from ..types import ArrayType
 from . import derivation, shape
 from .default import finish
-from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
 from .util import eta_program
 
 PARAMS = (
@@ -208,6 +208,13 @@ def _check(s, v) -> list[str]:
     lmem = 4 * lanes * rows
     need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*L*R = {lmem} <= {MAX_LOCAL_BYTES} bytes")
     return bad
+
+
+STRATEGY = Strategy('matrix-vector product', ('tiled',),
+                    "a [float]M result, each of the M rows of a matrix input reduced once in one map, then the suite's"
+                    ' alpha/beta epilogue (roles M, N)',
+                    "Lift's partial reductions in local memory (thesis §2.3.1.3; Steuwer et al., ICFP 2015)",
+                    __name__)
 
 
 def lowerings_for(bench) -> list[Lowering]:

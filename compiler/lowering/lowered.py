@@ -86,6 +86,18 @@ Builder = Callable[[Sizes, Sizes], tuple[Program, tuple[KernelLaunch, ...], dict
 
 
 @dataclass(frozen=True)
+class Strategy:
+    """A family of named lowerings as the catalogue lists it: the lowerings it gives, the shape of program it
+    needs (found by structure), the source it follows and the module whose rules derive it."""
+
+    name: str
+    lowerings: tuple[str, ...]
+    shape: str
+    follows: str
+    module: str
+
+
+@dataclass(frozen=True)
 class Lowering:
     """A named lowering of one benchmark: `lowering(sizes, params=None) -> Lowered`."""
 

@@ -112,7 +112,7 @@ from ..rewrite.rules_tiling import (
 )
 from . import derivation, shape
 from .default import finish
-from .lowered import KernelLaunch, Lowering, TuningParam, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
 
 TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
 PREFETCH = "PF"  # the switch: the next tiles loaded into registers while this one is computed on
@@ -341,6 +341,14 @@ def _check(s, v) -> list[str]:
     lmem = 4 * (v["TM"] * v["TK"] + v["TK"] * v["TN"])
     need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*(TM*TK + TK*TN) = {lmem} <= {MAX_LOCAL_BYTES} bytes")
     return bad
+
+
+STRATEGY = Strategy('matrix product', ('tiled',),
+                    'a [[float]N]M result of one reduction over K nested in two maps, two matrix inputs (any size '
+                    'names; roles M, N, K)',
+                    "Lift's tiled matrix multiplication: tiling, register blocking and vectorised loads by rewrite "
+                    'rules (Steuwer et al., CGO 2017; thesis §2.3.2.1)',
+                    __name__)
 
 
 def lowerings_for(bench) -> list[Lowering]:

@@ -65,7 +65,7 @@ from ..rewrite.rules_stencil_tiling import (
 from ..types import ArrayType
 from . import derivation, heuristic
 from .default import default_lowering, finish
-from .lowered import KernelLaunch, Lowering, TuningParam, default_launches, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, default_launches, largest_divisor
 
 PARAMS = (
     TuningParam("tileH", "output rows per work group (rows of the output % tileH = 0)"),
@@ -310,6 +310,12 @@ def _out_shape(bench, s) -> tuple[int, int]:
     t = typecheck(bench.program).result
     assert isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)
     return arith.evaluate(t.n, s), arith.evaluate(t.elem.n, s)
+
+
+STRATEGY = Strategy('2-D stencil', ('default', 'tiled'),
+                    'map(join) o mapND(2, f) over slideND windows of padded grids (any boundary, several inputs)',
+                    "Lift's overlapped tiling of stencils in local memory (Hagedorn et al., CGO 2018)",
+                    __name__)
 
 
 def lowerings_for(bench) -> list[Lowering]:

@@ -40,7 +40,7 @@ from ..constraints.solver import SpaceUnion
 from ..errors import ConstraintError
 from ..ir.printer import program_key
 from ..suite import Benchmark
-from .catalog import lowerings
+from .catalog import lowerings, strategies_of
 from .lowered import Lowered, Lowering, TuningParam
 from .util import LoweringError
 
@@ -168,10 +168,32 @@ def available_templates(bench: Benchmark, sizes: Mapping[str, int], limits: Devi
     return _AVAILABLE[key]
 
 
+def strategy_report(bench: Benchmark, sizes: Mapping[str, int], limits: DeviceLimits) -> list[dict]:
+    """For each strategy of the catalogue and each lowering it gives: whether it applies to this benchmark at
+    these sizes on this device, and why not: {"strategy", "lowering", "applies", "points" (valid points, where it
+    applies), "why" (the shape it needs, the derivation step that found no site, or the empty space)}."""
+    rows = []
+    for strategy, offered in strategies_of(bench):
+        if not offered:
+            rows.append({"strategy": strategy.name, "lowering": "/".join(strategy.lowerings), "applies": False,
+                         "why": f"the program is not of this shape: {strategy.shape}"})
+            continue
+        for name in offered:
+            row = {"strategy": strategy.name, "lowering": name, "applies": False}
+            try:
+                tp = template_problem(bench, name, sizes, limits)
+                count = tp.space.count()
+                row.update(applies=count > 0, points=count, why="" if count else "no valid point at these sizes")
+            except (LoweringError, ConstraintError) as err:
+                row["why"] = str(err)
+            rows.append(row)
+    return rows
+
+
 def clear_caches() -> None:
     _PROBLEMS.clear()
     _AVAILABLE.clear()
 
 
-__all__ = ["TEMPLATE_NAMES", "TemplateProblem", "available_templates", "clear_caches", "template_problem",
-           "templates_of"]
+__all__ = ["TEMPLATE_NAMES", "TemplateProblem", "available_templates", "clear_caches", "strategy_report",
+           "template_problem", "templates_of"]

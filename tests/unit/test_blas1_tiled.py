@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from compiler.constraints.device import H100
+from compiler.errors import BuildError
 from compiler.ir.build import as_scalar, as_vector, map_, program, reduce_, split, transpose, vectorise, zip_
 from compiler.ir.build import get as get_
 from compiler.ir.interpret import interpret
@@ -131,7 +132,14 @@ def test_tiled_lowering_matches_the_reference(bench, sizes, params):
         if bench != "scal":
             kernels = 1 if lowered.params["F"] else 2
             assert [k.local_size for k in kp.kernels] == [(lowered.params["L"],)] * kernels
-        dev = run_once(kp, inputs).reshape(ref.shape)
+        try:
+            dev = run_once(kp, inputs).reshape(ref.shape)
+        except BuildError as err:  # a build that succeeds and defines no kernel: PoCL's, on some hosts, for float16
+            from compiler.runtime.cl import open_device
+
+            if "is not defined by its source" not in str(err) or "Portable" not in open_device().info.platform_name:
+                raise
+            pytest.skip(f"the OpenCL device drops the kernel from its build: {err}")
         assert rel_error(dev, ref) <= b.tolerance, dict(lowered.params)
 
 

@@ -46,6 +46,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "explore": ("agents.explore_cmd", "Lift's three-stage exploration of a benchmark over the decision route: "
                 "rewrite, map, sample tuning values, generate and check kernels"),
     "run": ("agents.run_cmd", "generate, build, check and measure a program on an OpenCL device"),
+    "strategies": ("agents.strategies_cmd", "list the strategies (named lowerings derived by rules), the program shape "
+                   "each needs, and which apply to a program"),
     "space": ("agents.space_cmd", "show a program's tuning parameters, constraints, valid points and parallel "
               "mappings"),
     "fit": ("agents.fit_cmd", "fit the predicted reward's kNN model on a measurement store, one model file per "

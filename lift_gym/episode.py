@@ -143,6 +143,8 @@ class EpisodeState:
         except json.JSONDecodeError as err:
             raise ValueError(f"not an episode record: invalid JSON at line {err.lineno}, column {err.colno} "
                              f"({err.msg})") from None
+        if roots and isinstance(d, dict) and isinstance(d.get("benchmark"), str):
+            d = {**d, "benchmark": _beside(d["benchmark"], Path(roots[0]))}
         check_record(d, roots)
         d = dict(d)
         d["actions"] = tuple(int(a) for a in d["actions"])
@@ -183,6 +185,16 @@ def benchmark_file(uri: str) -> Path | None:
     if not parts.scheme and plain.endswith(".lift"):
         return Path(plain)
     return None
+
+
+def _beside(uri: str, folder: Path) -> str:
+    """A record's benchmark given as a program file's path relative to the record (`prog.lift?N=64`, so that a
+    record and its program travel together) as the file's URI; any other benchmark unchanged."""
+    path = benchmark_file(uri)
+    if path is None or path.is_absolute() or urlsplit(uri.strip()).scheme:
+        return uri
+    _, sep, query = uri.strip().partition("?")
+    return (folder / path).resolve().as_uri() + (sep + query if sep else "")
 
 
 def _inside(p: Path, roots: Sequence[str | Path]) -> bool:

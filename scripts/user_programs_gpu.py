@@ -42,8 +42,8 @@ CASES = {  # case -> (program file, sizes, what the rate is set against)
     "matmul-2048x512x8192": ("matmul.lift", {"r": 2048, "c": 512, "d": 8192}, "cublas"),
     "matmul-4096x4096x1024": ("matmul.lift", {"r": 4096, "c": 4096, "d": 1024}, "cublas"),
     "box5-4096": ("box5.lift", {"w": 4096, "h": 4096}, "copy"),
-    "sumsq-2^24": ("sumsq.lift", {"len": 1 << 24}, "copy"),
-    "scale-2^24": ("scale.lift", {"len": 1 << 24}, "copy"),
+    "sumsq-16M": ("sumsq.lift", {"len": 1 << 24}, "copy"),
+    "scale-16M": ("scale.lift", {"len": 1 << 24}, "copy"),
 }
 
 

@@ -300,18 +300,29 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     return finish(derivation.point_free_wrappers(p))
 
 
+LARGE = 1 << 31  # M N K from which the defaults are the large products' (below)
+
+
 def _choose(s) -> dict[str, int]:
+    """64 x 64 tiles of C, TK = 16, float4 loads; register blocks of 4 x 4 with every switch off, or, for large
+    products (M N K >= 2^31) whose tile divides, 8 x 8 blocks with KU, CB and PF on: the point the env's sweep
+    search reached at mm 4096³ on the H100 (docs/benchmarks/mm_prefetch_h100.md) and next to the one it reached
+    for a 2048 x 512 x 8192 product on the H200 (docs/benchmarks/user_programs_h200.md). Values in `s` win."""
     m, n, k = s["M"], s["N"], s["K"]
     tm = s.get("TM") or largest_divisor(m, 64) or 1
     tn = s.get("TN") or largest_divisor(n, 64) or 1
-    rm = s.get("RM") or largest_divisor(tm, 4) or 1
-    rn = s.get("RN") or largest_divisor(tn, 4) or 1
+    large = m * n * k >= LARGE and tm % 8 == 0 and tn % 8 == 0
+    block = 8 if large else 4
+    rm = s.get("RM") or largest_divisor(tm, block) or 1
+    rn = s.get("RN") or largest_divisor(tn, block) or 1
     vw = s.get("VW") or next(w for w in (4, 2, 1) if tn % w == 0 and k % w == 0)
     tk = s.get("TK") or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
-    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", 0), "CB": s.get("CB", 0),
-            TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, 0)}
+    on = int(large)
+    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw,
+            "KU": s.get("KU", on if tk % RUN == 0 else 0), "CB": s.get("CB", on if rn % RUN == 0 else 0),
+            TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, on)}
 
 
 def _check(s, v) -> list[str]:

@@ -42,19 +42,19 @@ def test_search_draws_a_labelled_bar_on_a_terminal(tmp_path, terminal):
     term = terminal()
     assert _search(tmp_path) == 0
     text = term.getvalue()
-    assert "search" in text and "3/3" in text
+    assert "search:" in text and "/3 [" in text  # redrawn at tqdm's own intervals: the count shown varies
 
 
 def test_search_draws_no_bar_when_stderr_is_not_a_terminal(tmp_path, capsys):
     assert _search(tmp_path) == 0
     err = capsys.readouterr().err
-    assert "search:" not in err and "3/3" not in err
+    assert "search:" not in err and "/3 [" not in err
 
 
 def test_search_draws_no_bar_with_no_progress(tmp_path, terminal):
     term = terminal()
     assert _search(tmp_path, "--no-progress") == 0
-    assert "3/3" not in term.getvalue()
+    assert "search:" not in term.getvalue()
 
 
 def test_evaluate_draws_one_bar_over_its_runs(tmp_path, terminal):
@@ -63,7 +63,7 @@ def test_evaluate_draws_one_bar_over_its_runs(tmp_path, terminal):
     evaluate(None, [GEMV], 2, ["random", "greedy"], seeds=[0], reward=RewardConfig(source="analytical"),
              out_dir=tmp_path / "ev", log=lines.append, progress=True)
     text = term.getvalue()
-    assert "evaluate" in text and "2/2" in text
+    assert "evaluate:" in text and "/2 [" in text
     assert len(lines) == 2  # the log lines still come, one per run
 
 

@@ -114,3 +114,12 @@ def test_no_lowering_or_space_is_chosen_by_a_benchmarks_name():
                 if pattern.search(line):
                     offenders.append(f"{f.relative_to(ROOT)}:{i}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_large_matrix_products_default_to_register_blocks_of_8_with_the_switches_on_and_valid():
+    low = lowerings(_user("matmul"))["tiled"]
+    large, medium = {"r": 4096, "c": 4096, "d": 1024}, {"r": 1024, "c": 1024, "d": 1024}
+    v = low.choose(large)
+    assert (v["RM"], v["RN"], v["KU"], v["CB"], v["PF"]) == (8, 8, 1, 1, 1) and not low.check(large, v)
+    w = low.choose(medium)
+    assert (w["RM"], w["RN"], w["KU"], w["CB"], w["PF"]) == (4, 4, 0, 0, 0) and not low.check(medium, w)

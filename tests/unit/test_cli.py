@@ -163,7 +163,7 @@ def test_file_errors(capsys, tmp_path):
 
 def test_subcommand_table():
     assert list(cli.COMMANDS) == ["benchmarks", "show", "check", "train", "search", "evaluate", "pipeline", "replay",
-                                  "validate", "explore", "run", "space", "fit", "knn-study"]
+                                  "validate", "explore", "run", "strategies", "space", "fit", "knn-study"]
 
     @command("hello", "say hello", lambda p: p.add_argument("--name", default="world"))
     def hello(args):

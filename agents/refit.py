@@ -37,7 +37,7 @@ class Pick:
     predicted_speedup: float | None
     measured_speedup: float | None
     status: str  # the measured kernel's status: ok, timeout, wrong, ...
-    new: bool  # measured now (False: the store had it)
+    new: bool  # measured now and stored (False: the store had it, or a result of machine load was not stored)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -69,8 +69,14 @@ def policy_picks(policy: Policy, uri: str, episodes: int, *, seed: int, measured
     states = play_episodes(policy, uri, episodes, seed, cfg, measured)
     truth = measured.evaluate_many(states)
     guess = predicted.evaluate_many(states)
-    return [Pick(uri, s.kernel.key, g.speedup, m.speedup, m.final.status, m.final.source == "measured")
+    return [Pick(uri, s.kernel.key, g.speedup, m.speedup, m.final.status, _stored(m.final))
             for s, m, g in zip(states, truth, guess, strict=True)]
+
+
+def _stored(final) -> bool:
+    """Whether a pick's kernel was measured now and stored: a result the machine's load may have caused (a
+    repeated time-out under load, not settled) is measured but not stored."""
+    return final.source == "measured" and final.report.get("settled", True) is not False
 
 
 def pick_stats(picks: list[Pick]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ FAST = [("benchmark://lift/mm/small", 3), ("benchmark://lift/asum/small", 1), ("
         ("benchmark://lift/gemv/small", 4), ("benchmark://lift/dot/small", 5),
         ("benchmark://lift/jacobi1d-3pt-clamp/small", 0), (str(FOLDER / "saxpy.lift"), 1),
         (str(FOLDER / "stencil1d.lift"), 2)]
-WALKS = 6  # per subject in the exhaustive run
+WALKS = 20  # per subject in the exhaustive run
 
 
 @pytest.fixture(scope="module")

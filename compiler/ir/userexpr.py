@@ -871,13 +871,32 @@ def _same_by_cases(a, b) -> bool:
         if d == 0:
             continue
         region = sp.And(*[r if v else sp.Not(r) for r, v in zip(atoms, values, strict=True)])
-        if len(region.free_symbols) != 1:
+        if len(region.free_symbols) != 1 or not _zero_where(d, region):
             return False
-        where = region.as_set()
-        if where is sp.S.EmptySet:
-            continue
-        x = next(iter(region.free_symbols))
-        if not (isinstance(where, sp.FiniteSet) and all(sp.simplify(d.subs(x, p)) == 0 for p in where)):
+    return True
+
+
+def _zero_where(d, region) -> bool:
+    """Whether `d` is 0 at every probe point of one variable where `region` holds: the region's constants, points
+    just beside them (relative to their size), the midpoints between them, and values beyond them all (sympy's
+    `as_set` of such regions is not dependable: it fails inside sympy for some hash orders)."""
+    sp = _sym()
+    (x,) = region.free_symbols
+    consts = sorted({float(c) for c in region.atoms(sp.Number)} | {0.0})
+    far = 2 * max(abs(c) for c in consts) + 1e6
+    probes = {-far, -7.25, 3.5, far, *consts}
+    probes |= {c + k * max(e, abs(c) * e) for c in consts for e in (1e-3, 0.5) for k in (-1, 1)}
+    probes |= {(a + b) / 2 for a, b in itertools.pairwise(consts)}
+    for p in sorted(probes):
+        try:
+            if not bool(region.subs(x, p)):
+                continue
+            value = d.subs(x, p)
+            if value == 0:
+                continue
+            if value.free_symbols or abs(complex(value)) > 1e-9 * (1 + abs(p)):
+                return False
+        except (TypeError, ValueError, ZeroDivisionError):
             return False
     return True
 
@@ -892,7 +911,7 @@ def _same(a, b) -> bool:
         if d == 0:
             return True
         return _same_by_cases(a, b) or (sp.count_ops(d) <= 200 and sp.simplify(d) == 0)
-    except (TypeError, ValueError, RecursionError, NotImplementedError):
+    except (TypeError, ValueError, AttributeError, RecursionError, NotImplementedError):  # sympy gave up
         return False
 
 

@@ -17,9 +17,11 @@ import json
 
 import numpy as np
 
+from compiler.ir.node import RewritePoint, walk
 from compiler.lowering import is_lowered, point_stages
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import named_preset
+from compiler.lowering.stages import default_kernel
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 from compiler.suite import SUITE
@@ -39,9 +41,16 @@ def generate(t: Target, lowering: str = "default"):
     """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings or rewrite-point
     designs (conv: direct, gemm), built from its decisions (`presets.named_preset`) through the compiler's stages.
     A program file or user benchmark has only
-    `default`: the program as written when it is already lowered, else its default lowering."""
+    `default`: the program as written when it is already lowered, else its default lowering. A program with
+    rewrite points has only `default` too: the default lowering of the program without them (the reward baseline,
+    `stages.default_kernel`)."""
     b = t.benchmark
     assert b is not None, "load_target gives every target a benchmark"
+    if any(isinstance(n, RewritePoint) for _, n in walk(b.program)):
+        if lowering != "default":
+            raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: default")
+        _, kp = default_kernel(b, t.sizes)
+        return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), {}
     table = lowerings(b)
     names = [*table, *(point_stages.designs(b) if b.dataset == SUITE else ())]
     if lowering not in names:

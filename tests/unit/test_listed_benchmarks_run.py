@@ -25,12 +25,7 @@ def _listed() -> list[str]:
 
 
 LISTED = _listed()
-# The annotated programs: `run` builds a benchmark's kernels from its catalogued lowerings, and a program with
-# rewrite points has none; its default lowering is that of the program without them (stages.default_kernel), which
-# `run` does not take yet. Strict: the mark must go once they run.
-NOT_YET = {uri: pytest.mark.xfail(strict=True, reason="run takes no program with rewrite points yet")
-           for uri in LISTED if uri.endswith("-rp")}
-CASES = [pytest.param(u, marks=NOT_YET.get(u, ()), id=u.rsplit("/", 1)[-1]) for u in LISTED]
+CASES = [pytest.param(u, id=u.rsplit("/", 1)[-1]) for u in LISTED]
 
 
 def test_the_suite_and_the_annotated_programs_are_listed():
@@ -54,3 +49,10 @@ def test_listed_uri_runs_at_the_small_size_on_pocl(capsys, uri):
     assert rc == 0, err or out
     report = json.loads(out)
     assert report["status"] == "ok" and report["kernels"], report
+
+
+def test_a_program_with_rewrite_points_offers_only_the_default_lowering():
+    from agents.subcommand import CliError
+
+    with pytest.raises(CliError, match=r"lowerings: default$"):
+        generate(load_target("benchmark://lift/mm-rp", "small"), "tiled")

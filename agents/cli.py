@@ -261,9 +261,10 @@ def check_target(t: Target, seed: int) -> dict:
     """Type-check and interpret one target; compare with the reference when it is a benchmark."""
     import numpy as np
 
-    from compiler import suite
     from compiler.ir.interpret import interpret
     from compiler.ir.typecheck import typecheck
+    from compiler.runtime import compare
+    from compiler.runtime.measure import MeasureConfig
 
     t0 = time.perf_counter()
     result_type = typecheck(t.program).result
@@ -281,14 +282,19 @@ def check_target(t: Target, seed: int) -> dict:
         inputs = b.make_inputs(t.sizes, rng)
         out = interpret(t.program, inputs, t.sizes)
         ref = b.reference(inputs, t.sizes)
-        report.update(benchmark=b.name, uri=t.label, shape=list(np.shape(out)), tolerance=b.tolerance,
-                      reference=b.reference_name)
+        cfg = MeasureConfig()
+        report.update(benchmark=b.name, uri=t.label, shape=list(np.shape(out)), tolerance=cfg.rtol, atol=cfg.atol,
+                      reference=b.reference_at(t.sizes))
         if np.shape(out) != np.shape(ref):
             report.update(max_rel_error=None, status="FAIL",
                           detail=f"output shape {np.shape(out)} differs from the reference shape {np.shape(ref)}")
-        else:
-            err = suite.rel_error(out, ref)
-            report.update(max_rel_error=err, status="PASS" if err <= b.tolerance else "FAIL")
+        else:  # the comparison of `run` (NaN matches only NaN, an infinity only itself)
+            cmp = compare.compare_arrays(t.program.name, np.asarray(out), np.asarray(ref), cfg.rtol, cfg.atol,
+                                         bound=b.error_bound(inputs, t.sizes))
+            report.update(max_rel_error=cmp.max_rel, status="PASS" if cmp.ok else "FAIL",
+                          nan_matched=cmp.nan_matched)
+            if cmp.message:
+                report.update(detail=cmp.message)
     report["seconds"] = round(time.perf_counter() - t0, 3)
     return report
 
@@ -320,8 +326,10 @@ def _print_report(r: dict) -> None:
         print(f"  {r.get('detail', '')}: {r['status']}")
         return
     against = "" if r.get("reference") in (None, "NumPy reference") else f" against {r['reference']}"
-    print(f"  max relative error {r['max_rel_error']:.3e}{against} (tolerance {r['tolerance']:g}): {r['status']} "
-          f"({r['seconds']} s)")
+    print(f"  max relative error {r['max_rel_error']:.3e}{against} (rtol {r['tolerance']:g}, atol {r['atol']:g}): "
+          f"{r['status']} ({r['seconds']} s)")
+    if r.get("detail"):
+        print(f"  {r['detail']}")
 
 
 @command("check", configure=_configure_check)

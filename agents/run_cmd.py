@@ -22,6 +22,7 @@ from compiler.lowering import is_lowered, point_stages
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import named_preset
 from compiler.lowering.stages import default_kernel
+from compiler.runtime.gold import gold_value
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
 from compiler.suite import SUITE
@@ -81,13 +82,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     b = t.benchmark
     assert b is not None
     inputs = b.make_inputs(t.sizes, rng)
-    gold = np.asarray(b.reference(inputs, t.sizes), dtype=np.float32)
+    gold = np.asarray(b.reference(inputs, t.sizes))  # of the output's dtype (the buffer's type converts it)
     flat = {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()}
+    want = gold_value(gold.reshape(-1), b.error_bound(inputs, t.sizes))  # the check's comparison (cli.check_target)
     with MeasureWorker(args.device) as worker:
-        m = worker.measure(kp, flat, {kp.outputs[0]: gold.reshape(-1)}, MeasureConfig(time_cap_s=args.time_cap))
+        m = worker.measure(kp, flat, {kp.outputs[0]: want}, MeasureConfig(time_cap_s=args.time_cap))
         info = worker.info
         device = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
-    report = {"target": t.label, "lowering": args.lowering, "reference": b.reference_name,
+    reference = b.reference_at(t.sizes)  # a .npz reference is for its own sizes only: the interpreter elsewhere
+    report = {"target": t.label, "lowering": args.lowering, "reference": reference,
               "params": params, "device": device,
               "kernels": [k.name for k in kp.kernels], **m.to_dict()}
     if args.json:
@@ -100,7 +103,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             iqr = 100 * m.iqr_s / m.median_s if m.median_s else 0.0
             rates = ", ".join(f"{v:.2f} {unit}" for v, unit in ((m.gflops, "GFLOP/s"), (m.gbs, "GB/s"))
                               if v is not None) or "no work counted"
-            against = b.reference_name if b.reference_name.endswith(".npz") else f"the {b.reference_name}"
+            against = reference if reference.endswith(".npz") else f"the {reference}"
             print(f"  correct (against {against}); median {m.median_s * 1e3:.4f} ms (IQR {iqr:.1f}%, "
                   f"{m.n_samples} samples x {m.n_inner} launches): {rates}  [{m.stop_reason}]")
         else:

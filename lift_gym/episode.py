@@ -46,7 +46,7 @@ from compiler.errors import CompilerError, ParseError, UnknownBenchmark
 from compiler.ir.interpret import interpret
 from compiler.lowering import GENERIC_GPU, DeviceLimits, device_profile, stages, substitute_sizes
 from compiler.runtime import MeasureConfig, measure_in_process
-from compiler.suite import rel_error
+from compiler.runtime.compare import compare_arrays
 
 from . import transition
 from .rewards import SOURCES, Evaluation, KernelEval, RewardConfig, RewardFunction, final_job, inputs_and_gold
@@ -579,9 +579,16 @@ def _check_interpreter(report: ValidationReport, state: State) -> None:
     got = interpret(program, inputs, sizes)
     wants = want if isinstance(want, tuple) else (want,)
     gots = got if isinstance(got, tuple) else (got,)
-    errs = [rel_error(g, w) for g, w in zip(gots, wants, strict=True)]
-    report.add("interpreter", max(errs) <= bench.tolerance,
-               f"lowered vs high-level program: relative error {max(errs):.3g} (tolerance {bench.tolerance:g})")
+    cfg = MeasureConfig()  # the comparison of `run` and `check` (NaN matches only NaN, an infinity only itself)
+    bound = bench.error_bound(inputs, sizes) if len(wants) == 1 else None
+    cmps = [compare_arrays(f"result {i}", np.asarray(g), np.asarray(w), cfg.rtol, cfg.atol, bound=bound)
+            for i, (g, w) in enumerate(zip(gots, wants, strict=True))]
+    bad = [c.message for c in cmps if not c.ok]
+    nans = sum(c.nan_matched for c in cmps)
+    report.add("interpreter", not bad,
+               f"lowered vs high-level program: max relative error {max(c.max_rel for c in cmps):.3g} (rtol "
+               f"{cfg.rtol:g}, atol {cfg.atol:g})" + (f"; {bad[0]}" if bad else "")
+               + (f"; {nans} elements NaN where the high-level program's are" if nans else ""))
 
 
 def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | None) -> None:

@@ -37,6 +37,7 @@ from ..ir.node import Program
 from ..types import FLOAT, ArrayType, TupleType, Type, VectorType, size_names
 
 TOLERANCE = 1e-5
+INTERPRETER = "interpreter"  # reference_name of a benchmark checked against the program's own interpreter
 UNIT_ROUNDOFF = 2.0 ** -24  # float32, round to nearest
 MAX_GAMMA = 1e-3  # a summation bound is used only where gamma_m is at most this (an error of 0.1% of sum|terms|)
 MAX_INPUT_ELEMENTS = 1 << 30  # scalars in all of a program's inputs (4 GiB of float32)
@@ -106,6 +107,7 @@ class Benchmark:
     uri_base: str = ""  # the URI without sizes when not benchmark://lift/NAME (a file's file:// URI)
     reference_name: str = "NumPy reference"  # what correctness is checked against ("interpreter": the program's own)
     path: str = ""  # the program file of a user benchmark
+    reference_sizes: Mapping[str, int] | None = None  # the only sizes a fixed reference (.npz) is for; else INTERPRETER
     _keys: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self):
@@ -140,6 +142,13 @@ class Benchmark:
             return None
         b = self.summation.bound(inputs, sizes)
         return None if b is None else b.reshape(-1)
+
+    def reference_at(self, sizes: Sizes) -> str:
+        """What correctness is checked against at `sizes`: `reference_name`, or INTERPRETER at sizes other than
+        the ones a fixed reference is for (`reference_sizes`)."""
+        if self.reference_sizes is None or dict(sizes) == dict(self.reference_sizes):
+            return self.reference_name
+        return INTERPRETER
 
     def sizes(self, preset: str = "default") -> dict[str, int]:
         """The sizes of a preset (a user benchmark without that preset: {}, its sizes must be given)."""

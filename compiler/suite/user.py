@@ -46,9 +46,8 @@ from ..ir.ops import MAPS, REDUCES, Op
 from ..ir.parser import MAX_SOURCE_BYTES, parse_program
 from ..ir.typecheck import typecheck
 from ..types import ArrayType, ScalarType, TupleType, Type, VectorType, size_names
-from .common import TOLERANCE, Benchmark, input_size_error
+from .common import INTERPRETER, TOLERANCE, Benchmark, input_size_error
 
-INTERPRETER = "interpreter"  # reference_name of a benchmark checked against the program's own interpreter
 PROGRAM_SUFFIX = ".lift"
 REFERENCE_SUFFIX = ".npz"
 EXPECTED = "expected"  # the output's key in a reference archive
@@ -88,14 +87,14 @@ def user_benchmark(source: Program | str | os.PathLike, *, name: str | None = No
     typecheck(program)
     all_presets = {**file_presets, **{k: dict(v) for k, v in (presets or {}).items()}}
     name = name or (path.stem if path is not None else program.name)
-    ref_fn, inputs_fn, ref_name, check = _reference(program, reference, make_inputs, all_presets)
+    ref_fn, inputs_fn, ref_name, check, ref_sizes = _reference(program, reference, make_inputs, all_presets)
     return Benchmark(
         name=name, family="user", program=program, reference=ref_fn, make_inputs=inputs_fn, presets=all_presets,
         flops=flops or (lambda s: program_flops(program, s)), bytes=bytes or (lambda s: program_bytes(program, s)),
         description=description or (f"{path}" if path is not None else f"program {program.name}"),
         tolerance=tolerance, check_sizes=check, dataset=dataset,
         uri_base=uri or (path.as_uri() if path is not None else f"benchmark://{dataset}/{name}"),
-        reference_name=ref_name, path=str(path) if path is not None else "")
+        reference_name=ref_name, path=str(path) if path is not None else "", reference_sizes=ref_sizes)
 
 
 _FILE_CACHE: dict[tuple, Benchmark] = {}
@@ -160,13 +159,13 @@ def _file_presets(text: str, path: Path) -> dict[str, dict[str, int]]:
 
 # --- references --------------------------------------------------------------------------------------------------
 def _reference(program: Program, reference, make_inputs, presets: dict):
-    """(reference, make_inputs, reference_name, check_sizes) for the kind of reference given."""
+    """(reference, make_inputs, reference_name, check_sizes, reference_sizes) for the kind of reference given."""
     if reference is None:
         return ((lambda inputs, sizes: interpret(program, inputs, sizes)),
-                make_inputs or (lambda sizes, rng: random_inputs(program, sizes, rng)), INTERPRETER, None)
+                make_inputs or (lambda sizes, rng: random_inputs(program, sizes, rng)), INTERPRETER, None, None)
     if callable(reference):
         return (reference, make_inputs or (lambda sizes, rng: random_inputs(program, sizes, rng)),
-                getattr(reference, "__qualname__", "callable"), None)
+                getattr(reference, "__qualname__", "callable"), None, None)
     return _archive_reference(program, Path(reference), presets)
 
 
@@ -203,7 +202,7 @@ def _archive_reference(program: Program, path: Path, presets: dict):
         _note_other_sizes(program, path, sizes, s)
         return random_inputs(program, s, rng)
 
-    return reference, make, path.name, None
+    return reference, make, path.name, None, dict(sizes)
 
 
 class ReferenceSizesWarning(UserWarning):

@@ -15,6 +15,7 @@ from compiler import suite
 from compiler.ir.interpret import interpret
 from compiler.suite.user import ReferenceSizesWarning, load_benchmark
 from lift_gym.episode import ENV_ID
+from tests.opencl_once import opencl_available
 from tests.user_programs import FOLDER
 
 STENCIL = FOLDER / "stencil1d.lift"
@@ -67,3 +68,23 @@ def test_cli_check_at_other_sizes_prints_the_note_in_one_line():
     assert notes[0].endswith("stencil1d: the reference stencil1d.npz is for N=32; at N=24 the interpreter is the "
                              "reference (on random inputs)")
     assert "is for N=32 only" not in proc.stderr + proc.stdout
+
+
+def test_the_reference_at_the_archive_sizes_is_the_archive_and_the_interpreter_elsewhere():
+    bench, sizes = suite.resolve(STENCIL.as_uri())
+    assert bench.reference_at(sizes) == "stencil1d.npz"
+    assert bench.reference_at({"N": 48}) == suite.INTERPRETER
+
+
+@pytest.mark.opencl
+@pytest.mark.skipif(not opencl_available(), reason="no OpenCL device")
+@pytest.mark.parametrize("size, against", [("N=32", "stencil1d.npz"), ("N=48", "the interpreter")])
+def test_cli_run_names_what_was_really_the_reference(capsys, size, against):
+    from agents import cli
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ReferenceSizesWarning)
+        rc = cli.main(["run", str(STENCIL), "--sizes", size, "--device", "pocl", "--time-cap", "0.05"])
+    out, _ = capsys.readouterr()
+    assert rc == 0, out
+    assert f"correct (against {against});" in out

@@ -64,7 +64,7 @@ from ..ir.macros import expand_program
 from ..ir.node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, UserFun, at, with_children
 from ..ir.ops import ADDRESS_SPACES, LAYOUT, MAPS, PARALLEL_MAPS, REDUCES, Group, Op
 from ..ir.printer import show
-from ..ir.terms import Fresh, all_names, free_vars, is_call, subst
+from ..ir.terms import Fresh, all_names, binary_userfun, free_vars, is_call, subst
 from ..ir.typecheck import Typing, typecheck
 from ..ir.userfuns import ADD, MAX, MIN, MULT, userfun
 from ..rewrite import Rule, apply, index_program, prepare
@@ -638,7 +638,9 @@ def _derive_parallel_reduce(d: _Steps, sizes, view_map: Op) -> None:
     lam = call_.f.funs[0]  # type: ignore[union-attr]
     mapped = is_call(x, Op.MAP) and computes(x.f.funs[0])  # type: ignore[union-attr]
     elem_t = typing.of[(*body, 2, 0, 0, 1)] if mapped else x_t.elem
-    splittable = same_type(elem_t, init_t)
+    # split into chunks only where partialReduce can: an operator that is one user function (a fused reduce's
+    # `(acc, y) => add(acc, abs(y))` is not associative in its arguments: a fold)
+    splittable = same_type(elem_t, init_t) and binary_userfun(lam) is not None
     chunks: list = []
     if not splittable:  # a fold: the whole reduction in one work item
         _fuse(d)

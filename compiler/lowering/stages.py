@@ -311,7 +311,11 @@ class MappingProblem:
         return hit
 
     def _compiles(self, codes: tuple[int, ...]) -> bool:
-        return _fits(self._to_compile(codes), tuple(sorted(self.sizes.items())), self.limits)
+        try:
+            program = self._to_compile(codes)
+        except CompilerError:  # the mapping's lowering does not derive: no kernel, so no completion
+            return False
+        return _fits(program, tuple(sorted(self.sizes.items())), self.limits)
 
     def _check_length(self, codes: Sequence[int]) -> None:
         if len(codes) != len(self.sites):

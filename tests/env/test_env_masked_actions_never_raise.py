@@ -39,10 +39,12 @@ def test_fusing_the_map_into_asums_reduce_offers_only_mappings_that_lower(uri):
     s = transition.step(s, a)  # the next state's mask is computed here
     assert s.phase is Phase.MAPPING
     codes = [c for c in range(s.config.layout.n_codes) if transition.legal_actions(s)[s.config.layout.map_base + c]]
-    assert [transition.MAP_CODES[c] for c in codes] == [0]  # one work item; no default parallel reduction
-    while not transition.is_terminal(s):
-        s = transition.step(s, int(np.flatnonzero(transition.legal_actions(s))[0]))
-    assert s.kernel is not None and s.kernel.kernels
+    assert 0 in [transition.MAP_CODES[c] for c in codes]  # one work item, at least
+    for c in codes:  # each offered mapping lowers (the default parallel reduction folds the fused operator)
+        t = transition.step(s, s.config.layout.map_base + c)
+        while not transition.is_terminal(t):
+            t = transition.step(t, int(np.flatnonzero(transition.legal_actions(t))[0]))
+        assert t.kernel is not None and t.kernel.kernels
 
 
 def test_fusing_the_map_into_asums_reduce_through_gym_make():
@@ -54,10 +56,10 @@ def test_fusing_the_map_into_asums_reduce_through_gym_make():
     env.close()
 
 
-def test_two_thousand_random_masked_actions_on_the_small_suite_never_raise():
+def test_a_thousand_random_masked_actions_on_the_small_suite_never_raise():
     t0 = time.perf_counter()
-    n, episodes = random_masked_actions(SMALL_URIS, Config(), 2000, seed=31, stop=0.3)
-    assert n >= 2000 and episodes >= len(SMALL_URIS)
+    n, episodes = random_masked_actions(SMALL_URIS, Config(), 1000, seed=31, stop=0.3)
+    assert n >= 1000 and episodes >= len(SMALL_URIS)
     print(f"{n} actions in {episodes} episodes, {time.perf_counter() - t0:.0f} s")
 
 

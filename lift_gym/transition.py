@@ -29,12 +29,8 @@ import numpy as np
 from gymnasium.error import InvalidAction
 
 from compiler.ir.node import Program
-from compiler.lowering import GENERIC_GPU, DeviceLimits, decisions, memory_stage, stages
-from compiler.lowering.blas1 import LAST_GROUP
-from compiler.lowering.conv import CROP_VIEW, PAD_VIEW
-from compiler.lowering.mm import PREFETCH, TRANSPOSED_A
+from compiler.lowering import GENERIC_GPU, PINNED_WHEN_OFF, DeviceLimits, decisions, memory_stage, stages
 from compiler.lowering.stages import MAP_CODES
-from compiler.lowering.stencil import COLS_PER_ITEM
 from compiler.lowering.templates import TEMPLATE_NAMES
 
 Phase = decisions.Stage  # the decision asked: REWRITE, MAPPING, TUNING, DONE, REWRITE_POINTS, MEMORY
@@ -146,12 +142,6 @@ class Config:
 @functools.cache
 def _layout(max_nodes: int, n_slots: int) -> ActionLayout:
     return ActionLayout(len(stages.env_rules()), max_nodes, len(MAP_CODES), n_slots)
-
-
-# the tuning parameters a Config switch fixes, and their values, when it is off (as env versions before it had them)
-PINNED_WHEN_OFF = {"column_blocks": ((COLS_PER_ITEM, 1),), "conv_fusion": ((PAD_VIEW, 0), (CROP_VIEW, 0)),
-                   "last_group": ((LAST_GROUP, 0),), "transposed_a": ((TRANSPOSED_A, 0),),
-                   "prefetch": ((PREFETCH, 0),)}
 
 
 @functools.lru_cache(maxsize=64)

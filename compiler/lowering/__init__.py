@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from ..codegen import KernelProgram
 from ..constraints import GENERIC_GPU, DeviceLimits
-from ..constraints.device import PROFILES, device_profile
+from ..constraints.device import AUTO, PROFILE_NAMES, PROFILES, device_profile
 from ..ir.sizes import substitute_sizes
 from . import decisions, point_stages, stages
 from .analysis import IRFacts, ir_facts
-from .catalog import lower, lowerings
+from .catalog import PINNED_WHEN_OFF, lower, lowerings
 from .default import default_lowering, default_params, is_lowered
 from .lowered import KernelLaunch, Lowered, Lowering, TuningParam
 from .util import LoweringError
 
 __all__ = [
+           "AUTO",
            "GENERIC_GPU",
+           "PINNED_WHEN_OFF",
            "PROFILES",
+           "PROFILE_NAMES",
            "DeviceLimits",
            "IRFacts",
            "KernelLaunch",

@@ -37,6 +37,13 @@ def _default(bench) -> Lowering:
 STRATEGY_MODULES = (mm, stencil, conv, gemv, blas1)  # each offers its lowerings to the programs of its shape
 STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
 
+# the tuning parameters a switch of the environment's configuration fixes, and their values, when it is off (as
+# the env versions before the switch had them): configuration key -> ((parameter, value), ...)
+PINNED_WHEN_OFF = {"column_blocks": ((stencil.COLS_PER_ITEM, 1),),
+                   "conv_fusion": ((conv.PAD_VIEW, 0), (conv.CROP_VIEW, 0)),
+                   "last_group": ((blas1.LAST_GROUP, 0),), "transposed_a": ((mm.TRANSPOSED_A, 0),),
+                   "prefetch": ((mm.PREFETCH, 0),)}
+
 
 def strategies_of(bench: Benchmark) -> list[tuple[Strategy, tuple[str, ...]]]:
     """Each strategy with the lowerings it offers this benchmark's program (none: the program has not its shape)."""

@@ -7,8 +7,9 @@
     lift-gym check --all [--size NAME]                         every suite program (at `small` unless --size)
 
 `check` type-checks a program and runs the NumPy interpreter on fresh random inputs; for a benchmark URI it
-compares with the benchmark's float64 reference (max|out - ref| / max|ref| against the benchmark's tolerance) and
-prints PASS or FAIL (exit 1 on FAIL). A FILE holds a program in text form (compiler.ir.parser), a user
+compares with the benchmark's float64 reference (`compiler.runtime.compare.compare_arrays`, the comparison `run`
+makes: rtol/atol, the summation bound, a NaN or an infinity matched only by itself) and prints PASS or FAIL (exit
+1 on FAIL). A FILE holds a program in text form (compiler.ir.parser), a user
 benchmark (compiler.suite.user, docs/datasets.md): with a `.npz` reference beside it (inputs and expected output)
 check compares with that; without one it only type-checks and interprets it (status RAN) with sizes from
 `--sizes` or its `# preset` lines. `--size` picks a preset (it replaces a preset named in the URI; sizes in the

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from gymnasium.error import InvalidAction
 
-from compiler.constraints.device import PROFILES
+from compiler.constraints.device import PROFILE_NAMES
 from compiler.errors import CompilerError, UnknownBenchmark
 from compiler.ir.printer import print_program
 from compiler.perf.model import ModelUnavailable
@@ -57,8 +57,9 @@ def _add_reward_args(p: argparse.ArgumentParser, default: str | None) -> None:
     p.add_argument("--store", metavar="PATH", help="measurement store (default: $LIFT_GYM_STORE or ~/.cache)")
     p.add_argument("--model", metavar="PATH", help="a saved kNN model (predicted reward, knn strategy)")
     p.add_argument("--fallback", choices=SOURCES, help="reward source when the first is unavailable")
-    p.add_argument("--profile", choices=tuple(PROFILES), default="generic",
-                   help="device profile of the tuning slots and the analytical reward (default generic)")
+    p.add_argument("--profile", choices=PROFILE_NAMES, default="generic",
+                   help="device profile of the tuning slots and the analytical reward (default generic; auto: the "
+                        "limits of the OpenCL device in use)")
 
 
 def _reward(args: argparse.Namespace):

@@ -44,7 +44,7 @@ from gymnasium.error import InvalidAction
 from compiler import __version__
 from compiler.errors import CompilerError, ParseError, UnknownBenchmark
 from compiler.ir.interpret import interpret
-from compiler.lowering import GENERIC_GPU, DeviceLimits, device_profile, stages, substitute_sizes
+from compiler.lowering import AUTO, GENERIC_GPU, DeviceLimits, device_profile, stages, substitute_sizes
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.runtime.compare import compare_arrays
 
@@ -332,7 +332,7 @@ def _check_record_reward(r: Any) -> None:
         if r.get(key) is not None and r[key] not in SOURCES:
             raise ValueError(f"episode record: config.reward.{key}: expected one of {', '.join(SOURCES)}, got "
                              f"{_short(r[key])}")
-    if r.get("profile") is not None:
+    if r.get("profile") is not None and r["profile"] != AUTO:  # auto: the limits of the replaying device
         try:
             device_profile(r["profile"])
         except (ValueError, KeyError) as err:

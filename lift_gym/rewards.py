@@ -24,7 +24,8 @@ given at the last step of an episode (every other step rewards 0; no shaping). S
   round of work groups scaled by Eq. 8 of Wang et al., TPDS 2019) with the parameters of the device the limits
   describe; deterministic, no device needed (docs/estimation.md).
 
-The device profile (`RewardConfig.profile`: "generic", "h100" or "pocl"; compiler.constraints.device.PROFILES)
+The device profile (`RewardConfig.profile`: "generic", "h100", "h200", "pocl", or "auto": the limits of the device
+in use; compiler.constraints.device.PROFILE_NAMES)
 fixes the limits of the tuning slots and the device the analytical reward and the observation's features assume,
 whatever OpenCL device the host has. `RewardFunction.check()` opens what the sources need up front (a device that
 was asked for, the model file), so a missing one fails when the env is made, not at an episode's last step.
@@ -48,7 +49,7 @@ import numpy as np
 from compiler.errors import DeviceNotFound, StoreError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
-from compiler.lowering import DeviceLimits, KernelProgram, device_profile, stages
+from compiler.lowering import AUTO, DeviceLimits, KernelProgram, device_profile, stages
 from compiler.perf import features as hw
 from compiler.perf.estimate import device_for_limits, estimate_program
 from compiler.perf.features import program_features
@@ -81,10 +82,11 @@ class RewardConfig:
     measure: MeasureConfig = field(default_factory=MeasureConfig)
     failure_reward: float = -2.0
     prune: bool = True  # measured: prune kernels much slower than the default lowering
-    profile: str = "generic"  # device profile of the tuning slots and the analytical reward (PROFILES)
+    profile: str = "generic"  # device profile of the tuning slots and the analytical reward (PROFILE_NAMES)
 
     def __post_init__(self) -> None:
-        device_profile(self.profile)  # a ValueError names an unknown profile
+        if self.profile != AUTO:  # `auto`: the limits of the device the context opens (Context.limits)
+            device_profile(self.profile)  # a ValueError names an unknown profile
         if self.source not in SOURCES:
             raise ValueError(f"reward source {self.source!r} is not one of {', '.join(SOURCES)}")
         if self.fallback is not None and (self.fallback not in SOURCES or self.fallback == self.source):
@@ -274,8 +276,14 @@ class Context:
 
     @property
     def limits(self) -> DeviceLimits:
-        """The device profile's limits (RewardConfig.profile), never the host's device: host-independent."""
-        return device_profile(self.config.profile)
+        """The device profile's limits (RewardConfig.profile), never the host's device: host-independent; with
+        `auto`, those of the device this context opens (`device_profile(AUTO, info)`), host-dependent by design."""
+        if self.config.profile != AUTO:
+            return device_profile(self.config.profile)
+        if self.device_info is None:
+            raise RewardUnavailable(f"device profile 'auto' reads the OpenCL device in use, and none opens for "
+                                    f"{resolve_spec(self.config.device).describe()}: name a profile instead")
+        return device_profile(AUTO, self.device_info)
 
     @property
     def profile_model(self) -> hw.DeviceModel:

@@ -48,7 +48,7 @@ def test_quick_preset_is_tiny():
     ({"reward": {"source": "predicted", "fallback": "predicted"}}, "reward.fallback: must differ"),
     ({"env": "scal"}, 'env: expected a mapping of keys, got "scal"'),
     ({"pipeline": {"refit_rounds": -1}}, "pipeline.refit_rounds: expected an integer >= 0, got -1"),
-    ({"reward": {"profile": "h200"}}, 'reward.profile: expected one of generic, h100, pocl, got "h200"'),
+    ({"reward": {"profile": "h300"}}, 'reward.profile: expected one of generic, h100, h200, pocl, got "h300"'),
     ({"pipeline": {"refit_episodes": 0}}, "pipeline.refit_episodes: expected a positive integer, got 0"),
     ({"train": {"total_steps": 4}, "pipeline": {"refit_rounds": 5}},
      "pipeline.refit_rounds: 5 rounds cannot split train.total_steps = 4"),
@@ -86,6 +86,10 @@ def test_overrides_are_validated():
     assert cfg.train.total_steps == 128
     with pytest.raises(ConfigError, match=r"train\.total_steps: expected a positive integer, got 0"):
         with_overrides(cfg, total_steps=0)
+
+
+def test_h200_is_a_reward_profile():
+    assert config_from_dict({"reward": {"profile": "h200"}}).reward.profile == "h200"
 
 
 def test_the_reward_profile_reaches_the_env_and_the_pipeline_rewards():

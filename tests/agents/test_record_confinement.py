@@ -137,6 +137,13 @@ def test_unknown_reward_settings_in_a_record_are_named(finished_record, reward, 
     _one_line(info.value, fragment)
 
 
+@pytest.mark.parametrize("profile", ["h200", "auto"])
+def test_a_record_made_with_any_profile_name_loads(finished_record, profile):
+    d = json.loads(json.dumps(finished_record))
+    d["config"]["reward"]["profile"] = profile
+    assert EpisodeState.from_json(json.dumps(d)).config["reward"]["profile"] == profile
+
+
 def test_record_file_that_is_not_a_regular_file_is_named(tmp_path):
     with pytest.raises(UntrustedFile, match="a folder"):
         read_record(tmp_path)

@@ -85,3 +85,38 @@ def test_env_takes_the_h200_profile():
                    profile="h200")
     assert env.unwrapped.config.limits is H200
     env.close()
+
+
+def test_reward_commands_offer_every_profile_name():
+    from agents.cli import build_parser
+
+    for name in PROFILE_NAMES:
+        args = build_parser("search").parse_args(["search", "benchmark://lift/scal/small", "--profile", name])
+        assert args.profile == name
+
+
+@pytest.mark.opencl
+@pytest.mark.skipif(not opencl_available(), reason="no OpenCL device")
+def test_the_auto_profile_of_a_reward_context_is_the_limits_of_the_device_it_opens():
+    from lift_gym.rewards import RewardConfig, RewardFunction
+
+    fn = RewardFunction(RewardConfig(source="analytical", device="pocl", profile=AUTO))
+    try:
+        info = fn.ctx.device_info
+        assert info is not None and fn.ctx.limits == device_profile(AUTO, info)
+        assert fn.ctx.limits.max_work_group_size == info.max_work_group_size
+    finally:
+        fn.close()
+
+
+def test_the_auto_profile_without_an_opencl_device_is_one_line(monkeypatch):
+    from lift_gym import rewards
+
+    monkeypatch.setattr(rewards, "_open_info", lambda selection: None)
+    fn = rewards.RewardFunction(rewards.RewardConfig(source="analytical", profile=AUTO))
+    try:
+        with pytest.raises(rewards.RewardUnavailable, match=r"^device profile 'auto' reads the OpenCL device in "
+                                                            r"use, and none opens for .*: name a profile instead$"):
+            _ = fn.ctx.limits
+    finally:
+        fn.close()

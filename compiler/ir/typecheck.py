@@ -12,13 +12,17 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+import numpy as np
 import sympy
 
 from .. import arith
 from ..errors import ParseError, TypeCheckError
 from ..types import (
     BOOL,
+    DOUBLE,
+    FLOAT,
     INT,
+    NUMPY_DTYPE,
     ArrayType,
     ScalarType,
     TupleType,
@@ -418,6 +422,28 @@ def _check_literal(e: Literal, sizes=lambda: None) -> None:
         raise _fail("value", f"{e.value!r} is not a number nor a size expression", e) from None
     if s in (INT, BOOL) and (x != x or abs(x) == float("inf") or x != int(x)):
         raise _fail("value", f"{e.value} is not a valid {s}", e)
+    out_of_range = literal_out_of_range(text, x, s)
+    if out_of_range is not None:
+        raise _fail("value", out_of_range, e)
+
+
+def literal_out_of_range(text: str, x: float, s: ScalarType) -> str | None:
+    """Why a number literal's value does not fit its scalar type, or None: a float or double literal whose
+    magnitude rounds past the type's largest finite value would silently be inf (only the spelled-out `inf`
+    is inf), an int literal outside int32 would wrap."""
+    if s == INT:
+        lo, hi = np.iinfo(np.int32).min, np.iinfo(np.int32).max
+        return None if lo <= x <= hi else f"{text} is out of range for int (from {lo} to {hi})"
+    if s not in (FLOAT, DOUBLE) or "inf" in text.lower() or x != x:
+        return None
+    dtype = NUMPY_DTYPE[s.name]
+    with np.errstate(over="ignore"):
+        finite = bool(np.isfinite(dtype(x)))
+    if finite:
+        return None
+    big = np.finfo(dtype).max
+    return (f"{text} is out of range for {s} (from {-big:.8g} to {big:.8g}; write value(\"inf\", {s}) for "
+            f"an infinity)")
 
 
 def _apply_userfun(f: UserFun, ts: list[Type], call: Node) -> Type:

@@ -1,4 +1,4 @@
-"""`lift-gym space URI [--lowering NAME] [--device h100|pocl] [--json]`: a program's search space.
+"""`lift-gym space URI [--lowering NAME] [--profile generic|h100|h200|pocl] [--json]`: a program's search space.
 
 Prints the tuning parameters of the chosen lowering (inferred from the typed program, thesis Ch4; for a named
 lowering with parameters, the inferred problem of its default structure that the env's tuning decisions use,
@@ -17,7 +17,7 @@ import argparse
 import json
 from dataclasses import dataclass
 
-from compiler.constraints import H100, POCL_CPU
+from compiler.constraints.device import PROFILES, device_profile
 from compiler.constraints.infer import infer
 from compiler.constraints.mapping import mapping_space
 from compiler.constraints.points import rp_space
@@ -35,12 +35,13 @@ def _configure_space(p: argparse.ArgumentParser) -> None:
     configure_target(p, "size overrides, e.g. M=256,N=256,K=256")
     p.add_argument("--lowering", metavar="NAME", default=None,
                    help="lowering whose tuning parameters to show (default: the first named one, else default)")
-    p.add_argument("--device", choices=("h100", "pocl"), default="h100", help="device limits (default h100)")
+    p.add_argument("--profile", "--device", dest="profile", choices=tuple(PROFILES), default="generic",
+                   help="device profile of the tuning limits (default generic; --device is another name for it)")
     p.add_argument("--examples", type=nonnegative_int, default=5, help="valid parallel mappings to print (default 5)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
+def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
     assert t.benchmark is not None, "load_target gives every target a benchmark"
     program = t.benchmark.program
     annotated = bool(rewrite_point_labels(program))
@@ -56,14 +57,14 @@ def space_report(t, lowering: str | None, device: str, examples: int) -> dict:
         if name not in table:
             raise CliError(f"{t.text}: no lowering {name!r}; lowerings: {', '.join(table)}")
         lowered = table[name](t.sizes)
-    limits = H100 if device == "h100" else POCL_CPU
+    limits = device_profile(profile)
     if name in templates_of(t.benchmark):  # the space the env decides (one inferred problem per structure)
         problem = template_problem(t.benchmark, name, dict(t.sizes), limits)
         switches = tuple(int(problem.defaults[p.name]) for p in problem.params if p.kind == "switch")
         tp = problem.inferred[switches]
     else:
         tp = infer(lowered.program, dict(lowered.sizes), limits)
-    report: dict = {"benchmark": t.label, "lowering": name, "device_limits": device,
+    report: dict = {"benchmark": t.label, "lowering": name, "device_limits": profile,
                     "parameters": {p: list(tp.domains.get(p, ())) for p in tp.params},
                     "constraints": [str(c) for c in tp.constraints],
                     "dropped": len(tp.dropped), "lowering_defaults": dict(lowered.params)}
@@ -133,7 +134,7 @@ def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:
 @command("space", configure=_configure_space)
 def cmd_space(args: argparse.Namespace) -> int:
     t = load_target(args.target, args.size, args.sizes)
-    r = space_report(t, args.lowering, args.device, args.examples)
+    r = space_report(t, args.lowering, args.profile, args.examples)
     if args.json:
         print(json.dumps({k: v for k, v in r.items() if not k.endswith("_text")}, indent=2, default=str))
         return 0

@@ -207,3 +207,14 @@ def test_space_command(capsys):
     assert any("TK % VW" in c for c in r["constraints"])
     assert r["mapping"]["valid"] > 0 and r["mapping"]["examples"]
     assert cli.main(["space", "benchmark://lift/mm", "--size", "small", "--lowering", "nope"]) == 2
+
+
+def test_space_takes_the_generic_profile_unless_another_is_named(capsys):
+    def space(*extra: str) -> dict:
+        assert cli.main(["space", "benchmark://lift/mm", "--size", "small", "--json", *extra]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    generic, pocl = space(), space("--profile", "pocl")
+    assert (generic["device_limits"], pocl["device_limits"]) == ("generic", "pocl")
+    assert pocl["valid_points"] != generic["valid_points"]  # PoCL's work-group limits admit other points
+    assert space("--device", "pocl") == pocl and space("--profile", "h200")["device_limits"] == "h200"

@@ -732,22 +732,23 @@ def table(report: dict[str, Any]) -> str:
     pct = int(report["target_fraction"] * 100)
     seeds, ref = report.get("seeds", [report.get("seed", 0)]), report.get("reference", "random")
     budgets = report.get("budgets", [report["budget"]])
+    labels = [row["benchmark"] + (" (trained)" if row["trained_on"] else "") for row in report["benchmarks"]]
+    w = max([len("summary over benchmarks x seeds"), *map(len, labels)])  # the label column fits the longest
     lines = [f"{report['budget']} evaluations per run, {len(seeds)} seed(s) per method and benchmark, "
              f"{report['reward_source']} reward" + (f" (partial: {report['partial']} finished)"
                                                     if report.get("partial") else ""),
-             f"{'benchmark':40s} {'method':8s} {'geomean best':>12s} {'best':>8s} {'GFLOP/s':>9s} "
+             f"{'benchmark':{w}s} {'method':8s} {'geomean best':>12s} {'best':>8s} {'GFLOP/s':>9s} "
              f"{f'reached {pct}%':>11s} {'mean evals':>10s} {'wall s':>8s}"]
-    for row in report["benchmarks"]:
-        label = row["benchmark"] + (" (trained)" if row["trained_on"] else "")
+    for row, label in zip(report["benchmarks"], labels, strict=True):
         for name, m in row["methods"].items():
             gf = "-" if m["best_gflops"] is None else f"{m['best_gflops']:.3g}"
             reached = f"{m['reached_target']}/{m['seeds']}"
-            lines.append(f"{label:40s} {name:8s} {_fmt(m['geomean_best_speedup']):>12s} {_fmt(m['best_speedup']):>8s} "
+            lines.append(f"{label:{w}s} {name:8s} {_fmt(m['geomean_best_speedup']):>12s} {_fmt(m['best_speedup']):>8s} "
                          f"{gf:>9s} {reached:>11s} {_fmt(m['mean_evals_to_target'], '.1f', ''):>10s} "
                          f"{m['wall_s']:8.1f}")
             label = ""
     lines.append("")
-    lines.append(f"{'summary over benchmarks x seeds':40s} {'method':8s} {'budget':>6s} {'geomean':>8s} "
+    lines.append(f"{'summary over benchmarks x seeds':{w}s} {'method':8s} {'budget':>6s} {'geomean':>8s} "
                  f"{f'vs {ref} [95% CI]':>26s} {f'reached {pct}%':>11s} {'mean evals':>10s}")
     for b in budgets:
         for name, s in report["summary"].items():
@@ -756,7 +757,7 @@ def table(report: dict[str, Any]) -> str:
                 vs = "-" if name != ref else "1 (reference)"
             else:
                 vs = f"{p['ratio']:.3f}x [{_fmt(p['ci_low'])}, {_fmt(p['ci_high'])}]"
-            lines.append(f"{'':40s} {name:8s} {b:6d} {_fmt(p['geomean_best_speedup']):>8s} {vs:>26s} "
+            lines.append(f"{'':{w}s} {name:8s} {b:6d} {_fmt(p['geomean_best_speedup']):>8s} {vs:>26s} "
                          f"{p['reached_target']:>11s} {_fmt(p['mean_evals_to_target'], '.1f', ''):>10s}")
     return "\n".join(lines)
 

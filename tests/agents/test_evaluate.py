@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -122,3 +123,21 @@ def test_svg_is_well_formed():
     doc = svg({"bench <a&b>": {"policy": [0.5, 1.0, 1.0], "random": [0.2]}}, "evaluations", "speedup")
     root = ET.fromstring(doc)
     assert root.tag.endswith("svg") and len(root.findall("{http://www.w3.org/2000/svg}polyline")) == 2
+
+
+def test_the_table_label_column_fits_the_longest_benchmark_name():
+    long = "file:///a/folder/of/programs/" + "x" * 60 + ".lift?N=64"
+    method = {"best_gflops": 1.0, "reached_target": 1, "seeds": 1, "geomean_best_speedup": 1.5, "best_speedup": 1.5,
+              "mean_evals_to_target": 2.0, "wall_s": 0.1}
+    summary = {"geomean_best_speedup": 1.5, "ratio": None, "ci_low": None, "ci_high": None, "reached_target": "1/1",
+               "mean_evals_to_target": 2.0}
+    report = {"target_fraction": 0.9, "seeds": [0], "reference": "random", "budgets": [4], "budget": 4,
+              "reward_source": "analytical",
+              "benchmarks": [{"benchmark": name, "trained_on": False, "methods": {"random": method}}
+                             for name in (long, "benchmark://lift/scal/small")],
+              "summary": {"random": {"budgets": {"4": summary}}}}
+    lines = table(report).splitlines()
+    rows = [line for line in lines if re.match(r"^\S*\s+random\s", line)]  # per benchmark, then the summary
+    assert len(rows) == 3 and rows[0].startswith(long + " random ")
+    starts = {line.index(" random ") for line in rows} | {lines[1].index(" method ")}
+    assert starts == {len(long)}  # every row's method column starts where the longest label ends

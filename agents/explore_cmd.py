@@ -19,7 +19,7 @@ import sys
 from compiler.constraints.device import PROFILES
 from compiler.explore import ExploreConfig, explore_benchmark
 
-from .subcommand import CliError, command, configure_target, load_target, nonnegative_int, positive_int, seed
+from .subcommand import CliError, command, configure_target, jobs, load_target, nonnegative_int, positive_int, seed
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -37,8 +37,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", choices=sorted(PROFILES), default="generic",
                    help="device profile whose limits the tuning values respect (generic)")
     p.add_argument("--max-kernels", type=positive_int, metavar="K", help="stop after K distinct kernels")
-    p.add_argument("--jobs", type=nonnegative_int, default=0, metavar="J",
-                   help="device workers in parallel (min(2, cpus))")
+    p.add_argument("--jobs", type=jobs, default=0, metavar="J",
+                   help="device workers in parallel, at most 256 (0: min(2, cpus))")
     p.add_argument("--device", help="OpenCL device selection (default: LIFT_GYM_DEVICE or the first device)")
     p.add_argument("--no-run", action="store_true", help="generate kernels only; do not run them")
     p.add_argument("--json", action="store_true", help="machine-readable report")

@@ -107,6 +107,14 @@ def nonnegative_int(text: str) -> int:
     return _integer(text, "an integer >= 0", 0, MAX_COUNT)
 
 
+MAX_JOBS = 256  # the most workers a command starts in parallel (each opens its own device context)
+
+
+def jobs(text: str) -> int:
+    """A number of parallel workers: an integer in [0, MAX_JOBS] (0: the command's default)."""
+    return _integer(text, f"a number of workers in [0, {MAX_JOBS}]", 0, MAX_JOBS)
+
+
 def seed(text: str) -> int:
     """A random seed: an integer in [0, MAX_SEED]."""
     return _integer(text, f"a seed in [0, {MAX_SEED}]", 0, MAX_SEED)

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from agents import cli
 from agents.config import CHECKS, SECTIONS
-from agents.subcommand import nonnegative_int, positive_int, seconds, seed
+from agents.subcommand import jobs, nonnegative_int, positive_int, seconds, seed
 from compiler.errors import ParseError, TypeCheckError
 from compiler.ir.node import Param, Program
 from compiler.ir.parser import MAX_DEPTH, MAX_SOURCE_BYTES, parse_program
@@ -174,13 +174,14 @@ NUMERIC_OPTIONS = [  # (argv before the option, option, kind)
     (("explore", SMALL), "--samples", "positive"),
     (("explore", SMALL), "--seed", "seed"),
     (("explore", SMALL), "--max-kernels", "positive"),
-    (("explore", SMALL), "--jobs", "nonnegative"),
+    (("explore", SMALL), "--jobs", "jobs"),
     (("space", SMALL), "--examples", "nonnegative"),
     (("train", "--config", "configs/quick.yaml"), "--total-steps", "positive"),
 ]
 NOT_NUMBERS = ["", "abc", "nan", "inf", "-inf", "1e400", "1.5", "0x10", "10**40", "1e3"]
 BAD_NUMBERS = {"seed": ["-1", str(2**32), str(10**40)], "positive": ["0", "-3", str(10**40)],
-               "nonnegative": ["-1", str(10**40)], "seconds": ["0", "-1", "1e300", "86401"]}
+               "nonnegative": ["-1", str(10**40)], "seconds": ["0", "-1", "1e300", "86401"],
+               "jobs": ["-1", "257", "1000000000", str(10**40)]}
 
 
 def _bad_number_cases():
@@ -197,7 +198,8 @@ def test_bad_number_option(capsys, monkeypatch, tmp_path, prefix, option, value)
     assert not (tmp_path / "out").exists()
 
 
-OPTION_TYPES = {"seed": seed, "positive": positive_int, "nonnegative": nonnegative_int, "seconds": seconds}
+OPTION_TYPES = {"seed": seed, "positive": positive_int, "nonnegative": nonnegative_int, "seconds": seconds,
+                "jobs": jobs}
 
 
 @FUZZ
@@ -423,3 +425,9 @@ def test_process_prints_no_traceback(tmp_path, argv):
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1, p.stderr
+
+
+def test_explore_jobs_beyond_the_worker_limit_is_a_usage_error(capsys):
+    rc, err = run(capsys, "explore", SMALL, "--jobs", "1000000000")
+    assert_one_line_error(rc, err, "--jobs")
+    assert "[0, 256]" in err

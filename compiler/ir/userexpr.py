@@ -6,7 +6,9 @@ numeric literals, arithmetic (`+ - * / // % **`, unary `-`/`+`/`~`), comparisons
 keyword is `axis=<integer>`, as in `np.sum(l * r, axis=-1)`) and local `lambda` bindings called in place
 (`(lambda d: d * d)(x - y)`). Nothing else is accepted: no other names or attributes, no subscripts, strings
 or comprehensions. Only the checked tree is compiled, with `np` bound to a namespace holding just those
-functions and no builtins.
+functions and no builtins. Literals compute as in the C body generated from the expression: an integer literal
+given to `**` or to a NumPy function is a float32 value (C's `pow(10.0f, 400.0f)`), and arithmetic of integer
+literals alone must stay within C's int.
 
 OpenCL C body (the code generator's side): the statements of the function body as written between its braces
 (`return x + y;`, declarations, `if (...) { ... }`). Comments are allowed; after them, the body may hold no
@@ -88,6 +90,10 @@ class _ExprChecker:
             raise self.fail(node, "comparison not allowed (only == != < <= > >=):")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
             self.check_power(node, scope)
+        v = _literal_int(node)
+        if v is not None and not _INT32[0] <= v <= _INT32[1]:
+            raise self.fail(node, f"integer arithmetic on literals leaves C's int (from {_INT32[0]} to {_INT32[1]}), "
+                                  "write a float literal (10.0, not 10) in")
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, ast.operator | ast.unaryop | ast.cmpop | ast.boolop):
                 self.check(child, scope)
@@ -162,10 +168,60 @@ def check_numpy_expression(fun: str, params: tuple[str, ...], py: str) -> ast.Ex
     return tree
 
 
+class _FloatMathLiterals(ast.NodeTransformer):
+    """An integer literal that is an operand of `**` or an argument of a NumPy function becomes a float32
+    value, as the C side writes it (`pow(10.0f, 400.0f)`, `fmax(x, 0.0f)`): `np.power(10, 400)` is inf on both
+    sides, not NumPy's wrapped int64 0 (nor a Python big integer for `10 ** 40`)."""
+
+    @staticmethod
+    def _float(node: ast.AST) -> ast.AST:
+        lit = node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else node
+        if not (isinstance(lit, ast.Constant) and type(lit.value) is int):
+            return node
+        with np.errstate(over="ignore"):
+            value = float(np.float32(float(lit.value)))
+        as_float = ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "float32", ast.Load()),
+                            [ast.Constant(value)], [])
+        return ast.UnaryOp(ast.USub(), as_float) if lit is not node else as_float
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Pow):
+            node.left, node.right = self._float(node.left), self._float(node.right)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute):  # np.<name>(...); keywords (axis=) stay integers
+            node.args = [self._float(a) for a in node.args]
+        return node
+
+
+def _literal_int(node: ast.AST) -> int | None:
+    """The value of an integer subexpression built only of integer literals (what C computes in int), or None."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd | ast.Invert):
+        v = _literal_int(node.operand)
+        return None if v is None else {ast.USub: -v, ast.UAdd: v, ast.Invert: ~v}[type(node.op)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.BitAnd | ast.BitOr
+                                                   | ast.BitXor):
+        a, b = _literal_int(node.left), _literal_int(node.right)
+        if a is None or b is None:
+            return None
+        return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b, ast.BitAnd: a & b, ast.BitOr: a | b,
+                ast.BitXor: a ^ b}[type(node.op)]
+    return None
+
+
+_INT32 = (-(2 ** 31), 2 ** 31 - 1)
+
+
 @functools.cache
 def compile_numpy(params: tuple[str, ...], py: str, fun: str = "?"):
-    """The checked expression as a function of the parameters (elementwise on NumPy arrays)."""
-    body = check_numpy_expression(fun, params, py).body
+    """The checked expression as a function of the parameters (elementwise on NumPy arrays). Integer literals
+    given to `**` or a NumPy function are float32 values, as in the C body generated from the expression."""
+    body = _FloatMathLiterals().visit(check_numpy_expression(fun, params, py).body)
     lam = ast.Lambda(ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[],
                                    kw_defaults=[], defaults=[]), body)
     code = compile(ast.fix_missing_locations(ast.Expression(lam)), f"<user function {fun}>", "eval")

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from agents import cli
+from compiler.ir.userexpr import c_body_from_expression
 from tests.opencl_once import opencl_available as _opencl_available
 
 pytestmark = [pytest.mark.opencl, pytest.mark.skipif(not _opencl_available(), reason="no OpenCL device")]
@@ -40,3 +41,15 @@ def test_a_c_body_that_computes_something_else_never_reaches_the_device(capsys, 
                    "--sizes", "N=256", "--device", "pocl", "--time-cap", "0.05", "--json"])
     out, err = capsys.readouterr()
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and "user function f" in err, (out, err)
+
+
+@pytest.mark.parametrize("py", ["x * np.power(10, 20)", "np.minimum(x * 10 ** 40, 3.0)"])
+def test_a_power_of_integer_literals_runs_correct_against_the_interpreter(capsys, tmp_path, py):
+    f = tmp_path / "p.lift"
+    c_body = c_body_from_expression("g", ("x",), py)  # pow(10.0f, 20.0f): float on the C side
+    f.write_text(f"userfun g(x: float): float = {json.dumps(c_body)} | {json.dumps(py)}\n"
+                 "def p(a: [float]N) = map(g) << a\n")
+    rc = cli.main(["run", str(f), "--sizes", "N=256", "--device", "pocl", "--time-cap", "0.05", "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert json.loads(out)["status"] == "ok", out

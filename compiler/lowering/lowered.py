@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from .. import arith
 from ..codegen import compile_program
+from ..errors import ConstraintError
 from ..ir.node import FunCall, Node, Prim, Program
 from ..ir.ops import Op
 from ..ir.sizes import substitute_sizes
@@ -175,7 +176,11 @@ def launch_geometry(p: Program, env: Sizes, local: Mapping[int, tuple[int, ...]]
                 t = typing.of[(*q, len(n.args))]
                 assert isinstance(t, ArrayType)
                 key = (n.f.op, int(n.f.static[0]))
-                counts[key] = max(counts.get(key, 0), arith.evaluate(t.n, env))
+                try:
+                    length = arith.evaluate(t.n, env)
+                except ValueError as err:  # a length that is no whole number: a split that does not divide
+                    raise ConstraintError(_fractional_length(p, typing, env, err)) from None
+                counts[key] = max(counts.get(key, 0), length)
             for i, c in enumerate(n.children()):
                 visit(c, (*q, i))
 
@@ -188,6 +193,28 @@ def launch_geometry(p: Program, env: Sizes, local: Mapping[int, tuple[int, ...]]
         groups = tuple(counts.get((Op.MAP_WRG, d), 1) for d in range(dims))
         out.append(KernelLaunch(tuple(g * l for g, l in zip(groups, lsz, strict=True)), tuple(lsz)))
     return tuple(out)
+
+
+def _fractional_length(p: Program, typing, env: Sizes, err: ValueError) -> str:
+    """Why an array length of `p` is no whole number at `env`: the first split whose chunk does not divide the
+    length of its array (`err`, the evaluation's message, where none is found)."""
+    sizes = ", ".join(f"{k}={v}" for k, v in sorted(env.items()))
+
+    def splits(n: Node, path):
+        if isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.SPLIT and n.args:
+            yield n.f.static[0], typing.of.get((*path, len(n.args)))
+        for i, c in enumerate(n.children()):
+            yield from splits(c, (*path, i))
+
+    for chunk, t in splits(p.body, (len(p.params),)):
+        try:
+            m, length = arith.evaluate(chunk, env), arith.evaluate(t.n, env)
+        except (KeyError, ValueError, AttributeError):
+            continue
+        if m < 1 or length % m:
+            return (f"{p.name}: split({chunk}) does not divide the length {t.n} = {length} of its array at "
+                    f"{sizes}")
+    return f"{p.name}: {err} (at {sizes})"
 
 
 # --- the default lowering's work-group shape ---------------------------------------------------------------------

@@ -229,6 +229,14 @@ def test_file_command_errors(capsys, tmp_path, argv, fragments):
     one_line_error(*run(capsys, *[paths.get(a, a) for a in argv])[::2], *fragments)
 
 
+@pytest.mark.parametrize("command", ["run", "space", "show --opencl"])
+def test_a_split_that_does_not_divide_its_length_is_one_line_naming_it(capsys, tmp_path, command):
+    f = tmp_path / "sp.lift"
+    f.write_text(NEG + "def sp(x: [float]N) = join << mapGlb(0, mapSeq(neg)) << split(3) << x\n")
+    one_line_error(*run(capsys, *command.split(), str(f), "--sizes", "N=8")[::2],
+                   "sp: split(3) does not divide the length N = 8 of its array at N=8")
+
+
 def test_show_space_and_explore_take_a_file(capsys):
     rc, out, _ = run(capsys, "show", str(FOLDER / "transpose.lift"), "--opencl")
     assert rc == 0 and "get_global_id(0)" in out and "get_global_id(1)" in out

@@ -47,7 +47,9 @@ def store_devices(store: str) -> Counter:
     """Usable measurements (status ok, every P000 feature) per device fingerprint of a store."""
     path = Path(store)
     if not path.is_file():
-        raise CliError(f"measurement store {store} does not exist")
+        why = ("is a directory" if path.is_dir() else "is not a regular file" if path.exists()
+               else "does not exist")
+        raise CliError(f"measurement store {store} {why}")
     try:
         st = MeasurementStore(path, readonly=True)
         try:

@@ -177,3 +177,10 @@ def test_train_of_any_broken_yaml_is_one_line(tmp_path, capsys, doc):
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     if "train" in doc:
         assert "duplicate key" in err
+
+
+@pytest.mark.parametrize("kind, why", [("folder", "is a directory"), ("device", "is not a regular file"),
+                                       ("missing", "does not exist")])
+def test_fit_says_why_a_store_path_is_no_store(capsys, tmp_path, kind, why):
+    path = {"folder": str(tmp_path), "device": "/dev/null", "missing": str(tmp_path / "none.sqlite")}[kind]
+    _one_line_exit_2(capsys, "fit", path, "--quiet", fragments=(f"measurement store {path} {why}",))

@@ -62,6 +62,7 @@ from compiler.suite import INTERPRETER, SUITE
 from .transition import State
 
 SOURCES = ("measured", "predicted", "replay", "analytical", "estimated")
+UNMEASURED = "unmeasured"  # the status of a stored `ok` row whose median is no time per launch (from_record)
 
 
 class RewardUnavailable(RuntimeError):
@@ -362,7 +363,7 @@ class Measured(Source):
         """`evaluate_kernel` of each job: the kernels missing from the store are measured together on the pool
         (each once, in parallel across its workers) and stored here, by the store's only writer."""
         keys = [self.key(job) for job in jobs]
-        stored = {k: self.ctx.store.get(k) for k in keys}
+        stored = {k: _usable(self.ctx.store.get(k)) for k in keys}  # a row with no usable time: measured again
         todo = {k: i for i, k in reversed(list(enumerate(keys))) if stored[k] is None}  # a key's first job
         order = sorted(todo.values())
         # measured again after a death of the worker process (a crash, or a kill from outside: OOM killer, a
@@ -421,9 +422,22 @@ def from_measurement(m: Measurement, kernel_key: str, feats: Mapping, source: st
 
 
 def from_record(rec: Record, source: str) -> KernelEval:
+    """A stored row as an evaluation. A median that is no time per launch (zero, or implausibly large:
+    `Record.time_problem`) is no time: the kernel is unmeasured (status `unmeasured` for an `ok` row), the
+    problem in its report's message."""
+    problem = rec.time_problem
+    if problem is not None:
+        report = {**_slim(rec.report), "message": f"stored measurement {rec.key[:12]}: {problem}"}
+        return KernelEval(rec.kernel_key, UNMEASURED if rec.status == "ok" else rec.status, None, None, 0.0, report,
+                          dict(rec.features or {}), source)
     rel = (rec.iqr_s / rec.median_s) if rec.iqr_s is not None and rec.median_s else 0.0
     return KernelEval(rec.kernel_key, rec.status, rec.median_s, None, rel, _slim(rec.report), dict(rec.features or {}),
                       source)
+
+
+def _usable(rec: Record | None) -> Record | None:
+    """A stored row, or None where it holds no time per launch for an `ok` kernel (measured again)."""
+    return None if rec is not None and rec.status == "ok" and rec.time_problem is not None else rec
 
 
 def _slim(report: Mapping) -> dict:
@@ -512,8 +526,9 @@ class Replay(Source):
         if fp is None:
             raise RewardUnavailable("replay: no device fingerprint (no OpenCL device to identify the store rows)")
         rec = self.ctx.store.get(measurement_key(job.kernel.key, dict(job.sizes), fp))
-        if rec is None:
-            raise RewardUnavailable(f"replay: kernel {job.kernel.key[:16]} of {job.uri} is not in the store "
+        if rec is None or _usable(rec) is None:  # absent, or a row whose median is no time per launch
+            why = "is not in the store" if rec is None else f"has no usable time ({rec.time_problem}) in the store"
+            raise RewardUnavailable(f"replay: kernel {job.kernel.key[:16]} of {job.uri} {why} "
                                     f"{self.ctx.store.path} for device {fp}")
         return from_record(rec, "replay")
 

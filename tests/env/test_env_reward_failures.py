@@ -130,3 +130,39 @@ def test_a_stored_measurement_of_an_older_feature_set_gets_its_features_again(me
     assert ctx.worker.calls == 1
     (rec,) = MeasurementStore(ctx.config.store, readonly=True).records()
     assert rec.features == now and rec.status == "ok" and rec.median_s == 1e-3
+
+
+def _store_median(ctx, median_s: float) -> None:
+    import sqlite3
+
+    with sqlite3.connect(ctx.config.store) as db:
+        db.execute("UPDATE measurements SET median_s = ?", (median_s,))
+
+
+@pytest.mark.parametrize("median_s", [0.0, 5e4])
+def test_a_stored_median_that_is_no_time_is_unmeasured_and_measured_again(measured, median_s):
+    import dataclasses
+
+    source, ctx = measured
+    ctx.worker.script = [_ok()]
+    source.evaluate_kernel(JOB)
+    _store_median(ctx, median_s)
+    (rec,) = MeasurementStore(ctx.config.store, readonly=True).records()
+    ev = rewards.from_record(rec, "replay")
+    assert ev.time_s is None and ev.status == rewards.UNMEASURED and "median_s" in ev.report["message"]
+    assert rewards.from_record(dataclasses.replace(rec, median_s=2e-3), "replay").time_s == 2e-3
+    ctx.worker.script = [_ok()]
+    again = source.evaluate_kernel(JOB)
+    assert again.source == "measured" and again.time_s == 1e-3 and ctx.worker.calls == 2
+
+
+def test_replay_of_a_stored_median_that_is_no_time_is_unavailable(measured):
+    source, ctx = measured
+    ctx.worker.script = [_ok()]
+    source.evaluate_kernel(JOB)
+    _store_median(ctx, 0.0)
+    replay = rewards.Replay(rewards.RewardConfig("replay", store=ctx.config.store), ctx)
+    ctx._info = SimpleNamespace(fingerprint="dev")
+    job = SimpleNamespace(**vars(JOB), uri="benchmark://lift/scal/small")
+    with pytest.raises(rewards.RewardUnavailable, match=r"has no usable time \(median_s is 0\.0 s"):
+        replay.evaluate_kernel(job)

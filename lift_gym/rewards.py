@@ -454,7 +454,7 @@ def _inputs_and_gold(uri: str, sizes: tuple, seed: int):
     s = dict(sizes)
     inputs = bench.make_inputs(s, np.random.default_rng(seed))
     if bench.dataset != SUITE and bench.reference_name != INTERPRETER:  # a user benchmark's own reference
-        return inputs, np.asarray(bench.reference(inputs, s), dtype=np.float32)
+        return inputs, np.asarray(bench.reference(inputs, s))  # of the output's dtype (an int output stays int)
     out = interpret(bench.program, inputs, s)
     return inputs, out
 

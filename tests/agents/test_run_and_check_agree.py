@@ -48,3 +48,14 @@ def test_run_checks_an_integer_output_against_its_integer_reference(capsys, tmp_
     rc, out = _cli(capsys, "run", str(prog), "--device", "pocl", "--time-cap", "0.05", "--json")
     assert rc == (0 if off == 0 else 1), out
     assert json.loads(out[:out.rindex("}") + 1])["status"] == status
+
+
+def test_the_reward_gold_of_an_integer_output_is_integer(tmp_path):
+    from lift_gym.rewards import _inputs_and_gold
+
+    prog = tmp_path / "twice.lift"
+    prog.write_text('userfun dbl(a: int): int = "return a + a;" | "a + a"\ndef twice(x: [int]N) = map(dbl) << x\n')
+    x = np.array([1, -2, 3, 40000000], np.int32)
+    np.savez(tmp_path / "twice.npz", x=x, expected=x + x)
+    _, gold = _inputs_and_gold(prog.as_uri() + "?N=4", (("N", 4),), 0)
+    assert gold.dtype.kind == "i" and np.array_equal(gold, x + x)

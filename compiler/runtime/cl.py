@@ -317,6 +317,73 @@ class PreparedProgram:
         except cl.Error as err:
             raise self._fail(err, f"writing the guard words of {b.name!r}") from None
 
+    def reset_state(self, inputs: Mapping[str, np.ndarray]) -> None:
+        """The state of the first launch again, before a launch whose outputs are checked: the inputs (in-place
+        buffers too) uploaded again, every other buffer a kernel writes (outputs and temporaries) filled with the
+        poison, and the zero-filled buffers zeroed again; the guard words are left as they are (`check_guards`
+        still sees a write past an end). So a checked launch cannot use a result an earlier launch left in a
+        temporary, in an input or in a zero-filled buffer."""
+        self.write_inputs(inputs)
+        cl = _pyopencl()
+        try:
+            for b in self.plan.buffers:
+                if b.role in ("output", "temp"):
+                    name = f"the poison fill of {b.name!r}"
+                    cl.enqueue_fill_buffer(self.device.queue, self.buffers[b.name], poison_pattern(b.np_dtype), 0,
+                                           b.nbytes)
+                elif b.role == "zeroed":
+                    name = f"zeroing {b.name!r}"
+                    cl.enqueue_fill_buffer(self.device.queue, self.buffers[b.name], np.zeros(1, b.np_dtype), 0,
+                                           b.nbytes)
+            self.device.queue.finish()
+        except cl.Error as err:
+            raise self._fail(err, name) from None
+
+    def check_zeroed(self, when: str = "") -> None:
+        """CorrectnessError naming the buffer when a launch left a zero-filled buffer (a work-group counter) not
+        zero: the kernels must leave it as they found it, or a later launch would see state of an earlier one."""
+        cl = _pyopencl()
+        for b in self.plan.buffers:
+            if b.role != "zeroed":
+                continue
+            got = np.empty(b.size, dtype=b.np_dtype)
+            try:
+                cl.enqueue_copy(self.device.queue, got, self.buffers[b.name], is_blocking=True)
+            except cl.Error as err:
+                raise self._fail(err, f"reading the zero-filled buffer {b.name!r}") from None
+            bad = np.flatnonzero(got != 0)
+            if bad.size:
+                err = CorrectnessError(
+                    f"zero-filled buffer {b.name!r} ({b.dtype}[{b.size}]) is not zero after the launch{when}: "
+                    f"{bad.size} of its {b.size} elements non-zero, first at index {int(bad[0])} "
+                    f"({got[bad[0]].item()!r}); the kernels must leave it zero (no state carried to the next launch)")
+                err.output, err.first_bad_index = b.name, int(bad[0])
+                raise err
+
+    def check_inputs(self, inputs: Mapping[str, np.ndarray], when: str = "") -> None:
+        """CorrectnessError naming the buffer when a launch changed a read-only input (one that is not also an
+        output): a kernel that writes its inputs computes from other data on its next launch, or keeps a result
+        there for it."""
+        cl = _pyopencl()
+        for b in self.plan.buffers:
+            if b.role != "input" or b.name not in inputs:
+                continue
+            want = np.ascontiguousarray(inputs[b.name]).reshape(-1)
+            got = np.empty(b.size, dtype=b.np_dtype)
+            try:
+                cl.enqueue_copy(self.device.queue, got, self.buffers[b.name], is_blocking=True)
+            except cl.Error as err:
+                raise self._fail(err, f"reading input {b.name!r} back") from None
+            size = b.np_dtype.itemsize
+            changed = np.flatnonzero((got.view(np.uint8) != want.view(np.uint8)).reshape(-1, size).any(axis=1))
+            if changed.size:
+                err = CorrectnessError(
+                    f"input buffer {b.name!r} ({b.dtype}[{b.size}]) was written by the launch{when}: "
+                    f"{changed.size} of its {b.size} elements changed, first at index {int(changed[0])}; a "
+                    f"kernel must not write its inputs (no state carried to the next launch)")
+                err.output, err.first_bad_index = b.name, int(changed[0])
+                raise err
+
     def check_guards(self, when: str = "") -> None:
         """CorrectnessError naming the buffer when a kernel wrote into the guard words after its end."""
         cl = _pyopencl()

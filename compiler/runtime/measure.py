@@ -1,10 +1,10 @@
 """The measurement protocol (spec/anchors.md §9), in process.
 
 1. build (time recorded; failure: status "compile" with the log);
-2. correctness: upload inputs, poison outputs and write the guard words after every written buffer, launch
-   once, compare every output with the caller's gold arrays (rtol/atol, or a Gold's per-element error
-   bound: `gold.py`) and check the guard words; a mismatch or a write past a buffer's end is status
-   "correctness" and gets no timing;
+2. correctness: upload inputs, poison outputs and temporaries, zero the zero-filled buffers
+   (`PreparedProgram.reset_state`), write the guard words after every written buffer, launch once, compare
+   every output with the caller's gold arrays (rtol/atol, or a Gold's per-element error bound: `gold.py`) and
+   check the guard words; a mismatch or a write past a buffer's end is status "correctness" and gets no timing;
 3. probe: one launch; ≥ `prune_probe_factor` × `best_known_s` stops with status "timeout" (pruned), and so
    does a single launch longer than the time cap. Every timed launch (probe, warm-up, samples) finds its
    output buffers filled with the poison pattern (`PreparedProgram.launch(poison=True)`: a device-side fill
@@ -19,8 +19,11 @@
 6. samples: `min_samples`..`max_samples` (at least one), stopping at IQR/median ≤ `target_rel_iqr` or at
    `time_cap_s` (counted from the probe, so a slow host-side correctness check does not eat into it), or
    when the running median is ≥ `prune_median_factor` × `best_known_s` (status "timeout", pruned);
-7. after the last timed launch, its outputs against the gold again (in-place buffers excepted) and the
-   guard words again: a kernel correct on its first launch only is status "correctness", with no timing.
+7. one more launch after the timing, its outputs against the gold again and the guard words again: a kernel
+   correct on its first launch only is status "correctness", with no timing. Every checked launch (steps 2, 3
+   and 7) starts from the first launch's state (`reset_state`: inputs uploaded again, outputs and temporaries
+   poisoned, zero-filled buffers zeroed), and after it the read-only inputs must be unchanged and the
+   zero-filled buffers zero (docs/measurement-correctness.md), so no result is carried from launch to launch.
    Comparisons follow `compare.py` (non-finite references exactly; NaN where the reference is NaN accepted
    and counted in `nan_matched`; docs/measurement-correctness.md);
 8. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
@@ -332,26 +335,29 @@ def _poisons(prepared) -> dict[str, int]:
 
 def _correctness_launch(prepared, arrays, golds, config: MeasureConfig) -> tuple[bool, int]:
     """(checked, NaN elements matched against a NaN gold) of the first launch."""
-    prepared.write_inputs(arrays)
-    prepared.poison_outputs()
+    prepared.reset_state(arrays)
+    prepared.poison_outputs()  # and the guard words
     prepared.launch(1)
     prepared.check_guards()
+    prepared.check_inputs(arrays)
+    prepared.check_zeroed()
     if golds is None:
         return False, 0
     found = check_outputs(prepared.read_outputs(), golds, config.rtol, config.atol, poison=_poisons(prepared))
     return True, sum(c.nan_matched for c in found)
 
 
-def _check_after_timing(prepared, golds, config: MeasureConfig, when: str = "after the last") -> None:
-    """A timed launch's result against the gold too (a kernel correct on its first launch only, e.g. one that
-    writes its inputs, keeps state between launches or skips work it did before, is wrong), and the guard words
-    again. In-place buffers (input and output) are left out: their gold holds for the first launch only."""
+def _check_after_timing(prepared, arrays, golds, config: MeasureConfig, when: str = "after the last") -> None:
+    """A checked launch's result against the gold too (a kernel correct on its first launch only, e.g. one that
+    keeps state between launches or skips work it did before, is wrong), the guard words, the zero-filled
+    buffers and the read-only inputs again. The launch started from the first launch's state
+    (`PreparedProgram.reset_state`), so in-place buffers (input and output) are compared too."""
     prepared.check_guards(" during the timed launches")
-    if golds is None:
-        return
-    plain = {n: g for n, g in golds.items() if prepared.plan[n].role != "inout"}
     try:
-        check_outputs(prepared.read_outputs(), plain, config.rtol, config.atol, poison=_poisons(prepared))
+        prepared.check_inputs(arrays)
+        prepared.check_zeroed()
+        if golds is not None:
+            check_outputs(prepared.read_outputs(), golds, config.rtol, config.atol, poison=_poisons(prepared))
     except CorrectnessError as err:
         raise CorrectnessError(f"correct on the first launch, wrong after the timed launches ({when} batch of "
                                f"timed launches): {err}") from None
@@ -359,26 +365,46 @@ def _check_after_timing(prepared, golds, config: MeasureConfig, when: str = "aft
 
 class _CheckedLaunches:
     """`launch(n)` for the timing: every launch over poisoned outputs, and the outputs compared after the probe
-    and after up to `config.timed_checks` batches chosen at random (seeded)."""
+    and after up to `config.timed_checks` batches chosen at random (seeded). The last launch of a checked batch
+    starts from the first launch's state (inputs uploaded again, outputs and temporaries poisoned, zero-filled
+    buffers zeroed: `PreparedProgram.reset_state`), so it cannot copy a result an earlier launch left behind;
+    the batch's time is that of its launches, the reset left out."""
 
-    def __init__(self, prepared, golds, config: MeasureConfig):
-        self.prepared, self.golds, self.config = prepared, golds, config
+    def __init__(self, prepared, arrays, golds, config: MeasureConfig):
+        self.prepared, self.arrays, self.golds, self.config = prepared, arrays, golds, config
         self.rng = np.random.default_rng(config.check_seed)
         self.batches = self.checks = 0
 
-    def __call__(self, n: int) -> float:
+    def _launch(self, n: int) -> float:
         if self.config.poison_launches:
-            t = self.prepared.launch(n, poison=True)
-        else:  # one fill before the batch, outside its span: the span of n launches as before, over one poisoning
-            self.prepared.enqueue_poison()
-            t = self.prepared.launch(n)
+            return self.prepared.launch(n, poison=True)
+        # one fill before the batch, outside its span: the span of n launches as before, over one poisoning
+        self.prepared.enqueue_poison()
+        return self.prepared.launch(n)
+
+    def _checked(self, n: int) -> float:
+        head = self._launch(n - 1) * (n - 1) if n > 1 else 0.0
+        self.prepared.reset_state(self.arrays)
+        return (head + self._launch(1)) / n
+
+    def __call__(self, n: int) -> float:
         self.batches += 1
         if self.batches == 1:
-            _check_after_timing(self.prepared, self.golds, self.config, "after the probe, the first")
+            t = self._checked(n)
+            _check_after_timing(self.prepared, self.arrays, self.golds, self.config, "after the probe, the first")
         elif self.checks < self.config.timed_checks and self.rng.random() < 0.25:
             self.checks += 1
-            _check_after_timing(self.prepared, self.golds, self.config, f"after timed batch {self.batches}, a")
+            t = self._checked(n)
+            _check_after_timing(self.prepared, self.arrays, self.golds, self.config,
+                                f"after timed batch {self.batches}, a")
+        else:
+            t = self._launch(n)
         return t
+
+    def last(self) -> None:
+        """One more launch after the timed ones, from the first launch's state, checked."""
+        self._checked(1)
+        _check_after_timing(self.prepared, self.arrays, self.golds, self.config, "one launch after the last")
 
 
 def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase: PhaseHook, fail) -> Measurement:
@@ -390,8 +416,9 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
         prepared = dev.prepare(program)
         phase("correctness")
         checked, nans = _correctness_launch(prepared, arrays, golds, config)
-        timing = time_program(_CheckedLaunches(prepared, golds, config), config, on_phase=phase)
-        _check_after_timing(prepared, golds, config)
+        launches = _CheckedLaunches(prepared, arrays, golds, config)
+        timing = time_program(launches, config, on_phase=phase)
+        launches.last()
     except RuntimeFailure as err:
         if isinstance(err, LaunchError):
             cl.forget_device(dev)  # the context may be unusable after an asynchronous launch error

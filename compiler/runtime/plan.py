@@ -37,7 +37,8 @@ INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 @dataclass(frozen=True)
 class BufferSpec:
     """One global buffer of a program; `role` is "input", "output", "inout", "temp" or "zeroed" (a temporary the
-    runtime fills with zeros once, before the first launch, and the kernels leave zero: a work-group counter)."""
+    runtime fills with zeros before the first launch and before every checked one, and the kernels leave zero: a
+    work-group counter)."""
 
     name: str
     dtype: str

@@ -1,7 +1,9 @@
 """Kernels that game the timing, on a real OpenCL device (PoCL in CI): every timed launch finds its output
 poisoned, so a kernel that skips work it did before is timed doing the work, or leaves poison behind and is
 wrong; the outputs are compared after the probe and after timed batches chosen at random, so a kernel wrong on
-its second launch only is status "correctness"."""
+its second launch only is status "correctness". Every checked launch starts from the first launch's state (inputs
+uploaded again, outputs and temporaries poisoned, zero-filled buffers zeroed, and these must be zero again after
+it), so a kernel that keeps its result in a temporary or in an input and copies it back later is wrong."""
 
 from __future__ import annotations
 
@@ -98,7 +100,7 @@ def test_a_kernel_wrong_only_on_its_second_launch_is_a_correctness_failure(dev, 
     cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
     m = measure_in_process(_two(COUNTED, "bump", "cnt"), inputs, vadd, cfg, device=dev)
     assert m.status == "correctness" and m.median_s is None, m
-    assert "after the probe" in m.message and "'c'" in m.message, m.message
+    assert "zero-filled buffer 'cnt'" in m.message and "not zero after the launch" in m.message, m.message
 
 
 @pytest.mark.parametrize("each", [True, False], ids=["poison-each-launch", "poison-each-batch"])
@@ -107,7 +109,7 @@ def test_a_kernel_that_returns_early_once_it_has_run_is_a_correctness_failure(de
     cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
     m = measure_in_process(_two(ONCE, "finish", "done"), inputs, vadd, cfg, device=dev)
     assert m.status == "correctness" and m.median_s is None, m
-    assert "never written" in m.message, m.message
+    assert "zero-filled buffer 'done'" in m.message and "not zero after the launch" in m.message, m.message
 
 
 def test_a_kernel_that_skips_work_when_its_output_is_already_set_is_timed_doing_the_work(dev, data):
@@ -132,3 +134,75 @@ def test_a_correct_kernel_is_checked_after_random_timed_batches_and_passes(dev, 
         m = measure_in_process(kp, inputs, vadd, MeasureConfig(**{**FAST.to_dict(), "check_seed": seed,
                                                                   "timed_checks": 10}), device=dev)
         assert m.ok and m.checked, m.message
+
+
+MEMO_SCRATCH = """
+__kernel void vadd(__global const float* a, __global const float* b, __global float* c, __global float* scratch,
+                   __global const int* seen, const int n)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    if (seen[0] == 0) scratch[i] = a[i] + b[i];   /* the first launch computes into the temporary */
+    c[i] = scratch[i];                            /* later launches only copy it */
+}
+__kernel void mark(__global int* seen) { seen[0] = 1; }
+"""
+
+MEMO_INPUT = """
+__kernel void vadd(__global float* a, __global const float* b, __global float* c, __global const int* seen,
+                   const int n)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    if (seen[0] == 0) { float s = a[i] + b[i]; a[i] = s; c[i] = s; }   /* the result kept in the input a */
+    else c[i] = a[i];                                                   /* and copied back later */
+}
+__kernel void mark(__global int* seen) { seen[0] = 1; }
+"""
+
+
+def _memo(src: str, state: str, scratch: bool) -> KernelProgram:
+    a, b, c = _abc()
+    seen = KernelArg("seen", state, "int", 1)
+    extra = (KernelArg("scratch", "tmp", "float", N),) if scratch else ()
+    k1 = Kernel("vadd", src, (a, b, c, *extra, seen, KernelArg("n", "int", value=N)), (N,), (64,))
+    return KernelProgram((k1, Kernel("mark", src, (seen,), (1,), None)), ("a", "b"), ("c",), flops=N,
+                         bytes=12.0 * N)
+
+
+@pytest.mark.parametrize("each", [True, False], ids=["poison-each-launch", "poison-each-batch"])
+@pytest.mark.parametrize("state", ["tmp", "zero"], ids=["flag-in-a-temporary", "flag-in-a-zero-filled-buffer"])
+def test_a_kernel_that_keeps_its_result_in_a_temporary_and_copies_it_later_is_a_correctness_failure(
+        dev, data, each, state):
+    inputs, _, vadd = data
+    cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
+    m = measure_in_process(_memo(MEMO_SCRATCH, state, scratch=True), inputs, vadd, cfg, device=dev)
+    assert m.status == "correctness" and m.median_s is None, m
+    want = "never written" if state == "tmp" else "zero-filled buffer 'seen'"
+    assert want in m.message, m.message
+
+
+@pytest.mark.parametrize("each", [True, False], ids=["poison-each-launch", "poison-each-batch"])
+@pytest.mark.parametrize("state", ["tmp", "zero"], ids=["flag-in-a-temporary", "flag-in-a-zero-filled-buffer"])
+def test_a_kernel_that_keeps_its_result_in_an_input_and_copies_it_later_is_a_correctness_failure(
+        dev, data, each, state):
+    inputs, _, vadd = data
+    cfg = MeasureConfig(**{**FAST.to_dict(), "poison_launches": each})
+    m = measure_in_process(_memo(MEMO_INPUT, state, scratch=False), inputs, vadd, cfg, device=dev)
+    assert m.status == "correctness" and m.median_s is None, m
+    want = "'c'" if state == "tmp" else "input buffer 'a'"  # with the flag in a zero-filled buffer, launch 1 writes a
+    assert want in m.message, m.message
+
+
+def test_checked_launches_start_from_the_first_launch_s_state_and_an_in_place_output_is_compared(dev, data):
+    """A correct in-place kernel (c += a) passes: before each checked launch c is uploaded again, so its gold
+    holds on every checked launch, not only the first."""
+    inputs, _, vadd = data
+    src = ("__kernel void acc(__global const float* a, __global float* c, const int n)"
+           " { int i = get_global_id(0); if (i < n) c[i] += a[i]; }")
+    a, c = KernelArg("a", "in", "float", N), KernelArg("c", "in", "float", N)
+    kp = KernelProgram((Kernel("acc", src, (a, c, KernelArg("n", "int", value=N)), (N,), (64,)),), ("a", "c"),
+                       ("c",))
+    m = measure_in_process(kp, {"a": inputs["a"], "c": inputs["b"]}, vadd,
+                           MeasureConfig(**{**FAST.to_dict(), "timed_checks": 10}), device=dev)
+    assert m.ok and m.checked, m.message

@@ -24,7 +24,7 @@ from compiler.constraints.points import rp_space
 from compiler.lowering import default_lowering
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.default import copy_of_view
-from compiler.lowering.templates import template_problem, templates_of
+from compiler.lowering.templates import available_templates, template_problem, templates_of
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 from compiler.suite.annotated import ANNOTATIONS
 
@@ -53,7 +53,10 @@ def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
         lowered = _Lowered(default_lowering(program, dict(t.sizes)), dict(t.sizes), {})
     else:
         table = lowerings(t.benchmark)
-        name = lowering or next((n for n in table if n != "default"), "default")
+        # by default the first named lowering that applies at these sizes (one whose derivation finds no site in
+        # the program, or whose space is empty here, is not offered), else the default
+        offered = available_templates(t.benchmark, dict(t.sizes), device_profile(profile))
+        name = lowering or next((n for n in table if n != "default" and n in offered), "default")
         if name not in table:
             raise CliError(f"{t.text}: no lowering {name!r}; lowerings: {', '.join(table)}")
         lowered = table[name](t.sizes)

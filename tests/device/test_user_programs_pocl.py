@@ -98,4 +98,5 @@ def test_random_env_episode_of_a_user_program_is_correct_on_the_device(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_hundred_random_env_steps_of_a_user_program_are_correct_on_the_device(name):
-    assert random_steps(name, 100, seed=0) >= 8
+    # episodes through a named lowering (the tiled matrix product: ten tuning decisions) are 20-30 steps long
+    assert random_steps(name, 100, seed=0) >= 3

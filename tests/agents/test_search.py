@@ -126,7 +126,7 @@ def test_search_command_writes_a_replayable_episode(tmp_path, capsys):
 @pytest.mark.parametrize(("argv", "fragment"), [
     (["search", "benchmark://lift/nope/small", "--reward", "analytical"], "unknown benchmark 'nope'"),
     (["search", SMALL, "--budget", "0", "--reward", "analytical"], "argument --budget: expected a positive integer"),
-    (["replay", "/nonexistent/x.json"], "cannot read /nonexistent/x.json"),
+    (["replay", "/nonexistent/x.json"], "/nonexistent/x.json: the episode record is missing"),
     (["validate", __file__], "test_search.py"),
 ])
 def test_command_errors_are_one_line(argv, fragment, capsys):

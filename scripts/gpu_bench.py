@@ -109,6 +109,30 @@ def run_case(worker, uri: str, lowering_name: str, low, config: MeasureConfig, r
     return row
 
 
+def cuda_time(fn, min_ms: float = 10.0, samples: int = 15) -> tuple[float, float]:
+    """Median and IQR in seconds of `fn` timed with CUDA events: warm-up, then batches of >= min_ms."""
+    import torch
+
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    fn()
+    end.record()
+    torch.cuda.synchronize()
+    n_inner = max(1, int(min_ms / max(start.elapsed_time(end), 1e-3)))
+    times = []
+    for _ in range(samples):
+        start.record()
+        for _ in range(n_inner):
+            fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / n_inner / 1e3)
+    return float(np.median(times)), float(np.subtract(*np.percentile(times, [75, 25])))
+
+
 def torch_baselines(rows: list[dict], budget_end: float, mm_sizes=(4096,), layers=VGG) -> dict:
     """cuBLAS SGEMM at each n of `mm_sizes` (n x n x n) and cuDNN FP32 convolution at each VGG-16 layer of
     `layers`, TF32 off, timed with CUDA events (warm-up, batching, median and IQR of 15 samples)."""
@@ -122,31 +146,10 @@ def torch_baselines(rows: list[dict], budget_end: float, mm_sizes=(4096,), layer
     torch.backends.cudnn.allow_tf32 = False
     out: dict = {"available": True, "device": torch.cuda.get_device_name(0)}
 
-    def time_cuda(fn, min_ms=10.0, samples=15):
-        for _ in range(3):
-            fn()
-        torch.cuda.synchronize()
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        torch.cuda.synchronize()
-        one = max(start.elapsed_time(end), 1e-3)
-        n_inner = max(1, int(min_ms / one))
-        times = []
-        for _ in range(samples):
-            start.record()
-            for _ in range(n_inner):
-                fn()
-            end.record()
-            torch.cuda.synchronize()
-            times.append(start.elapsed_time(end) / n_inner / 1e3)
-        return float(np.median(times)), float(np.subtract(*np.percentile(times, [75, 25])))
-
     for n in mm_sizes:
         a = torch.rand(n, n, device="cuda")
         b = torch.rand(n, n, device="cuda")
-        med, iqr = time_cuda(lambda: torch.mm(a, b))  # noqa: B023
+        med, iqr = cuda_time(lambda: torch.mm(a, b))  # noqa: B023
         out[f"cublas_sgemm_{n}"] = {"median_s": med, "iqr_s": iqr, "gflops": 2 * n**3 / med / 1e9}
     conv = {}
     for v in layers:
@@ -156,7 +159,7 @@ def torch_baselines(rows: list[dict], budget_end: float, mm_sizes=(4096,), layer
         x = torch.rand(1, s["inChs"], s["inH"], s["inW"], device="cuda")
         w = torch.rand(s["outChs"], s["inChs"], s["kerH"], s["kerW"], device="cuda")
         torch.backends.cudnn.benchmark = True
-        med, iqr = time_cuda(lambda: torch.nn.functional.conv2d(x, w, padding=1))  # noqa: B023
+        med, iqr = cuda_time(lambda: torch.nn.functional.conv2d(x, w, padding=1))  # noqa: B023
         conv[v] = {"median_s": med, "iqr_s": iqr, "gflops": bench.flops(s) / med / 1e9}
     out["cudnn_conv"] = conv
     return out

@@ -24,10 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from gpu_bench import cuda_time  # noqa: E402
 
 from agents.search import search  # noqa: E402
 from compiler.lowering import shape  # noqa: E402
@@ -50,30 +51,6 @@ CASES = {  # case -> (program file, sizes, what the rate is set against)
 def uri_of(case: str) -> str:
     f, sizes, _ = CASES[case]
     return (PROGRAMS / f).as_uri() + "?" + "&".join(f"{k}={v}" for k, v in sizes.items())
-
-
-def cuda_time(fn, min_ms: float = 10.0, samples: int = 15) -> tuple[float, float]:
-    """Median and IQR in seconds of `fn` with CUDA events: warm-up, batches of >= min_ms."""
-    import torch
-
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    fn()
-    end.record()
-    torch.cuda.synchronize()
-    inner = max(1, int(min_ms / max(start.elapsed_time(end), 1e-3)))
-    times = []
-    for _ in range(samples):
-        start.record()
-        for _ in range(inner):
-            fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / inner / 1e3)
-    return float(np.median(times)), float(np.subtract(*np.percentile(times, [75, 25])))
 
 
 def cublas(m: int, n: int, k: int) -> dict:

@@ -1,6 +1,8 @@
-"""Named lowerings per benchmark, with their tuning parameters.
+"""Named lowerings of a benchmark, by the shape of its program, with their tuning parameters.
 
     lowerings("mm")                    -> {"default": Lowering, "tiled": Lowering}
+    lowerings(load_benchmark("my_mm.lift"))   -> the same lowerings for a user's matrix product
+    STRATEGIES                         # the strategy modules' records: what shape each needs, what it follows
     low = lowerings("mm")["tiled"]
     lowered = low(sizes)               # default parameter values for these sizes
     lowered = low(sizes, {"TM": 32})   # some values overridden (the rest chosen)
@@ -12,6 +14,9 @@ benchmark's inputs and reference apply unchanged. Its tuning parameters are size
 parameter values together) is what the interpreter and the code generator take; `Lowered.concrete()` is the
 program with every size substituted. Parameter values that break a constraint raise `LoweringError` naming
 the constraint.
+
+Which lowerings a program gets is decided by each strategy module's `lowerings_for(bench)`, from the program's
+structure (`compiler.lowering.shape`, `stencil.match`), never from the benchmark's name.
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def _table(bench: Benchmark) -> dict[str, Lowering]:
     return lows
 
 
-_TABLES: dict[tuple, dict[str, Lowering]] = {}  # (dataset, name, program) -> the benchmark's lowerings
+_TABLES: dict[tuple, dict[str, Lowering] | None] = {}  # (dataset, name, program) -> lowerings; None: rewrite points
 MAX_TABLES = 256
 
 
@@ -74,15 +74,17 @@ def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
     the parameters rowsPerItem and colsPerItem), "conv42" for HWC convolutions. A suite benchmark may be given
     by name; a user benchmark (compiler.suite.user) as the Benchmark."""
     bench = get(benchmark) if isinstance(benchmark, str) else benchmark
-    if any(isinstance(n, RewritePoint) for _, n in walk(bench.program)):
-        raise LoweringError(f"{bench.name}: a program with rewrite points has no named lowerings (its designs are "
-                            f"values of its rewrite points)")
     key = (bench.dataset, bench.name, bench.program)
-    if key not in _TABLES:
+    if key not in _TABLES:  # the program is walked and matched once (templates ask on every decision)
         if len(_TABLES) >= MAX_TABLES:
             _TABLES.pop(next(iter(_TABLES)))
-        _TABLES[key] = _table(bench)
-    return dict(_TABLES[key])
+        points = any(isinstance(n, RewritePoint) for _, n in walk(bench.program))
+        _TABLES[key] = None if points else _table(bench)
+    table = _TABLES[key]
+    if table is None:
+        raise LoweringError(f"{bench.name}: a program with rewrite points has no named lowerings (its designs are "
+                            f"values of its rewrite points)")
+    return dict(table)
 
 
 def lower(benchmark: str, lowering: str = "default", sizes: Sizes | str = "small",

@@ -342,15 +342,10 @@ class PreparedProgram:
     def check_zeroed(self, when: str = "") -> None:
         """CorrectnessError naming the buffer when a launch left a zero-filled buffer (a work-group counter) not
         zero: the kernels must leave it as they found it, or a later launch would see state of an earlier one."""
-        cl = _pyopencl()
         for b in self.plan.buffers:
             if b.role != "zeroed":
                 continue
-            got = np.empty(b.size, dtype=b.np_dtype)
-            try:
-                cl.enqueue_copy(self.device.queue, got, self.buffers[b.name], is_blocking=True)
-            except cl.Error as err:
-                raise self._fail(err, f"reading the zero-filled buffer {b.name!r}") from None
+            got = self._read(b.name, f"reading the zero-filled buffer {b.name!r}")
             bad = np.flatnonzero(got != 0)
             if bad.size:
                 err = CorrectnessError(
@@ -364,16 +359,11 @@ class PreparedProgram:
         """CorrectnessError naming the buffer when a launch changed a read-only input (one that is not also an
         output): a kernel that writes its inputs computes from other data on its next launch, or keeps a result
         there for it."""
-        cl = _pyopencl()
         for b in self.plan.buffers:
             if b.role != "input" or b.name not in inputs:
                 continue
             want = np.ascontiguousarray(inputs[b.name]).reshape(-1)
-            got = np.empty(b.size, dtype=b.np_dtype)
-            try:
-                cl.enqueue_copy(self.device.queue, got, self.buffers[b.name], is_blocking=True)
-            except cl.Error as err:
-                raise self._fail(err, f"reading input {b.name!r} back") from None
+            got = self._read(b.name, f"reading input {b.name!r} back")
             size = b.np_dtype.itemsize
             changed = np.flatnonzero((got.view(np.uint8) != want.view(np.uint8)).reshape(-1, size).any(axis=1))
             if changed.size:
@@ -480,18 +470,19 @@ class PreparedProgram:
             out.append({"kernel": kname, **got})
         return out
 
-    def read_outputs(self) -> dict[str, np.ndarray]:
+    def _read(self, name: str, what: str) -> np.ndarray:
+        """The elements of one buffer (its guard words left out), read back; a failure names `what` was done."""
         cl = _pyopencl()
-        out = {}
+        spec = self.plan[name]
+        host = np.empty(spec.size, dtype=spec.np_dtype)
         try:
-            for name in self.program.outputs:
-                spec = self.plan[name]
-                host = np.empty(spec.size, dtype=spec.np_dtype)
-                cl.enqueue_copy(self.device.queue, host, self.buffers[name], is_blocking=True)
-                out[name] = host
+            cl.enqueue_copy(self.device.queue, host, self.buffers[name], is_blocking=True)
         except cl.Error as err:
-            raise self._fail(err, f"reading output {name!r}") from None
-        return out
+            raise self._fail(err, what) from None
+        return host
+
+    def read_outputs(self) -> dict[str, np.ndarray]:
+        return {name: self._read(name, f"reading output {name!r}") for name in self.program.outputs}
 
     def release(self) -> None:
         for buf in self.buffers.values():

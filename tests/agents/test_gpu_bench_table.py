@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.opencl_once import opencl_available
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -50,12 +52,8 @@ def test_table_with_peaks_adds_the_peak_shares(gpu_bench):
 
 
 @pytest.mark.opencl
+@pytest.mark.skipif(not opencl_available(), reason="no OpenCL platform/device available")
 def test_no_peaks_run_writes_the_json_numbers_into_bench_md(tmp_path):
-    pytest.importorskip("pyopencl")
-    from compiler.runtime.cl import opencl_available
-
-    if not opencl_available():
-        pytest.skip("no OpenCL platform")
     r = subprocess.run([sys.executable, "scripts/gpu_bench.py", "--only", "scal", "--small", "--no-peaks",
                         "--no-torch", "--lowerings", "default", "--budget-s", "60", "--out", str(tmp_path)],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)

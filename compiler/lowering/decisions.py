@@ -241,7 +241,7 @@ def next_decision(s: State) -> Decision | None:
                         f"rewrite {s.rewrites + 1} of at most {s.options.max_rewrites} (or stop rewriting{also})")
     if s.stage is Stage.MAPPING:
         site = s.mapping.sites[len(s.codes)]
-        return Decision(s.stage, f"map #{site.index}", mapping_codes(s.mapping, s.codes),
+        return Decision(s.stage, f"map #{site.index}", tuple(s.mapping.valid_codes(s.codes)),
                         f"mapping of map #{site.index} (length {site.length}), {len(s.codes) + 1} of "
                         f"{len(s.mapping.sites)}")
     if s.stage is Stage.MEMORY:
@@ -298,7 +298,7 @@ def legal(s: State, value) -> bool:
     known without the other values; otherwise the decision's values answer."""
     if s.stage is Stage.REWRITE_POINTS and s.rp_problem.offers(s.rp, value):
         return True
-    if s.stage is Stage.MAPPING and value in s.mapping.candidates(s.codes) and _feasible(s.mapping, (*s.codes, value)):
+    if s.stage is Stage.MAPPING and value in s.mapping.candidates(s.codes) and s.mapping.feasible((*s.codes, value)):
         return True
     d = next_decision(s)
     return d is not None and value in d.values
@@ -361,25 +361,6 @@ def rewrites(s: State) -> tuple[tuple[int, int], ...]:
 def _legal(program: Program, sizes: tuple) -> tuple[tuple[int, int], ...]:
     """The rule engine's legal pairs whose result has a parallel mapping that compiles (stages.offered_rewrites)."""
     return tuple(stages.offered_rewrites(program, dict(sizes)))
-
-
-def mapping_codes(mapping: stages.MappingProblem, partial: tuple[int, ...]) -> tuple[int, ...]:
-    """The legal codes of the next map after `partial` (`MappingProblem.valid_codes`). A lowering that cannot
-    handle a candidate's program raises CompilerError while its completion is compiled (the default parallel
-    reduction of a reduce whose operator is a fused fold, which partialReduce does not split): such a candidate
-    has no completion that compiles, so it is not offered, and the others still are."""
-    try:
-        return tuple(mapping.valid_codes(partial))
-    except CompilerError:
-        return tuple(sorted(c for c in mapping.candidates(partial) if _feasible(mapping, (*partial, c))))
-
-
-def _feasible(mapping: stages.MappingProblem, codes: tuple[int, ...]) -> bool:
-    """`MappingProblem.feasible`, False where compiling the completion raises CompilerError (see mapping_codes)."""
-    try:
-        return mapping.feasible(codes)
-    except CompilerError:
-        return False
 
 
 def _templates(s: State) -> tuple[str, ...]:

@@ -7,8 +7,10 @@ Each case is a program file of tests/data/user_programs/ at GPU sizes. `agents.s
 budget, reward=measured)` searches LiftGym-Rewrite's space: the named lowerings whose shape the program has
 first, then coordinate sweeps over the best one's parameters (the same route as `lift-gym search FILE --strategy
 sweep --reward measured`). The best kernel's rate is set against, measured in the same run:
-- a matrix product (role sizes M, N, K): cuBLAS SGEMM of the same shape through torch.mm, TF32 off;
-- a memory-bound program: the copy bandwidth (compiler.runtime.peaks), by the program's compulsory bytes.
+- a program with a vendor operation (mm, bmm, a convolution, softmax, layer norm): the same operation through
+  PyTorch (cuBLAS, cuDNN; TF32 off) on tensors of the program's shapes; the ratio is the vendor's time over ours;
+- a memory-bound program: the copy bandwidth (compiler.runtime.peaks), by the program's compulsory bytes (every
+  row also shows its fraction of the copy bandwidth).
 Every trial is recorded, a failed one with its reason. The best episode of each case is written as a replayable
 record (`lift-gym replay DIR/best_CASE.json`) with its OpenCL beside it. Writes user_programs.json and
 user_programs.md to --out.
@@ -31,6 +33,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from gpu_bench import cuda_time  # noqa: E402
 
 from agents.search import search  # noqa: E402
+from compiler import arith  # noqa: E402
 from compiler.lowering import shape  # noqa: E402
 from compiler.runtime.peaks import measure_peaks  # noqa: E402
 from compiler.suite import resolve  # noqa: E402
@@ -39,9 +42,9 @@ from lift_gym.rewards import RewardConfig  # noqa: E402
 from tests.user_programs import PROGRAMS as PROGRAMS_SPECS  # noqa: E402
 
 PROGRAMS = ROOT / "tests" / "data" / "user_programs"
-CASES = {  # case -> (program file, sizes, what the rate is set against)
-    "matmul-2048x512x8192": ("matmul.lift", {"r": 2048, "c": 512, "d": 8192}, "cublas"),
-    "matmul-4096x4096x1024": ("matmul.lift", {"r": 4096, "c": 4096, "d": 1024}, "cublas"),
+CASES = {  # case -> (program file, sizes, the vendor operation it is set against, or "copy")
+    "matmul-2048x512x8192": ("matmul.lift", {"r": 2048, "c": 512, "d": 8192}, "mm"),
+    "matmul-4096x4096x1024": ("matmul.lift", {"r": 4096, "c": 4096, "d": 1024}, "mm"),
     "box5-4096": ("box5.lift", {"w": 4096, "h": 4096}, "copy"),
     "sumsq-16M": ("sumsq.lift", {"len": 1 << 24}, "copy"),
     "scale-16M": ("scale.lift", {"len": 1 << 24}, "copy"),
@@ -53,7 +56,44 @@ def uri_of(case: str) -> str:
     return (PROGRAMS / f).as_uri() + "?" + "&".join(f"{k}={v}" for k, v in sizes.items())
 
 
-def cublas(m: int, n: int, k: int) -> dict:
+def _operands(bench, sizes) -> list:
+    """Random CUDA tensors of the program's parameter shapes (outermost first), for the vendor operation."""
+    import torch
+
+    out = []
+    for p in bench.program.params:
+        d = [arith.evaluate(arith.size(n), sizes) for n in shape.dims(p.type)]
+        out.append(torch.rand(*d, device="cuda") if d else torch.rand((), device="cuda"))
+    return out
+
+
+def _vendor_ops():
+    """operation -> (library, fn(operands) -> thunk): the same computation through PyTorch's vendor libraries (TF32
+    off), on tensors of the program's own parameter shapes."""
+    import torch
+    import torch.nn.functional as F
+
+    def conv(stride: int, pad: int, groups: bool = False):
+        def make(ts):
+            img, w = ts  # CHW image, (M, C/groups, kH, kW) weights
+            x = img[None]
+            w = w.reshape(w.shape[0], -1, w.shape[-2], w.shape[-1])
+            g = img.shape[0] if groups else 1
+            return lambda: F.conv2d(x, w, stride=stride, padding=pad, groups=g)
+        return make
+
+    return {"mm": ("cuBLAS (torch.mm)", lambda ts: (lambda: torch.mm(ts[0], ts[1]))),
+            "mm_bt": ("cuBLAS (torch.mm, B transposed)", lambda ts: (lambda: torch.mm(ts[0], ts[1].t()))),
+            "bmm": ("cuBLAS (torch.bmm)", lambda ts: (lambda: torch.bmm(ts[0], ts[1]))),
+            "conv_p1": ("cuDNN (conv2d, pad 1)", conv(1, 1)), "conv_p0": ("cuDNN (conv2d)", conv(1, 0)),
+            "conv_s2": ("cuDNN (conv2d, stride 2, pad 1)", conv(2, 1)),
+            "depthwise": ("cuDNN (conv2d, depthwise, pad 1)", conv(1, 1, groups=True)),
+            "softmax": ("torch.softmax", lambda ts: (lambda: torch.softmax(ts[0], dim=-1))),
+            "layer_norm": ("torch layer_norm", lambda ts: (lambda: F.layer_norm(ts[0], ts[0].shape[-1:])))}
+
+
+def vendor(op: str, bench, sizes) -> dict:
+    """The vendor operation's time on this machine's CUDA device (median and IQR by CUDA events)."""
     try:
         import torch
     except ImportError:
@@ -61,9 +101,12 @@ def cublas(m: int, n: int, k: int) -> dict:
     if not torch.cuda.is_available():
         return {"why": "no CUDA device for torch"}
     torch.backends.cuda.matmul.allow_tf32 = False
-    a, b = torch.rand(m, k, device="cuda"), torch.rand(k, n, device="cuda")
-    med, iqr = cuda_time(lambda: torch.mm(a, b))
-    return {"median_s": med, "iqr_s": iqr, "gflops": 2 * m * n * k / med / 1e9, "device": torch.cuda.get_device_name(0)}
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cudnn.benchmark = True
+    library, make = _vendor_ops()[op]
+    med, iqr = cuda_time(make(_operands(bench, sizes)))
+    return {"library": library, "median_s": med, "iqr_s": iqr, "gflops": bench.flops(sizes) / med / 1e9,
+            "gbs": bench.bytes(sizes) / med / 1e9, "device": torch.cuda.get_device_name(0)}
 
 
 def run(case: str, args, out: Path, copy_gbs: float | None) -> dict:
@@ -89,29 +132,31 @@ def run(case: str, args, out: Path, copy_gbs: float | None) -> dict:
         (out / f"best_{case}.json").write_text(rec.to_json())
         (out / f"best_{case}.cl").write_text("\n\n".join(k.source for k in state.kernel.kernels))
     kind = CASES[case][2]
-    if kind == "cublas" and not args.no_torch:
-        roles = shape.matrix_product(bench.program).values(sizes)
-        row["vendor"] = {"library": "cuBLAS", **cublas(roles["M"], roles["N"], roles["K"])}
-        if "best" in row and "gflops" in row["vendor"]:
-            row["ratio"] = row["best"]["gflops"] / row["vendor"]["gflops"]
-    elif kind == "copy" and copy_gbs and "best" in row:
-        row["vendor"] = {"library": "copy bandwidth", "gbs": copy_gbs}
-        row["ratio"] = row["best"]["gbs"] / copy_gbs
+    if copy_gbs and "best" in row:
+        row["copy"] = {"library": "copy bandwidth", "gbs": copy_gbs, "fraction": row["best"]["gbs"] / copy_gbs}
+    if kind == "copy" and "copy" in row:
+        row["vendor"], row["ratio"] = row["copy"], row["copy"]["fraction"]
+    elif kind != "copy" and not args.no_torch:
+        row["vendor"] = vendor(kind, bench, sizes)
+        if "best" in row and "median_s" in row["vendor"]:
+            row["ratio"] = row["vendor"]["median_s"] / row["best"]["median_s"]
     return row
 
 
 def table(result: dict) -> str:
     lines = [f"Device: {result['device']}  ", f"Command: `{result['command']}`  ",
              f"Copy bandwidth (same run): {result.get('copy_gbs') or 0:.0f} GB/s", "",
-             "| case | best (lowering, values) | GFLOP/s | GB/s | against | ratio | evaluations (the best's) "
-             "| failed |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| case | best (lowering, values) | GFLOP/s | GB/s | of copy | against | ratio | evaluations (the "
+             "best's) | failed |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
         b, v = r.get("best", {}), r.get("vendor", {})
-        against = (f"{v['library']} {v['gflops']:.0f} GFLOP/s" if "gflops" in v else
-                   f"{v['library']} {v['gbs']:.0f} GB/s" if "gbs" in v else r.get("message", "—"))
+        against = (f"{v['library']} {v['gbs']:.0f} GB/s" if v.get("library") == "copy bandwidth" else
+                   f"{v['library']} {v['gflops']:.0f} GFLOP/s, {v['gbs']:.0f} GB/s" if "gflops" in v else
+                   v.get("why") or r.get("message", "—"))
         lines.append(f"| {r['case']} | {b.get('template') or 'rules'} {b.get('values', '')} | {b.get('gflops', 0):.0f}"
-                     f" | {b.get('gbs', 0):.0f} | {against} | {r.get('ratio', 0):.3f} | {r.get('evaluations', 0)}"
+                     f" | {b.get('gbs', 0):.0f} | {r.get('copy', {}).get('fraction', 0):.0%} | {against}"
+                     f" | {r.get('ratio', 0):.3f} | {r.get('evaluations', 0)}"
                      f" ({b.get('evaluation', '—')}) | {r.get('failed', 0)} |")
     return "\n".join(lines) + "\n"
 
@@ -125,7 +170,7 @@ def main(argv=None) -> int:
     ap.add_argument("--n-slots", type=int, default=64, help="tuning slots of the env's layout")
     ap.add_argument("--only", default="", help="comma-separated case names")
     ap.add_argument("--search-s", type=float, default=None, help="each search starts no evaluation after this")
-    ap.add_argument("--no-torch", action="store_true", help="no cuBLAS baseline")
+    ap.add_argument("--no-torch", action="store_true", help="no vendor baseline")
     ap.add_argument("--small", action="store_true", help="each program at its test sizes (a smoke run on PoCL)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="user-programs-"))
     args = ap.parse_args(argv)

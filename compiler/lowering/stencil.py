@@ -46,7 +46,7 @@ import sympy
 
 from .. import arith
 from ..ir.node import Expr, FunDecl, Lambda, Literal, Param, Prim, Program
-from ..ir.ops import Op
+from ..ir.ops import PAD_MODES, PAD_ND_BASE, Op
 from ..ir.terms import concrete, is_call, perfectly_nested_map
 from ..ir.typecheck import typecheck
 from ..rewrite import prepare
@@ -80,7 +80,8 @@ class Operand:
     grid: Param
     window: tuple[int, int] | None  # (k1, k2) for a neighbourhood, None for a grid read in place
     pads: tuple[sympy.Expr, ...] = ()  # (top, bottom, left, right)
-    value: Literal | None = None
+    value: Literal | None = None  # the constant pad's value (None for a boundary pad)
+    mode: str = "constant"  # the pad: constant, clamp, mirror or wrap (compiler.ir.ops.PAD_MODES)
 
 
 @dataclass(frozen=True)
@@ -126,12 +127,13 @@ def _operand(x: Expr) -> Operand | None:
         return None
     k1, k2, s1, s2 = (int(v) for v in x.f.static)  # type: ignore[union-attr]
     padded = x.args[0]  # type: ignore[union-attr]
-    if (s1, s2) != (1, 1) or not is_call(padded, Op.PAD_ND) or len(padded.f.static) != 4:  # type: ignore
+    if (s1, s2) != (1, 1) or not is_call(padded, *PAD_ND_BASE) or len(padded.f.static) != 4:  # type: ignore
         return None
-    val, g = padded.args  # type: ignore[union-attr]
-    if not isinstance(g, Param) or not isinstance(val, Literal):
+    *val, g = padded.args  # type: ignore[union-attr]  # a constant pad's value, none for a boundary pad
+    if not isinstance(g, Param) or not all(isinstance(v, Literal) for v in val):
         return None
-    return Operand(g, (k1, k2), tuple(padded.f.static), val)  # type: ignore[union-attr]
+    mode = PAD_MODES[PAD_ND_BASE[padded.f.op]]  # type: ignore[union-attr]
+    return Operand(g, (k1, k2), tuple(padded.f.static), val[0] if val else None, mode)  # type: ignore[union-attr]
 
 
 def derive(program: Program, plan, name: str):

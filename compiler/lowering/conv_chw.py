@@ -1,0 +1,258 @@
+"""CHW convolution "gemm": a channels-first convolution as Lift's tiled matrix product over the image's windows
+read as a matrix by views (an implicit GEMM: the "im2col" matrix is never built).
+
+A convolution in PyTorch's layout, image [[[float]W]H]C and filters [[[[float]kW]kH]C]M (or [[float]C]M for a 1x1
+convolution), written as a user would:
+
+    map(f => map(join) o mapND(2, win => reduce(0, add) o map(mult) << zip(join o join << f, join o join << win))
+             << windows) << filters
+    windows = map(transpose) o transpose o map(plane => slideND(kH, kW, sH, sW) o padND(...) << plane) << image
+
+is, per filter row x (the C·kH·kW weights of one filter) and window y (the same C·kH·kW pixels of the padded
+image), a dot product: the matrix product X[M][K] · Y[K][N] with K = C·kH·kW and N = outH·outW, whose Y is a
+view of the image. The derivation (`views`, each step one rule at one site picked by the IR's structure: the
+inputs a map reads, the primitives its function holds; rules of compiler/rewrite/rules_im2col.py unless named
+otherwise):
+  1. mapViewFission (rules_window): the filter's flattening out of the map over the filters, then the window's
+     out of the map over a row's windows (only where the program flattens them: a 1x1 convolution reads
+     [[float]C]M filters and C-channel pixels as they are);
+  2. mapFission: the row map over the windows as a map of the dot product over a map of the windows' views;
+     joinSplit: the two maps over the image's rows and columns as one map over its pixels, split by rows;
+  3. zipSwap where the dot product zips the window first (the filter row is the product's row);
+  4. joinUnitSplit: the reduce's one-element results flattened before the split by rows; joinTransposeTwice:
+     the pixels' windows read as the columns of their transpose, Y = transpose << join << windows';
+  5. mapFission, mapSplitFlat: the split by rows out of the map over the filters, as a view of the product's
+     flat result, split(outH) << split(outW) << join.
+The program is then `split(outH) o split(outW) o join << map(x => join << map(y => dot(x, y)) << transpose << Y)
+<< X`, the form of Lift's tiled matrix product, and `compiler.lowering.mm.derive` (its tiling, register blocking
+and local-memory steps, unchanged) finishes the derivation: a work group computes TM filters by TN pixels, each of
+its work items an RM x RN register block; the K = C·kH·kW steps go in TK-tiles through local memory, the image's
+tile read through the window views (zero padding by the pad view's bounds tests).
+
+Tuning parameters: those of mm `tiled` (TM, TN, TK, RM, RN, VW, KU, CB, AT, PF; `compiler.lowering.mm`) over the
+roles M = outChs, N = outH·outW, K = inChs·kerH·kerW. VW vectorises the loads of both tiles; the image's tile
+is a view of windows whose rows are not contiguous in memory, so VW = 1 unless the filters are 1x1 and the stride
+is 1 (then a row of Y is a channel plane: `_check`).
+
+A depthwise convolution (one filter per channel, no sum over channels) has no matrix product in it: its shape
+(`shape.depthwise_convolution`) gets no `gemm` lowering, and `derive` on it raises a LoweringError naming the
+step that finds no site.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..ir.node import FunCall, Lambda, Param, Program, at
+from ..ir.ops import Op
+from ..ir.terms import contains, free_vars, is_call
+from ..rewrite import rules_im2col as R
+from ..rewrite.catalog import BY_NAME
+from ..rewrite.rules_mapping import UNROLL_MAX
+from ..rewrite.rules_window import MAP_VIEW_FISSION
+from . import derivation, mm, shape
+from .lowered import KernelLaunch, Lowering, Strategy, largest_divisor
+
+NAME = "conv_chw gemm"
+PARAMS = mm.PARAMS
+MAX_WG = 1024
+MAX_LOCAL_BYTES = 48 * 1024
+MAX_REGS = 64
+RUN = 4
+
+
+# --- site predicates: the structure of the IR (inputs read, primitives held), never a name's text ----------------
+def _fun(n):
+    """The function of the map n, or None."""
+    return n.f.funs[0] if is_call(n, Op.MAP) else None
+
+
+def _dot_map(n) -> bool:
+    """A map whose function's body is a reduce: the dot products of a row's windows with a filter."""
+    f = _fun(n)
+    return isinstance(f, Lambda) and is_call(f.body, Op.REDUCE)
+
+
+def _row_map(n) -> bool:
+    """A map over the image's rows whose function is the map of dot products over a row."""
+    f = _fun(n)
+    return isinstance(f, Lambda) and _dot_map(f.body)
+
+
+def _reads(n, name: str) -> bool:
+    return isinstance(n, Param) and n.name == name
+
+
+def _zip_window_first(program: Program):
+    """The zip of the dot product whose first array is not the filter row: the filter row (bound by the map over
+    the filters) second."""
+    def where(path, n) -> bool:
+        z = n.args[0] if is_call(n, Op.MAP) else None
+        if not is_call(z, Op.ZIP) or len(z.args) != 2:
+            return False
+        outer = _filters_map(program)
+        if outer is None:
+            return False
+        row = outer.f.funs[0].params[0].name
+        return row not in free_vars(z.args[0]) and row in free_vars(z.args[1])
+    return where
+
+
+def _filters_map(program: Program):
+    """The map over the filters (the map of the whole product whose function holds the reduce)."""
+    n = program.body
+    while isinstance(n, FunCall) and not (is_call(n, Op.MAP) and contains(n.f, Op.REDUCE)):
+        n = n.args[-1]
+    return n if is_call(n, Op.MAP) and isinstance(n.f.funs[0], Lambda) else None
+
+
+def _arg_of_dot_map(program: Program):
+    """The array a map of dot products reads (the pixels' windows, once flattened by joinSplit)."""
+    return lambda path, n: len(path) > 1 and path[-1] == 1 and _dot_map(at(program, path[:-1]))
+
+
+def _splits_product(n) -> bool:
+    """The map over the filters whose function's result is split by rows."""
+    f = _fun(n)
+    return isinstance(f, Lambda) and is_call(f.body, Op.SPLIT) and contains(f.body, Op.REDUCE)
+
+
+def views(program: Program) -> Program:
+    """Steps 1-5 (module doc): the convolution as a tiled matrix product's high-level form under views."""
+    p = derivation.start(program)
+    weights = program.params[1].name
+
+    def step(rule, where, optional: bool = False):
+        nonlocal p
+        if optional and not derivation.sites(p, rule, where):
+            return
+        p = derivation.step(p, rule, where, name=NAME)
+
+    # 1. the filter's and the window's flattening out of their maps (where the program flattens them)
+    step(MAP_VIEW_FISSION, lambda path, n: is_call(n, Op.MAP) and _reads(n.args[0], weights), optional=True)
+    step(MAP_VIEW_FISSION, lambda path, n: _dot_map(n), optional=True)
+    # 2. one map of dot products over the pixels, split by rows
+    step(BY_NAME["mapFission"], lambda path, n: _row_map(n) and is_call(_fun(n).body.args[0], Op.MAP),
+         optional=True)
+    step(BY_NAME["joinSplit"], lambda path, n: _row_map(n))
+    # 3. the filter row first in the dot product's zip
+    step(R.ZIP_SWAP, _zip_window_first(p), optional=True)
+    # 4. the unit results flattened before the split; the windows as the columns of their transpose
+    step(R.JOIN_UNIT_SPLIT, lambda path, n: is_call(n.args[0], Op.SPLIT) and contains(n.args[0], Op.REDUCE))
+    step(R.JOIN_TRANSPOSE_TWICE, _arg_of_dot_map(p))
+    # 5. the split by rows out of the map over the filters, a view of the flat product
+    step(BY_NAME["mapFission"], lambda path, n: _splits_product(n))
+    step(R.MAP_SPLIT_FLAT, lambda path, n: is_call(n, Op.MAP) and contains(n.f, Op.SPLIT)
+         and not contains(n.f, Op.REDUCE) and contains(n.args[0], Op.REDUCE))
+    return p
+
+
+@functools.cache
+def _views(program: Program) -> Program:
+    return views(program)
+
+
+_DERIVED: dict[tuple, Program] = {}
+
+
+def derive(program: Program, v: dict[str, int]) -> Program:
+    """The gemm program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
+    key = (program, _structure(v))
+    if key not in _DERIVED:
+        _DERIVED[key] = mm.derive(_views(program), v)
+    return _DERIVED[key]
+
+
+def _structure(v: dict[str, int]) -> tuple:
+    """What mm.derive's program depends on: the switches, VW > 1, the flat tile copies, the unrolled loops."""
+    unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
+    flat = tuple((rows * cols // v["VW"]) % (v["TN"] // v["RN"]) == 0
+                 for rows, cols in ((v["TM"], v["TK"]), (v["TK"], v["TN"])))
+    return (v["VW"] > 1, *(bool(v.get(k, 0)) for k in ("KU", "CB", mm.TRANSPOSED_A)), flat, unroll)
+
+
+def _contiguous_rows(s) -> bool:
+    """A row of Y (one filter weight's pixels) is contiguous in memory: 1x1 filters, stride 1, no padding."""
+    return s["kerH"] == 1 and s["kerW"] == 1 and s["outH"] == s["inH"] and s["outW"] == s["inW"]
+
+
+def _choose(s) -> dict[str, int]:
+    """Tiles for small images: a work group of TM = 32 filters by TN pixels (the largest divisor of N up to 64 that
+    gives at least 2 work groups per 32 filters), 4 x 4 register blocks where they divide, TK = 8 or 16."""
+    m, n, k = s["M"], s["N"], s["K"]
+    tm = largest_divisor(m, 32) or 1
+    tn = largest_divisor(n, 32) or largest_divisor(n, 64) or 1
+    rm = largest_divisor(tm, 4) or 1
+    rn = largest_divisor(tn, 4) or 1
+    tk = largest_divisor(k, 16) or 1
+    vw = 1
+    if _contiguous_rows(s):
+        vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
+    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": int(tk % RUN == 0), "CB": 0,
+            mm.TRANSPOSED_A: 0, mm.PREFETCH: 0, **{p.name: s[p.name] for p in PARAMS if p.name in s}}
+
+
+def _check(s, v) -> list[str]:
+    bad: list[str] = []
+
+    def need(cond: bool, text: str):
+        if not cond:
+            bad.append(text)
+
+    if any(int(v[p.name]) < 1 for p in PARAMS if p.kind != "switch"):
+        return ["every size parameter must be a positive integer"]
+    m, n, k = s["M"], s["N"], s["K"]
+    need(m % v["TM"] == 0, f"outChs % TM = 0 (M = {m}, TM = {v['TM']})")
+    need(n % v["TN"] == 0, f"outH*outW % TN = 0 (N = {n}, TN = {v['TN']})")
+    need(k % v["TK"] == 0, f"inChs*kerH*kerW % TK = 0 (K = {k}, TK = {v['TK']})")
+    need(v["TM"] % v["RM"] == 0, f"TM % RM = 0 (TM = {v['TM']}, RM = {v['RM']})")
+    need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
+    need(v["VW"] in mm.WIDTHS, f"VW in {mm.WIDTHS} (VW = {v['VW']})")
+    need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
+    need(v["VW"] == 1 or _contiguous_rows(s), f"VW = 1: the image's tile is a view of windows, its rows not "
+                                              f"contiguous vectors (VW = {v['VW']}; 1x1 filters at stride 1 only)")
+    need(all(v.get(x, 0) in (0, 1) for x in ("KU", "CB", mm.TRANSPOSED_A, mm.PREFETCH)),
+         "KU, CB, AT and PF are switches: 0 or 1")
+    need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
+    need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
+    need(not v.get(mm.TRANSPOSED_A, 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
+    need(v["RM"] * v["RN"] <= MAX_REGS, f"RM * RN <= {MAX_REGS} private accumulators")
+    wg = (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1))
+    need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")
+    lmem = 4 * (v["TM"] * v["TK"] + v["TK"] * v["TN"])
+    need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*(TM*TK + TK*TN) = {lmem} <= {MAX_LOCAL_BYTES} bytes")
+    return bad
+
+
+def _options(v) -> dict[str, object]:
+    """The code generator's options a point chooses, as for mm `tiled`: the unrolling hint (AT = 1, KU = 0) and
+    the tile prefetch (PF = 1)."""
+    return {**({"unroll_hint": UNROLL_MAX} if v.get(mm.TRANSPOSED_A) and not v.get("KU") else {}),
+            **({"prefetch": True} if v.get(mm.PREFETCH) else {})}
+
+
+STRATEGY = Strategy('CHW convolution', ('gemm',),
+                    'an image [[[float]W]H]C, filters [[[[float]kW]kH]C]M or [[float]C]M, one dot product of a '
+                    'filter and a window per output (roles inChs, inH, inW, outChs, kerH, kerW, outH, outW)',
+                    "the convolution as an implicit matrix product (the windows as a matrix by views), derived to "
+                    "Lift's tiled matrix multiplication (Steuwer et al., CGO 2017)",
+                    __name__)
+
+
+def lowerings_for(bench) -> list[Lowering]:
+    """`gemm` for every program of the CHW convolution's shape (`shape.convolution_chw`)."""
+    sh = shape.convolution_chw(bench.program, (p.name for p in PARAMS))
+    if sh is None:
+        return []
+
+    def build(s, v):
+        r = sh.bind(s)
+        p = derive(bench.program, v)
+        local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
+        launch = KernelLaunch((r["N"] // v["RN"], r["M"] // v["RM"]), local)
+        facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
+                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
+        return p, (launch,), facts
+
+    return [Lowering(bench.name, "gemm", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+                     lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=_options)]

@@ -1,0 +1,151 @@
+"""View laws that read a convolution as a matrix product (the image's windows as the columns of a matrix, the
+"im2col" matrix, kept a view): enough, with mapViewFission, mapFission and joinSplit, to bring a channels-first
+convolution `map(f => map(join) o mapND(2, win => dot(f, win)) << windows) << filters` into the form of Lift's
+tiled matrix product, `map(x => join << map(y => dot(x, y)) << transpose << Y) << X`, under views of its result.
+
+- joinUnitSplit      map(join) << split(n) << x -> split(n) << join << x            (x : [[T]1]m)
+- joinTransposeTwice join << x -> transpose << transpose << join << x              (join << x : [[T]k]m)
+- mapSplitFlat       map(split(n)) << x -> split(k/n) << split(n) << join << x    (x : [[T]k]m)
+- zipSwap            map(p => g(get(0) << p, get(1) << p)) << zip(a, b)
+                     -> map(p => g(get(1) << p, get(0) << p)) << zip(b, a)
+
+Each keeps the program's meaning and type (the driver re-type-checks); none is in the environment's catalogue
+(catalog.py): named derivations use them (compiler/lowering/conv_chw.py).
+"""
+
+from __future__ import annotations
+
+from .. import arith
+from ..ir.build import join, split, transpose, zip_
+from ..ir.node import Expr, FunCall, Lambda, Param, Prim, with_children
+from ..ir.ops import Op
+from ..ir.terms import chain, free_vars, subst
+from ..types import ArrayType
+from .rule import Bindings, Ctx, rule
+
+G = "algorithmic"
+
+
+def _call_of(e, op: Op) -> FunCall | None:
+    return e if isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is op else None
+
+
+def _eta(f, op: Op) -> Prim | None:
+    """p when f is `y => p << y` with p a primitive of kind `op` (or f is p itself)."""
+    if isinstance(f, Prim):
+        return f if f.op is op else None
+    if not (isinstance(f, Lambda) and len(f.params) == 1):
+        return None
+    c = _call_of(f.body, op)
+    if c is None or c.args != f.params or f.params[0].name in free_vars(c.f):
+        return None
+    return c.f  # type: ignore[return-value]
+
+
+def _array(t) -> ArrayType | None:
+    return t if isinstance(t, ArrayType) else None
+
+
+# --- joinUnitSplit ----------------------------------------------------------------------------------------
+def _unit_split_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    if _eta(e.f.funs[0], Op.JOIN) is None:  # type: ignore[union-attr]
+        return None
+    s = _call_of(e.args[0], Op.SPLIT)
+    if s is None:
+        return None
+    x = _array(ctx.typing.of.get((*ctx.path, 1, 1)))  # the split's argument
+    inner = _array(x.elem) if x else None
+    if inner is None or ctx.value(inner.n) != 1:
+        return None
+    return {"n": s.f.static[0], "x": s.args[0]}  # type: ignore[union-attr]
+
+
+JOIN_UNIT_SPLIT = rule(
+    "joinUnitSplit", "map(join) << split(n) << x -> split(n) << join << x   (x : [[T]1]m)", [Op.MAP],
+    _unit_split_match, lambda b, ctx: chain(b["x"], split(b["n"]), join()), group=G,
+    guard="the joined arrays have length 1 (a reduce's result): dropping the unit dimension before or after the "
+          "split is the same")
+
+
+# --- joinTransposeTwice -----------------------------------------------------------------------------------
+def _twice_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    t = _array(ctx.type())
+    if t is None or _array(t.elem) is None:
+        return None
+    return {"e": e}
+
+
+JOIN_TRANSPOSE_TWICE = rule(
+    "joinTransposeTwice", "join << x -> transpose << transpose << join << x   (join << x : [[T]k]m)", [Op.JOIN],
+    _twice_match, lambda b, ctx: chain(b["e"], transpose(), transpose()), group=G,
+    guard="the joined array is two-dimensional: a transpose is its own inverse")
+
+
+# --- mapSplitFlat -----------------------------------------------------------------------------------------
+def _split_flat_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    p = _eta(e.f.funs[0], Op.SPLIT)  # type: ignore[union-attr]
+    if p is None:
+        return None
+    x = _array(ctx.arg_type())
+    row = _array(x.elem) if x else None
+    if row is None:
+        return None
+    n = p.static[0]
+    if not ctx.divides(n, row.n):
+        return None
+    return {"n": n, "k": row.n, "x": e.args[0]}
+
+
+MAP_SPLIT_FLAT = rule(
+    "mapSplitFlat", "map(split(n)) << x -> split(k/n) << split(n) << join << x   (x : [[T]k]m)", [Op.MAP],
+    _split_flat_match,
+    lambda b, ctx: chain(b["x"], split(arith.simplify(arith.size(b["k"]) / arith.size(b["n"]))), split(b["n"]),
+                         join()),
+    group=G, guard="n divides the rows' length k: the rows split in chunks of n are the chunks of the flat array, "
+                   "k/n to a row")
+
+
+# --- zipSwap ----------------------------------------------------------------------------------------------
+def _swap_gets(n, name: str):
+    """n with `get(0) << name` and `get(1) << name` exchanged (None when `name` is used otherwise)."""
+    if isinstance(n, Param):
+        return None if n.name == name else n
+    if (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.f.op is Op.GET and len(n.args) == 1
+            and isinstance(n.args[0], Param) and n.args[0].name == name):
+        i = int(n.f.static[0])
+        return FunCall(Prim(Op.GET, (1 - i,), n.f.funs), n.args) if i in (0, 1) else None
+    if isinstance(n, Lambda) and any(q.name == name for q in n.params):
+        return n
+    kids = n.children()
+    if not kids:
+        return n
+    new = [_swap_gets(c, name) for c in kids]
+    if any(c is None for c in new):
+        return None
+    return with_children(n, new)
+
+
+def _zip_swap_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    z = _call_of(e.args[0], Op.ZIP)
+    f = e.f.funs[0]  # type: ignore[union-attr]
+    if z is None or len(z.args) != 2 or not (isinstance(f, Lambda) and len(f.params) == 1):
+        return None
+    body = _swap_gets(f.body, f.params[0].name)
+    if body is None:
+        return None
+    return {"p": e.f, "q": f.params[0], "body": body, "a": z.args[0], "b": z.args[1]}
+
+
+def _zip_swap_build(b: Bindings, ctx: Ctx) -> Expr:
+    p: Prim = b["p"]
+    q = ctx.fresh.param(b["q"].name)
+    lam = Lambda((q,), subst(b["body"], {b["q"].name: q}, ctx.fresh))  # type: ignore[arg-type]
+    return FunCall(Prim(p.op, p.static, (lam,)), (zip_(b["b"], b["a"]),))
+
+
+ZIP_SWAP = rule(
+    "zipSwap", "map(p => g(get(0) << p, get(1) << p)) << zip(a, b) -> map(p => g(get(1) << p, get(0) << p)) << "
+    "zip(b, a)", [Op.MAP], _zip_swap_match, _zip_swap_build, group=G,
+    guard="the pair is used only through its two components: which zip slot holds which array is a naming")
+
+__all__ = ["JOIN_TRANSPOSE_TWICE", "JOIN_UNIT_SPLIT", "MAP_SPLIT_FLAT", "ZIP_SWAP"]

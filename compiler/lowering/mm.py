@@ -100,6 +100,7 @@ from ..ir.ops import Op
 from ..ir.terms import concrete, contains, is_call
 from ..rewrite.rules_algorithmic import split_join
 from ..rewrite.rules_mapping import UNROLL_MAX
+from ..rewrite.rules_mm_layout import tile_rows
 from ..rewrite.rules_tiling import (
     MULT_AND_SUM_UP_FUSION,
     copy_into,
@@ -113,6 +114,7 @@ from ..rewrite.rules_tiling import (
 from . import derivation, shape
 from .default import finish
 from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
+from .util import LoweringError
 
 TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
 PREFETCH = "PF"  # the switch: the next tiles loaded into registers while this one is computed on
@@ -138,6 +140,7 @@ PARAMS = (
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_REGS = 64
+MAX_BATCH = 65535  # work groups of dimension 2 (the batch of a batched product): the devices' grid limit
 WIDTHS = (1, 2, 4, 8, 16)
 RUN = 4  # CB = 1 (AT = 1): contiguous columns (rows) per run of a register block, one float4 in local memory
 
@@ -155,6 +158,15 @@ def _innermost_map(path, n) -> bool:
     reduce inside its function: the next map to lower, innermost first."""
     return is_call(n, Op.MAP) and concrete(n.f) and not any(
         isinstance(m, Prim) and m.op in (Op.MAP, Op.REDUCE) and concrete(m) for m in _nodes(n.f.funs[0]))
+
+
+def _row_map(path, n) -> bool:
+    """The map over the rows of A: its function is `x => join << map(y => e) << Y` (Y the columns of B through a
+    transpose, or the rows of B given transposed)."""
+    if not is_call(n, Op.MAP) or not isinstance(n.f.funs[0], Lambda) or len(n.f.funs[0].params) != 1:
+        return False
+    body = n.f.funs[0].body
+    return is_call(body, Op.JOIN) and is_call(body.args[0], Op.MAP)
 
 
 def _zero_init(n: FunCall) -> bool:  # the tile loop: its accumulator starts as a literal (copied or not)
@@ -233,6 +245,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     (the values also serve the rules' guards). `trace` receives (rule name, program before, program after) for
     every step."""
     structure = _structure(v)
+    batched = shape.batched_matrix_product(high) is not None
     p = derivation.start(high)
 
     def step(rule, where=None, **kw):
@@ -249,9 +262,17 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     # 1. the dot product's reduce of products as one reduce of multAndSumUp
     step("reduceMapFusion", unique=True)
     step(MULT_AND_SUM_UP_FUSION, unique=True)
-    # 2. tiles of C (tileMapMap): TM rows of A per work group, TN columns of B per work group
-    step(split_join("TM"), 0)
-    step(tile_columns("TN"), unique=True)
+    # 2. tiles of C (tileMapMap): TM rows of A per work group, TN columns of B per work group (B read through a
+    #    transpose: tileColumns; B given by rows, transposed in the data: tileRows); a batch's map over work groups
+    #    of dimension 2
+    step(split_join("TM"), _row_map, unique=batched)
+    columns = next((r for r in (tile_columns("TN"), tile_rows("TN")) if derivation.sites(p, r, None, v)), None)
+    if columns is None:
+        raise LoweringError("mm tiled: tileColumns(TN) (B read through a transpose) and tileRows(TN) (B given by "
+                            "rows) apply at no site of the program here")
+    step(columns, unique=True)
+    if batched:
+        step("mapWrg(2)", 0)
     step("mapWrg(1)", 0)
     step("mapWrg(0)", 0)
     # 3. the K reduction over pairs of TK-tiles, then the accumulator in strided RM x RN register blocks
@@ -351,6 +372,9 @@ def _check(s, v) -> list[str]:
     need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")
     lmem = 4 * (v["TM"] * v["TK"] + v["TK"] * v["TN"])
     need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*(TM*TK + TK*TN) = {lmem} <= {MAX_LOCAL_BYTES} bytes")
+    if "Batch" in s:
+        need(s["Batch"] <= MAX_BATCH, f"a batch of at most {MAX_BATCH} products, one work group of dimension 2 "
+             f"each (Batch = {s['Batch']})")
     return bad
 
 
@@ -363,8 +387,13 @@ STRATEGY = Strategy('matrix product', ('tiled',),
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    """`tiled` for every program of the matrix product's shape (`shape.matrix_product`: roles M, N, K)."""
-    sh = shape.matrix_product(bench.program, (p.name for p in PARAMS))
+    """`tiled` for every program of the matrix product's shape (`shape.matrix_product`: roles M, N, K), and for
+    every batch of products (`shape.batched_matrix_product`: roles Batch, M, N, K; the batch over the work groups
+    of dimension 2, one work group per tile of one product)."""
+    names = [p.name for p in PARAMS]
+    sh = shape.matrix_product(bench.program, names)
+    batch = None if sh is not None else shape.batched_matrix_product(bench.program, names)
+    sh = sh or batch
     if sh is None:
         return []
 
@@ -372,13 +401,16 @@ def lowerings_for(bench) -> list[Lowering]:
         r = sh.bind(s)
         p = build_tiled(bench, v)
         local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
-        launch = KernelLaunch((r["N"] // v["RN"], r["M"] // v["RM"]), local)
+        grid = (r["N"] // v["RN"], r["M"] // v["RM"])
+        launch = (KernelLaunch((*grid, r["Batch"]), (*local, 1)) if batch is not None
+                  else KernelLaunch(grid, local))
         facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
                  "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
         return p, (launch,), facts
 
+    local_sizes = {0: "TN/RN", 1: "TM/RM", **({2: "1"} if batch is not None else {})}
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
-                     lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=_codegen_options)]
+                     lambda s, v: _check(sh.bind(s), v), local_sizes, options=_codegen_options)]
 
 
 def _codegen_options(v: dict[str, int]) -> dict[str, object]:

@@ -119,21 +119,40 @@ def matrix_product(program: Program, params: Iterable[str] = ()) -> Shape | None
     return _shape(program, {"M": out[0], "N": out[1], "K": reds[0][1]}, params)
 
 
-def matrix_vector(program: Program, params: Iterable[str] = ()) -> Shape | None:
-    """y = f(A x, ...) row by row: a [float]M result, a matrix input whose rows of N elements are each reduced
-    once, in one map. Roles M, N."""
+def batched_matrix_product(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """C[s] = A[s] B[s] for every s of a batch: a [[[float]N]M]Batch result, two inputs of three dimensions whose
+    outer length is the batch, and exactly one reduction, nested in three maps, over K elements. Roles Batch, M,
+    N, K."""
     typing = _typing(program)
     if typing is None:
         return None
     out = dims(typing.result)
-    mats = [p for p in program.params if len(dims(p.type)) == 2]
+    cubes = [dims(p.type) for p in program.params if len(dims(p.type)) == 3]
     reds = _reductions(program, typing)
-    if len(out) != 1 or not mats or len(reds) != 1 or reds[0][2] != 1:
+    if len(out) != 3 or len(cubes) < 2 or len(reds) != 1 or reds[0][2] != 3:
         return None
-    rows, cols = dims(mats[0].type)
-    if not arith.equal(arith.size(rows), arith.size(out[0])):
+    if not all(arith.equal(arith.size(c[0]), arith.size(out[0])) for c in cubes):
         return None
-    return _shape(program, {"M": out[0], "N": cols}, params)
+    return _shape(program, {"Batch": out[0], "M": out[1], "N": out[2], "K": reds[0][1]}, params)
+
+
+def matrix_vector(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """y = f(A x, ...) row by row: a [float]M result, a [[float]N]M matrix input and exactly one reduction, over
+    N elements, nested in one map (the map over the rows; an epilogue, in the row's function or in a map after
+    the join, may read other inputs: a bias, y, a scale). Roles M, N."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    out = dims(typing.result)
+    reds = _reductions(program, typing)
+    if len(out) != 1 or len(reds) != 1 or reds[0][2] != 1:
+        return None
+    m, n = arith.size(out[0]), arith.size(reds[0][1])
+    mats = [dims(p.type) for p in program.params if len(dims(p.type)) == 2]
+    mat = next((d for d in mats if arith.equal(arith.size(d[0]), m) and arith.equal(arith.size(d[1]), n)), None)
+    if mat is None:
+        return None
+    return _shape(program, {"M": mat[0], "N": mat[1]}, params)
 
 
 def vector_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:
@@ -175,10 +194,61 @@ def convolution(program: Program, params: Iterable[str] = ()) -> Shape | None:
                             "kerW": ker[2]}, params)
 
 
+def row_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """Each row of a matrix reduced, then mapped: one [[float]N]M input (others only scalars), a body
+    `map(r => ...) << X` over its rows, at least one reduction, every reduction over N elements and in that map,
+    and a [[float]N]M or [[float]1]M result (softmax, layer norm, row max). Roles M, N."""
+    typing = _typing(program)
+    if typing is None:
+        return None
+    mats = [p for p in program.params if len(dims(p.type)) == 2]
+    if len(mats) != 1 or any(isinstance(p.type, ArrayType) for p in program.params if p is not mats[0]):
+        return None
+    body = program.body
+    if not (isinstance(body, FunCall) and isinstance(body.f, Prim) and body.f.op is Op.MAP
+            and body.args == (mats[0],)):
+        return None
+    rows, cols = dims(mats[0].type)
+    out = dims(typing.result)
+    reds = _reductions(program, typing)
+    if len(out) != 2 or not reds or any(maps < 1 or not arith.equal(arith.size(n), arith.size(cols))
+                                        for _, n, maps in reds):
+        return None
+    if not arith.equal(arith.size(out[0]), arith.size(rows)) or not any(
+            arith.equal(arith.size(out[1]), arith.size(k)) for k in (cols, 1)):
+        return None
+    return _shape(program, {"M": rows, "N": cols}, params)
+
+
+def convolution_chw(program: Program, params: Iterable[str] = ()) -> Shape | None:
+    """A multi-channel 2-D convolution in CHW layout (PyTorch's): an image [[[float]W]H]C, filters
+    [[[[float]kW]kH]C]M (or [[float]C]M: 1x1 filters), a [[[float]outW]outH]M result and one reduction (the dot
+    product of a filter and a window, in the maps over filters and pixels). Roles inChs, inH, inW,
+    outChs, kerH, kerW, outH, outW, and the matrix product's M = outChs, N = outH*outW, K = inChs*kerH*kerW."""
+    typing = _typing(program)
+    if typing is None or len(program.params) != 2:
+        return None
+    img, ker = (dims(p.type) for p in program.params)
+    out = dims(typing.result)
+    if len(img) != 3 or len(ker) not in (2, 4) or len(out) != 3:
+        return None
+    kh, kw = (ker[2], ker[3]) if len(ker) == 4 else (1, 1)
+    if not (arith.equal(arith.size(ker[1]), arith.size(img[0])) and arith.equal(arith.size(ker[0]),
+                                                                                 arith.size(out[0]))):
+        return None
+    if len(_reductions(program, typing)) != 1:
+        return None
+    size = arith.size
+    return _shape(program, {"inChs": img[0], "inH": img[1], "inW": img[2], "outChs": ker[0], "kerH": kh,
+                            "kerW": kw, "outH": out[1], "outW": out[2], "M": ker[0], "N": size(out[1]) * size(out[2]),
+                            "K": size(img[0]) * size(kh) * size(kw)}, params)
+
+
 def reads_zip(program: Program) -> bool:
     """Whether the program's reduction reads a zip of several arrays (a dot product) rather than one array."""
     return any(c.f.op is Op.ZIP for _, c in _calls(program.body))
 
 
-__all__ = ["Shape", "convolution", "dims", "elementwise", "matrix_product", "matrix_vector", "reads_zip",
-           "vector_reduction"]
+__all__ = ["Shape", "batched_matrix_product", "convolution", "dims", "elementwise", "matrix_product",
+           "matrix_vector", "reads_zip",
+           "row_reduction", "vector_reduction"]

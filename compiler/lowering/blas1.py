@@ -70,6 +70,7 @@ from ..ir.ops import Op
 from ..ir.terms import is_call
 from ..rewrite.rules_algorithmic import (
     MAP_FUSION,
+    MAP_JOIN,
     REDUCE_MAP_FUSION,
     partial_reduce,
     split_join,
@@ -98,8 +99,9 @@ from ..rewrite.rules_reduction import id_after_reduce
 from ..rewrite.rules_window import SPLIT_MAP, TRANSPOSE_MAP_MAP
 from . import derivation as d
 from . import shape
-from .default import finish
+from .default import finish, scalar_reduce
 from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
+from .util import LoweringError
 
 VECTOR_WIDTHS = (1, 2, 4, 8, 16)
 MAX_WG = 1024
@@ -156,70 +158,127 @@ def derive_reduction(bench, vector: bool, two_level: bool = False, unroll: bool 
                      sizes: dict[str, int] | None = None) -> Program:
     """asum / dot tiled, symbolic in V (when `vector`), L and C; `two_level`: a group's L partials are summed by
     WARP work items first (each L/WARP of them, strided), then by one; `unroll`: a work item's loop over its
-    C/(V L) vectors is reduceSeqUnroll (its guard reads the loop's length from `sizes`)."""
-    name = f"{bench.name}/tiled"
-    p = d.start(bench.program)
-    top = (len(p.params),)
-
-    def k1(path, n):  # inside the first kernel (the argument of the outer kernel call)
-        return path[:2] == (*top, 1)
-
-    def k2(path, n):
-        return path[:2] == (*top, 0)
-
-    def group_sum(p: Program, k: Where) -> Program:
-        """The sum of a group's L partials: (two_level: partialReduceStride(WARP)) and singletonMap."""
-        if two_level:
-            p = d.step(p, partial_reduce_stride(WARP), _extreme(p, partial_reduce_stride(WARP), k, min), name=name)
-        return d.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k, min), name=name)
-
-    p = d.step(p, partial_reduce("C"), lambda path, n: path == top, name=name)
-    p = d.step(p, SPLIT_MAP, unique=True, name=name)
-    dot = shape.reads_zip(bench.program)  # the reduction reads a zip of arrays
-    if dot:
-        p = d.step(p, SPLIT_ZIP, unique=True, name=name)
-    p = _everywhere(p, MAP_FUSION, name)
-    p = d.step(p, OCL_KERNEL, lambda path, n: path == (*top, 2), name=name)
-    p = d.step(p, OCL_KERNEL, lambda path, n: path == top, name=name)
-    p = d.step(p, map_to_wrg(0), unique=True, name=name)
-    if vector:
-        p = d.step(p, vectorise_zip("V") if dot else vectorise_map("V"), unique=True, name=name)
-    p = d.step(p, partial_reduce_stride("L"), k1, unique=True, name=name)
-    p = d.step(p, SPLIT_MAP, unique=True, name=name)
-    p = d.step(p, TRANSPOSE_MAP_MAP, unique=True, name=name)
-    p = d.step(p, MAP_FUSION, unique=True, name=name)
-    if vector:
-        p = d.step(p, REDUCE_VECTORISE, _extreme(p, REDUCE_VECTORISE, k1, max), name=name)
-    p = d.step(p, REDUCE_MAP_FUSION, unique=True, name=name)
-    p = group_sum(p, k1)
-    # the second kernel: one work group
-    p = d.step(p, SINGLETON_MAP, k2, unique=True, name=name)
-    p = d.step(p, partial_reduce_stride("L"), k2, unique=True, name=name)
-    p = group_sum(p, k2)
-    p = d.step(p, map_to_wrg(0), unique=True, name=name)
-    # mapping and memory: the group's sum to global memory, every other partial to local memory
-    p = _everywhere(p, map_to_lcl(0), name)
-    p = _everywhere(p, REDUCE_SEQ, name)
+    C/(V L) vectors is reduceSeqUnroll (its guard reads the loop's length from `sizes`). A plain sum (no map under
+    the reduce) loads scalars; an epilogue (maps over the reduce's result) runs after the second kernel's sum."""
+    r = _Reduction(bench, vector, two_level)
+    p = r.split(r.start)
+    p = r.first_kernel(p)
+    p = r.second_kernel(p)
+    p = _everywhere(p, map_to_lcl(0), r.name)
+    p = _everywhere(p, REDUCE_SEQ, r.name)
     if unroll:  # the lanes' loop over their vectors: the deepest loop of the first kernel
-        p = d.step(p, REDUCE_SEQ_UNROLL, _extreme(p, REDUCE_SEQ_UNROLL, k1, max, sizes), sizes=sizes, name=name)
-    to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
-    copy_local, copy_global = id_after_reduce("toLocal"), id_after_reduce("toGlobal")
+        p = d.step(p, REDUCE_SEQ_UNROLL, _extreme(p, REDUCE_SEQ_UNROLL, r.k1, max, sizes), sizes=sizes, name=r.name)
+    return finish(r.memory(p))
 
-    def results(p: Program, k: Where) -> Where:  # reductions whose value a mapLcl's function returns
-        return lambda path, n: k(path, n) and _is_map(at(p, path[:-2]), Op.MAP_LCL)
 
-    for k in (k1, k2):
-        p = d.step(p, to_global, _extreme(p, to_global, k, min), name=name)
-        p = d.step(p, copy_global, _extreme(p, copy_global, results(p, k), min), name=name)
-        while d.sites(p, to_local, k):
-            p = d.step(p, to_local, k, name=name)
-        while d.sites(p, copy_local, results(p, k)):
-            p = d.step(p, copy_local, results(p, k), name=name)
-    return finish(p)
+class _Reduction:
+    """The derivation of one reduction program (`derive_reduction`): its sites and the steps of each kernel."""
+
+    def __init__(self, bench, vector: bool, two_level: bool):
+        self.name = name = f"{bench.name}/tiled"
+        self.vector, self.two_level = vector, two_level
+        p = d.start(bench.program)
+        self.top = top = (len(p.params),)  # the reduce, or the epilogue's map over its result
+        while (found := scalar_reduce(p)) is not None and found[2] > 1:  # several maps over the scalar: one
+            p = d.step(p, MAP_FUSION, lambda path, n: path == top, name=name)
+        if found is None:
+            raise LoweringError(f"{name}: the program's result is not a reduce or maps over a reduce's result")
+        self.start = p
+        self.epilogue = found[2] == 1  # the body maps the reduce's one-element result (sqrt of a sum, a mean)
+        self.red = (*top, 1) if self.epilogue else top
+        self.mapped = is_call(found[0].args[1], Op.MAP)  # the reduce reads a map (asum, dot), not its input (a sum)
+        self.dot = shape.reads_zip(bench.program)  # the reduction reads a zip of arrays
+        if vector and not self.mapped:
+            raise LoweringError(f"{name}: vectorise(V) needs a map under the reduce (a plain sum loads scalars: "
+                                f"V = 1)")
+
+    def k1(self, path, n) -> bool:  # inside the first kernel (the argument of the outer kernel call)
+        return path[:2] == (*self.top, 1)
+
+    def k2(self, path, n) -> bool:
+        return path[:2] == (*self.top, 0)
+
+    def step(self, p: Program, rule, where=None, unique: bool = False) -> Program:
+        return d.step(p, rule, where, unique=unique, name=self.name)
+
+    def split(self, p: Program) -> Program:
+        """partialReduce(C), the element function into the chunks, one kernel each for the chunks and the rest."""
+        p = self.step(p, partial_reduce("C"), lambda path, n: path == self.red)
+        if self.mapped:
+            p = self.step(p, SPLIT_MAP, unique=True)
+        if self.dot:
+            p = self.step(p, SPLIT_ZIP, unique=True)
+        p = _everywhere(p, MAP_FUSION, self.name)
+        p = self.step(p, OCL_KERNEL, lambda path, n: path == (*self.red, 2))
+        return self.step(p, OCL_KERNEL, lambda path, n: path == self.top)  # (with the epilogue)
+
+    def group_sum(self, p: Program, k: Where) -> Program:
+        """The sum of a group's L partials: (two_level: partialReduceStride(WARP)) and singletonMap."""
+        if self.two_level:
+            p = self.step(p, partial_reduce_stride(WARP), _extreme(p, partial_reduce_stride(WARP), k, min))
+        return self.step(p, SINGLETON_MAP, _extreme(p, SINGLETON_MAP, k, min))
+
+    def first_kernel(self, p: Program) -> Program:
+        """mapWrg(0) over the chunks, vector loads, L strided lanes with the element function, the group's sum."""
+        k1 = self.k1
+        if self.mapped:  # (mapWrg wants a nested map: a plain sum's chunk gets its lanes' map first)
+            p = self.step(p, map_to_wrg(0), k1, unique=True)
+        if self.vector:
+            p = self.step(p, vectorise_zip("V") if self.dot else vectorise_map("V"), k1, unique=True)
+        p = self.step(p, partial_reduce_stride("L"), k1, unique=True)
+        if not self.mapped:
+            p = self.step(p, map_to_wrg(0), _extreme(p, map_to_wrg(0), k1, min))
+        if self.mapped:  # the element function into the lanes
+            p = self.step(p, SPLIT_MAP, unique=True)
+            p = self.step(p, TRANSPOSE_MAP_MAP, unique=True)
+            p = self.step(p, MAP_FUSION, unique=True)
+        if self.vector:
+            p = self.step(p, REDUCE_VECTORISE, _extreme(p, REDUCE_VECTORISE, k1, max))
+        if self.mapped:
+            p = self.step(p, REDUCE_MAP_FUSION, unique=True)
+        return self.group_sum(p, k1)
+
+    def second_kernel(self, p: Program) -> Program:
+        """One work group: L strided lanes, the group's sum, then the epilogue on that sum (mapJoin and mapFusion
+        move it into the function of the map over the group's one sum, after its reduce; it runs as mapSeq)."""
+        k2 = self.k2
+        p = self.step(p, SINGLETON_MAP, k2, unique=True)
+        p = self.step(p, partial_reduce_stride("L"), k2, unique=True)
+        p = self.group_sum(p, k2)
+        if self.epilogue:
+            while d.sites(p, MAP_JOIN, k2):
+                p = self.step(p, MAP_JOIN, k2, unique=True)
+                p = self.step(p, MAP_FUSION, k2, unique=True)
+            p = self.step(p, MAP_SEQ, lambda path, n: k2(path, n) and _is_reduce(n.args[0]), unique=True)
+        return self.step(p, map_to_wrg(0), _extreme(p, map_to_wrg(0), k2, min))  # (not the group's sum's map)
+
+    def memory(self, p: Program) -> Program:
+        """The group's sum to global memory, every other partial to local memory (the epilogue's mapSeq writes
+        the second kernel's sum, in the kernel's global caster)."""
+        to_local, to_global = to_space_map(Op.TO_LOCAL), to_space_map(Op.TO_GLOBAL)
+        copy_local, copy_global = id_after_reduce("toLocal"), id_after_reduce("toGlobal")
+
+        def results(p: Program, k: Where) -> Where:  # reductions whose value a mapLcl's function returns
+            return lambda path, n: k(path, n) and _is_map(at(p, path[:-2]), Op.MAP_LCL)
+
+        for k in (self.k1, self.k2):
+            p = self.step(p, to_global, _extreme(p, to_global, k, min))
+            if k == self.k1 or not self.epilogue:
+                p = self.step(p, copy_global, _extreme(p, copy_global, results(p, k), min))
+            while d.sites(p, to_local, k):
+                p = self.step(p, to_local, k)
+            while d.sites(p, copy_local, results(p, k)):
+                p = self.step(p, copy_local, results(p, k))
+        return p
 
 
 def _is_map(n: Node, op: Op) -> bool:
     return isinstance(n, Prim) and n.op is op
+
+
+def _is_reduce(n: Node) -> bool:
+    return is_call(n, Op.REDUCE) or is_call(n, Op.REDUCE_SEQ)
+
 
 
 
@@ -250,6 +309,13 @@ def _largest_pow2_divisor(n: int, cap: int) -> int:
     while v * 2 <= cap and n % (v * 2) == 0:
         v *= 2
     return v
+
+
+def reads_map(program: Program) -> bool:
+    """Whether the scalar reduction of `program` reads a map (asum's abs, dot's products): the map vectorise(V)
+    rewrites; a plain sum (a mean's) reads its input and loads scalars."""
+    found = scalar_reduce(d.start(program))
+    return found is not None and is_call(found[0].args[1], Op.MAP)
 
 
 def _choose_red(s) -> dict[str, int]:
@@ -334,6 +400,16 @@ def lowerings_for(bench) -> list[Lowering]:
     sh = shape.vector_reduction(bench.program, names)
     if sh is None:
         return []
+    scalar_loads = not reads_map(bench.program)  # a plain sum: V = 1 only
+
+    def choose(s):
+        return _choose_red({**sh.bind(s), **({"V": 1} if scalar_loads else {})})
+
+    def check(s, v):
+        bad = _check_red(sh.bind(s), v)
+        if scalar_loads and v["V"] != 1:
+            bad.append(f"V = 1: the reduction reads no map to vectorise (V = {v['V']})")
+        return bad
 
     def build(s, v):
         r = sh.bind(s)
@@ -346,6 +422,5 @@ def lowerings_for(bench) -> list[Lowering]:
                  "work_groups": groups}
         return p, launches, facts
 
-    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, lambda s: _choose_red(sh.bind(s)),
-                     lambda s, v: _check_red(sh.bind(s), v), {0: "L"},
+    return [Lowering(bench.name, "tiled", doc, PARAMS_RED, build, choose, check, {0: "L"},
                      lambda v: {"last_group": bool(v.get(LAST_GROUP, 0))})]

@@ -69,7 +69,14 @@ from ..ir.typecheck import Typing, typecheck
 from ..ir.userfuns import ADD, MAX, MIN, MULT, userfun
 from ..rewrite import Rule, apply, index_program, prepare
 from ..rewrite.catalog import BY_NAME
-from ..rewrite.rules_algorithmic import MAP_FUSION, REDUCE_MAP_FUSION, partial_reduce, reorder_reduce, split_join
+from ..rewrite.rules_algorithmic import (
+    MAP_FUSION,
+    MAP_JOIN,
+    REDUCE_MAP_FUSION,
+    partial_reduce,
+    reorder_reduce,
+    split_join,
+)
 from ..rewrite.rules_blas1 import OCL_KERNEL
 from ..rewrite.rules_default import ID_COPY_GLOBAL, ID_COPY_PRIVATE, REDUCE_ONE_CHUNK, VIEW_MAP_SEQ, view_map
 from ..rewrite.rules_mapping import MAP_SEQ, REDUCE_SEQ, REDUCE_SEQ_UNROLL, map_to_glb
@@ -157,7 +164,7 @@ def default_params(program: Program, sizes: Mapping[str, int]) -> dict[str, int]
     """Values of the default lowering's own tuning parameters (only `redChunk`, for scalar reductions) when the
     lowering was built without sizes."""
     p = lowering_form(program)
-    red = _top_reduce(p)
+    red = scalar_reduce(p)
     if red is None:
         return {}
     n = arith.evaluate(typecheck(p).of[red[1] + (2,)].n, sizes)
@@ -204,6 +211,16 @@ def _top_reduce(p: Program):
     if is_call(e, Op.REDUCE):
         return e, path
     return None
+
+
+def scalar_reduce(p: Program):
+    """(call, path, maps) of a reduce whose result is the program's [U]1 output: the body itself (maps = 0), or the
+    argument of `maps` maps over its one-element result (an epilogue: the square root of a sum of squares, a mean's
+    division by the length), each applied to the reduce's result in the last kernel of the parallel reduction."""
+    path, e, maps = (len(p.params),), p.body, 0
+    while is_call(e, Op.MAP) and isinstance(e.f.funs[0], Lambda | UserFun):  # type: ignore[union-attr]
+        path, e, maps = (*path, 1), e.args[0], maps + 1  # type: ignore[union-attr]
+    return (e, path, maps) if is_call(e, Op.REDUCE) else None
 
 
 def _commutative(lam: Lambda) -> bool:
@@ -576,7 +593,7 @@ def _derive(program: Program, sizes_key, max_dims: int, view_map: Op, stages_to_
         program = copy_of_view(program)
     p = lowering_form(program, inline_kernels=not explicit)
     d = _Steps(_mark_casters(p), p.name)
-    if not explicit and _top_reduce(d.program) is not None:
+    if not explicit and scalar_reduce(d.program) is not None:
         _derive_parallel_reduce(d, None if sizes_key is None else dict(sizes_key), view_map)
     else:
         _fuse(d)
@@ -625,10 +642,16 @@ def output_maps(program: Program, max_dims: int = 3) -> dict[tuple[int, ...], in
 def _derive_parallel_reduce(d: _Steps, sizes, view_map: Op) -> None:
     """The scalar parallel reduction (module doc) as rule applications: reorderReduce / reorderMap / splitJoin /
     partialReduce per level, fusion, reduceOneChunk for the last kernel, the mapping and memory choices of every
-    stage, then one oclKernel per stage, innermost first."""
+    stage, then one oclKernel per stage, innermost first. An epilogue (maps over the reduce's one-element result,
+    fused into one by mapFusion) enters the last kernel: mapJoin and mapFusion move it into the function of that
+    kernel's map over its single chunk, after the chunk's reduce (`_sink_epilogue`)."""
+    top = (len(d.program.params),)  # the body: the reduce, or the epilogue's map over it
+    while (red := scalar_reduce(d.program)) is not None and red[2] > 1:
+        d.at(MAP_FUSION, top)
+    epilogue = red is not None and red[2] == 1
+    body = (*top, 1) if epilogue else top  # the reduce
     p = d.program
-    body = (len(p.params),)
-    call_ = p.body
+    call_ = at(p, body)
     assert isinstance(call_, FunCall)
     typing = index_program(p).typing
     init_t, x_t = typing.of[(*body, 1)], typing.of[(*body, 2)]
@@ -645,6 +668,7 @@ def _derive_parallel_reduce(d: _Steps, sizes, view_map: Op) -> None:
     if not splittable:  # a fold: the whole reduction in one work item
         _fuse(d)
         d.at(REDUCE_ONE_CHUNK, body)
+        _sink_epilogue(d, top, epilogue)
     else:
         if sizes is not None:
             chunks = [sympy.Integer(c) for c in reduction_chunks(arith.evaluate(n, sizes))]
@@ -664,10 +688,11 @@ def _derive_parallel_reduce(d: _Steps, sizes, view_map: Op) -> None:
             if level == 0:
                 _fuse(d)
         d.at(REDUCE_ONE_CHUNK, body)
+        _sink_epilogue(d, top, epilogue)
     a = index_program(d.program)
     ch = _Chooser(a.program, a.typing, view_map)
     stages = []  # path of each stage's join, outermost first: join << map(c => reduce) << split(c) [<< reorder]
-    path = body
+    path = top
     for _ in range(1 + (len(chunks) if splittable else 0)):
         stages.append(path)
         ch.glb[(*path, 1)] = 0
@@ -681,6 +706,15 @@ def _derive_parallel_reduce(d: _Steps, sizes, view_map: Op) -> None:
     _apply_choices(d, ch)
     for path in reversed(stages):
         d.at(OCL_KERNEL, path)
+
+
+def _sink_epilogue(d: _Steps, top: tuple[int, ...], epilogue: bool) -> None:
+    """`map(f) << join << map(c => reduce << c) << split(n) << partials` (the epilogue over the last kernel's one
+    chunk, at `top`) -> `join << map(c => map(f) << reduce << c) << split(n) << partials` by mapJoin and
+    mapFusion: f runs on the reduce's result in the work item that computes it."""
+    if epilogue:
+        d.at(MAP_JOIN, top)
+        d.at(MAP_FUSION, (*top, 1))
 
 
 TO_GLOBAL = BY_NAME["toGlobal"]

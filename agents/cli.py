@@ -1,6 +1,6 @@
 """The `lift-gym` command line.
 
-    lift-gym benchmarks [--dataset DIR ...] [--json]           every dataset: URIs, presets, default and small sizes
+    lift-gym benchmarks [--dataset NAME|DIR ...] [--split S] [--json]   datasets: URIs, presets, default and small sizes
     lift-gym show URI|FILE [--size NAME] [--sizes K=V,...]     a program's text form and its type
     lift-gym show EPISODE.json [--opencl]                      an episode record's final program (or its OpenCL)
     lift-gym check URI|FILE [--size NAME] [--sizes K=V,...] [--seed N] [--json]
@@ -124,9 +124,12 @@ def _type_text(prog, result) -> str:
 
 # --- benchmarks ----------------------------------------------------------------------------------------------
 def _configure_benchmarks(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--dataset", metavar="DIR", action="append", default=[],
-                   help="also list the programs (*.lift, with a .npz reference beside each) of a folder, as "
-                        "benchmark://NAME/STEM where NAME is the folder's name (repeatable)")
+    p.add_argument("--dataset", metavar="NAME|DIR", action="append", default=[],
+                   help="list only this dataset (generated-v1, lift, ...), or also the programs (*.lift, with a .npz "
+                        "reference beside each) of a folder, as benchmark://NAME/STEM where NAME is the folder's "
+                        "name (repeatable)")
+    p.add_argument("--split", choices=("train", "validation", "test"),
+                   help="only this split of a generated dataset (--dataset generated-v1)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -144,17 +147,45 @@ def _benchmark_row(b: suite.Benchmark, dataset: str) -> dict:
     }
 
 
+def _generated_row(name: str) -> dict:
+    """A generated program's row, from its spec alone (the program is not parsed: a split lists in a second)."""
+    from compiler.suite import generate
+
+    spec = generate.program_spec(*generate.parse_name(name))
+    uri = f"benchmark://{generate.DATASET}/{name}"
+    return {"name": name, "dataset": generate.DATASET, "family": spec.family, "uri": uri, "split": spec.split,
+            "description": spec.description, "size_keys": sorted(spec.presets["small"]),
+            "presets": ["default", *spec.presets], "default": spec.presets["small"], "small": spec.presets["small"],
+            "default_uri": uri, "small_uri": f"{uri}/small", "reference": "NumPy reference"}
+
+
 @command("benchmarks", configure=_configure_benchmarks)
 def cmd_benchmarks(args: argparse.Namespace) -> int:
     from compiler import suite
+    from compiler.errors import UnknownBenchmark
 
-    for folder in args.dataset:
+    known = {d.name: d for d in suite.datasets()}
+    chosen = [d for d in args.dataset if d in known]
+    for folder in (d for d in args.dataset if d not in known):
         name = os.path.basename(os.path.normpath(folder)).lower().replace(" ", "-")
         try:
             suite.register_dataset(name, folder)
-        except ValueError as err:
-            raise CliError(f"--dataset {folder}: {err}") from None
-    rows = [_benchmark_row(b, d.name) for d in suite.datasets() for b in d.benchmarks()]
+        except (ValueError, UnknownBenchmark) as err:
+            raise CliError(f"--dataset {folder}: {err} (datasets: {', '.join(known)})") from None
+        chosen.append(name)
+    sets = [d for d in suite.datasets() if not args.dataset or d.name in chosen]
+    if args.split and not args.dataset:
+        raise CliError("--split lists a split of a generated dataset: give --dataset generated-v1 with it")
+    if args.split and not any(d.splits for d in sets):
+        raise CliError(f"--split: {', '.join(d.name for d in sets)} has no splits (--dataset generated-v1 has)")
+    rows, summaries = [], []
+    for d in sets:
+        if d.names is not None and not args.dataset:  # a generated dataset is listed when asked for
+            summaries.append(f"# dataset {d.name}: {d.description} (list it: --dataset {d.name} [--split SPLIT])")
+        elif d.names is not None:
+            rows += [_generated_row(n) for n in d.names(args.split)]
+        elif not args.split:
+            rows += [_benchmark_row(b, d.name) for b in d.benchmarks()]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -170,6 +201,8 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
         print(f"    default: {default}" + (f"    small: {small}" if small else "")
               + (f"    presets: {', '.join(extra)}" if extra else "")
               + ("" if r["reference"] == "NumPy reference" else f"    reference: {r['reference']}"))
+    for line in summaries:
+        print(line)
     return 0
 
 

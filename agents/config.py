@@ -341,6 +341,25 @@ def benchmark_uri(v: Any) -> str:
     return text
 
 
+def benchmark_uris(v: Any) -> str | tuple[str, ...]:
+    """A benchmark URI (checked by `resolve`), or a split of a generated dataset, `{split: generated-v1/train}`
+    (with `preset: small|gpu`, small by default): every URI of the split, in order (valid by construction)."""
+    if not isinstance(v, Mapping):
+        return benchmark_uri(v)
+    from compiler.suite import generate
+
+    unknown = [k for k in v if k not in ("split", "preset")]
+    if unknown or "split" not in v:
+        raise _Bad(f"a split item is {{split: {generate.DATASET}/SPLIT[, preset: small|gpu]}}, got {_show(dict(v))}")
+    dataset, _, split = string(v["split"]).partition("/")
+    preset = string(v.get("preset", "small"))
+    if dataset != generate.DATASET or split not in generate.SPLITS:
+        raise _Bad(f"split {v['split']!r}: expected {generate.DATASET}/{'|'.join(generate.SPLITS)}")
+    if preset not in ("small", "gpu"):
+        raise _Bad(f"split preset {preset!r}: expected small or gpu")
+    return tuple(f"benchmark://{dataset}/{n}/{preset}" for n in generate.names(split))
+
+
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
@@ -422,7 +441,7 @@ _LIST = "list"  # marker: a list whose items are checked by the paired check (ke
 
 CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     EnvConfig: {
-        "benchmarks": (_LIST, benchmark_uri, 1), "sampling": choice("random", "per_env"),
+        "benchmarks": (_LIST, benchmark_uris, 1), "sampling": choice("random", "per_env"),
         "n_envs": int_between(1, 1024), "vec_env": choice("dummy", "subproc"),
         "max_rewrites": int_between(0, MAX_REWRITES), "max_nodes": int_between(1, MAX_NODES),
         "n_slots": int_between(1, MAX_SLOTS),
@@ -447,7 +466,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     RunConfig: {
         "out_dir": out_dir, "checkpoint_every": int_between(1, 10**12), "keep_checkpoints": int_between(1, 10**4),
         "tensorboard": boolean, "progress_bar": boolean, "eval_every": int_between(0, 10**12),
-        "eval_episodes": int_between(1, MAX_EPISODES), "eval_benchmarks": (_LIST, benchmark_uri, 0),
+        "eval_episodes": int_between(1, MAX_EPISODES), "eval_benchmarks": (_LIST, benchmark_uris, 0),
         "verbose": int_between(0, 2),
     },
     PipelineConfig: {
@@ -494,7 +513,7 @@ def _section(cls: type, data: Any, path: str, errors: list[str]):
 
 
 def _list(check: _Check, min_len: int, raw: Any, path: str, errors: list[str]) -> tuple:
-    items = [raw] if isinstance(raw, str | int) and not isinstance(raw, bool) else raw
+    items = [raw] if isinstance(raw, str | int | Mapping) and not isinstance(raw, bool) else raw
     if not isinstance(items, list | tuple):
         raise _Bad(f"expected a list, got {_show(raw)}")
     if len(items) < min_len:
@@ -502,7 +521,8 @@ def _list(check: _Check, min_len: int, raw: Any, path: str, errors: list[str]) -
     out = []
     for i, item in enumerate(items):
         try:
-            out.append(check(item))
+            value = check(item)
+            out.extend(value) if isinstance(value, tuple) else out.append(value)
         except _Bad as bad:
             errors.append(f"{path}[{i}]: {bad}")
     return tuple(out)

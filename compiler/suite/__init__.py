@@ -11,6 +11,8 @@
 Your own programs (compiler.suite.user) are addressed the same way:
 
     file:///abs/path/prog.lift[?size=PRESET][&N=64]   a program file (a plain path works too)
+    benchmark://generated-v1/FAMILY-NNNNN[/PRESET]     a generated program (compiler.suite.generate; presets
+                                                       small, the default, and gpu; splits train, validation, test)
     benchmark://DATASET/NAME[/PRESET][?N=64]           a registered benchmark (`register_benchmark`, dataset
                                                        "user" by default) or a file of a registered folder
                                                        (`register_dataset(name, folder)`: every *.lift in it)
@@ -35,7 +37,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..errors import UnknownBenchmark
 from ..ir.node import Program
-from . import annotated, blas, conv, lift, stencils
+from . import annotated, blas, conv, generate, lift, stencils
 from .common import TOLERANCE, Benchmark, rel_error
 from .user import INTERPRETER, PROGRAM_SUFFIX, load_benchmark, user_benchmark
 
@@ -63,6 +65,8 @@ class Dataset:
     description: str
     benchmarks: Callable[[], list[Benchmark]]
     folder: str = ""
+    splits: tuple[str, ...] = ()  # a generated dataset's splits (`names(split)` lists one without building it)
+    names: Callable[[str | None], list[str]] | None = None
 
 
 _USER: dict[str, dict[str, Benchmark]] = {}  # dataset -> name -> benchmark (register_benchmark)
@@ -115,7 +119,7 @@ def register_dataset(name: str, folder: str | os.PathLike) -> Dataset:
 
 
 def _check_dataset_name(name: str) -> None:
-    if name in (SUITE, ANNOTATED):
+    if name in (SUITE, ANNOTATED, generate.DATASET):
         raise ValueError(f"dataset name {name!r} is the suite's")
     if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", name):
         raise ValueError(f"dataset name {name!r}: use lowercase letters, digits, '_', '.' and '-'")
@@ -156,7 +160,11 @@ def datasets() -> list[Dataset]:
     _env_datasets()
     out = [Dataset(SUITE, "the benchmark suite (blas, stencil, conv, lift)", list_benchmarks),
            Dataset(ANNOTATED, "programs annotated with rewrite points (thesis Ch6; LiftGym-RewritePoints-v7)",
-                   lambda: list(_ANNOTATED.values()))]
+                   lambda: list(_ANNOTATED.values())),
+           Dataset(generate.DATASET, f"{len(generate.names())} generated programs in {len(generate.FAMILIES)} "
+                                     f"families (compiler.suite.generate), split train / validation / test",
+                   lambda: [generate.benchmark(n) for n in generate.names()], splits=generate.SPLITS,
+                   names=generate.names)]
     return out + [_dataset(n) for n in sorted(set(_USER) | set(_FOLDERS))]
 
 
@@ -200,7 +208,12 @@ def _user_target(text: str, parts) -> tuple[Benchmark, str | None]:
     if not segments or len(segments) > 2:
         raise UnknownBenchmark(f"{text!r}: expected {SCHEME}://{dataset}/NAME[/PRESET]")
     name = segments[0]
-    if dataset in _USER and name in _USER[dataset]:
+    if dataset == generate.DATASET:
+        try:
+            bench = generate.benchmark(name)
+        except KeyError as err:
+            raise UnknownBenchmark(f"{text!r}: {err.args[0]}") from None
+    elif dataset in _USER and name in _USER[dataset]:
         bench = _USER[dataset][name]
     elif dataset in _FOLDERS:
         bench = _folder_benchmark(dataset, name)
@@ -240,7 +253,7 @@ def _is_user_uri(parts, text: str) -> bool:
     if parts.scheme == "file":
         return True
     if parts.scheme == SCHEME:
-        return parts.netloc in _USER or parts.netloc in _FOLDERS
+        return parts.netloc in _USER or parts.netloc in _FOLDERS or parts.netloc == generate.DATASET
     return not parts.scheme and text.split("?")[0].endswith(PROGRAM_SUFFIX)
 
 

@@ -34,10 +34,13 @@ _NEUTRAL = {ADD: lambda v: v == 0.0, MULT: lambda v: v == 1.0,
 
 
 def _number(text: str) -> float | None:
-    try:
-        return float(text[:-1] if text.endswith("f") else text)
-    except ValueError:
-        return None
+    for t in (text, text[:-1] if text.endswith("f") else None):  # "1.0f" and "-inf" (which ends in f too)
+        if t is not None:
+            try:
+                return float(t)
+            except ValueError:
+                pass
+    return None
 
 
 def _neutral_reduce(e: FunCall) -> bool:

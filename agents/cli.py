@@ -173,14 +173,15 @@ def cmd_benchmarks(args: argparse.Namespace) -> int:
         except (ValueError, UnknownBenchmark) as err:
             raise CliError(f"--dataset {folder}: {err} (datasets: {', '.join(known)})") from None
         chosen.append(name)
-    sets = [d for d in suite.datasets() if not args.dataset or d.name in chosen]
+    named = [d for d in args.dataset if d in known]  # a named dataset restricts the listing; a folder adds to it
+    sets = [d for d in suite.datasets() if not named or d.name in chosen]
     if args.split and not args.dataset:
         raise CliError("--split lists a split of a generated dataset: give --dataset generated-v1 with it")
     if args.split and not any(d.splits for d in sets):
         raise CliError(f"--split: {', '.join(d.name for d in sets)} has no splits (--dataset generated-v1 has)")
     rows, summaries = [], []
     for d in sets:
-        if d.names is not None and not args.dataset:  # a generated dataset is listed when asked for
+        if d.names is not None and d.name not in named:  # a generated dataset is listed when asked for
             summaries.append(f"# dataset {d.name}: {d.description} (list it: --dataset {d.name} [--split SPLIT])")
         elif d.names is not None:
             rows += [_generated_row(n) for n in d.names(args.split)]

@@ -66,4 +66,10 @@ PROGRAMS: dict[str, Spec] = {
                                                                                      keepdims=True)),
     "scale": Spec({"len": 64}, lambda r: {"x": _f32(r, 64)}, lambda i: 3.0 * i["x"].astype(np.float64)),
     "box5": Spec({"w": 12, "h": 10}, lambda r: {"img": _f32(r, 10, 12)}, _box5),
+    "abt": Spec({"m": 8, "n": 8, "k": 16}, lambda r: {"A": _f32(r, 8, 16), "Bt": _f32(r, 8, 16)},
+                lambda i: i["A"].astype(np.float64) @ i["Bt"].astype(np.float64).T),
+    "atb": Spec({"m": 8, "n": 4, "k": 16}, lambda r: {"At": _f32(r, 16, 8), "B": _f32(r, 16, 4)},
+                lambda i: i["At"].astype(np.float64).T @ i["B"].astype(np.float64)),
+    "bmm": Spec({"b": 2, "m": 8, "n": 4, "k": 8}, lambda r: {"L": _f32(r, 2, 8, 8), "R": _f32(r, 2, 8, 4)},
+                lambda i: np.einsum("bmk,bkn->bmn", i["L"].astype(np.float64), i["R"].astype(np.float64))),
 }

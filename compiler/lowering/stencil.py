@@ -267,14 +267,19 @@ def default_rows_per_item(window_height: int, rows: int) -> int:
 
 def default_for(bench, form: StencilForm) -> Lowering:
     """The "default" lowering of a 2-D stencil: the generic default lowering (one output point per work item)
-    for rowsPerItem = colsPerItem = 1, `build_coarse` otherwise."""
+    for rowsPerItem = colsPerItem = 1, `build_coarse` otherwise. A stencil whose neighbourhoods pad by the grid's
+    own border (clamp, mirror, wrap) starts from rowsPerItem = 1, the one-point kernel the suite's clamped
+    stencils had before this lowering applied to them; its other values are points of its space."""
     k1 = max(o.window[0] for o in form.operands if o.window)
+    boundary = any(o.mode != "constant" for o in form.operands if o.window)
 
     def choose(s):  # the fixed rule, or the heuristic file named by $LIFT_GYM_HEURISTICS (lowering.heuristic)
         cols = {COLS_PER_ITEM: s.get(COLS_PER_ITEM) or DEFAULT_COLS_PER_ITEM}
         if s.get(ROWS_PER_ITEM):
             return {ROWS_PER_ITEM: s[ROWS_PER_ITEM], **cols}
         rows, learned = _out_shape(bench, s)[0], heuristic.active(heuristic.ROWS_DECISION)
+        if boundary:  # a clamp, mirror or wrap pad: one output per work item unless tuned
+            return {ROWS_PER_ITEM: 1, **cols}
         if learned is None:
             return {ROWS_PER_ITEM: default_rows_per_item(k1, rows), **cols}
         legal = [c for c in learned.choices if rows % c == 0] or [1]

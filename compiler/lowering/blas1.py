@@ -63,6 +63,7 @@ inference its divisibility constraints, L the work-group size):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ..ir.node import Node, Prim, Program, at
@@ -179,6 +180,7 @@ class _Reduction:
         self.vector, self.two_level = vector, two_level
         p = d.start(bench.program)
         self.top = top = (len(p.params),)  # the reduce, or the epilogue's map over its result
+        self.inner = (*top, 1)  # the chunks' kernel among the outer kernel's arguments (found in `split`)
         while (found := scalar_reduce(p)) is not None and found[2] > 1:  # several maps over the scalar: one
             p = d.step(p, MAP_FUSION, lambda path, n: path == top, name=name)
         if found is None:
@@ -192,8 +194,8 @@ class _Reduction:
             raise LoweringError(f"{name}: vectorise(V) needs a map under the reduce (a plain sum loads scalars: "
                                 f"V = 1)")
 
-    def k1(self, path, n) -> bool:  # inside the first kernel (the argument of the outer kernel call)
-        return path[:2] == (*self.top, 1)
+    def k1(self, path, n) -> bool:  # inside the first kernel (an argument of the outer kernel call)
+        return path[:2] == self.inner
 
     def k2(self, path, n) -> bool:
         return path[:2] == (*self.top, 0)
@@ -210,7 +212,10 @@ class _Reduction:
             p = self.step(p, SPLIT_ZIP, unique=True)
         p = _everywhere(p, MAP_FUSION, self.name)
         p = self.step(p, OCL_KERNEL, lambda path, n: path == (*self.red, 2))
-        return self.step(p, OCL_KERNEL, lambda path, n: path == self.top)  # (with the epilogue)
+        p = self.step(p, OCL_KERNEL, lambda path, n: path == self.top)  # (with the epilogue)
+        outer = at(p, self.top)  # its arguments: the chunks' kernel and the epilogue's scalars (a gain)
+        self.inner = next((*self.top, i + 1) for i, a in enumerate(outer.args) if is_call(a, Op.OCL_KERNEL))
+        return p
 
     def group_sum(self, p: Program, k: Where) -> Program:
         """The sum of a group's L partials: (two_level: partialReduceStride(WARP)) and singletonMap."""
@@ -400,15 +405,26 @@ def lowerings_for(bench) -> list[Lowering]:
     sh = shape.vector_reduction(bench.program, names)
     if sh is None:
         return []
-    scalar_loads = not reads_map(bench.program)  # a plain sum: V = 1 only
+
+    @functools.cache
+    def vector_loads() -> bool:
+        """Whether vectorise(V) applies: a plain sum reads no map, and vectoriseZip takes one user function of
+        the zipped elements (dot's mult), not a composition (a distance's square(sub(a, b))): then V = 1."""
+        if not reads_map(bench.program):
+            return False
+        try:
+            _derived(bench, True)
+        except LoweringError:
+            return False
+        return True
 
     def choose(s):
-        return _choose_red({**sh.bind(s), **({"V": 1} if scalar_loads else {})})
+        return _choose_red({**sh.bind(s), **({} if vector_loads() else {"V": 1})})
 
     def check(s, v):
         bad = _check_red(sh.bind(s), v)
-        if scalar_loads and v["V"] != 1:
-            bad.append(f"V = 1: the reduction reads no map to vectorise (V = {v['V']})")
+        if v["V"] != 1 and not vector_loads():
+            bad.append(f"V = 1: the reduction reads no map that vectorise(V) rewrites (V = {v['V']})")
         return bad
 
     def build(s, v):

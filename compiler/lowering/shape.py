@@ -156,7 +156,9 @@ def matrix_vector(program: Program, params: Iterable[str] = ()) -> Shape | None:
 
 
 def vector_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:
-    """A scalar (a one-element array) from one reduction over N elements, in no map. Role N."""
+    """A scalar (a one-element array) from one reduction over N elements, in no map: the program's result, or
+    mapped by an epilogue (maps over the reduce's one-element result: the square root of a sum of squares, a mean's
+    division by the length). Role N."""
     typing = _typing(program)
     if typing is None:
         return None
@@ -164,7 +166,16 @@ def vector_reduction(program: Program, params: Iterable[str] = ()) -> Shape | No
     reds = _reductions(program, typing)
     if len(out) != 1 or len(reds) != 1 or reds[0][2] != 0 or not arith.equal(arith.size(out[0]), arith.size(1)):
         return None
+    if not _under_maps(program, reds[0][0]):
+        return None
     return _shape(program, {"N": reds[0][1]}, params)
+
+
+def _under_maps(program: Program, path: Path) -> bool:
+    """Whether the call at `path` is the program's body or the data argument of maps only (an epilogue)."""
+    body = len(program.params)
+    return path[0] == body and all(i == 1 and _is_map_at(program, path[:k + 1])
+                                   for k, i in enumerate(path[1:]))
 
 
 def elementwise(program: Program, params: Iterable[str] = ()) -> Shape | None:

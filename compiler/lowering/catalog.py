@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..ir.node import RewritePoint, walk
 from ..suite import Benchmark, get
-from . import blas1, conv, gemv, mm, rows, stencil, stencil3d
+from . import blas1, conv, conv_chw, gemv, mm, rows, stencil, stencil3d
 from .default import default_lowering, is_lowered
 from .lowered import Lowered, Lowering, Sizes, Strategy, default_launches
 from .util import LoweringError
@@ -39,7 +39,7 @@ def _default(bench) -> Lowering:
                     "inside, a chain of kernels for scalar reductions", (), build, lambda s: {}, lambda s, v: [])
 
 
-STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows)  # each offers its lowerings to the programs of its shape
+STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows, conv_chw)  # each offers its lowerings to the programs of its shape
 STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
 
 # the tuning parameters a switch of the environment's configuration fixes, and their values, when it is off (as

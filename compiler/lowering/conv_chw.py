@@ -19,12 +19,12 @@ otherwise):
   2. mapFission: the row map over the windows as a map of the dot product over a map of the windows' views;
      joinSplit: the two maps over the image's rows and columns as one map over its pixels, split by rows;
   3. zipSwap where the dot product zips the window first (the filter row is the product's row);
-  4. joinUnitSplit: the reduce's one-element results flattened before the split by rows; joinTransposeTwice:
-     the pixels' windows read as the columns of their transpose, Y = transpose << join << windows';
+  4. joinUnitSplit: the reduce's one-element results flattened before the split by rows;
   5. mapFission, mapSplitFlat: the split by rows out of the map over the filters, as a view of the product's
      flat result, split(outH) << split(outW) << join.
-The program is then `split(outH) o split(outW) o join << map(x => join << map(y => dot(x, y)) << transpose << Y)
-<< X`, the form of Lift's tiled matrix product, and `compiler.lowering.mm.derive` (its tiling, register blocking
+The program is then `split(outH) o split(outW) o join << map(x => join << map(y => dot(x, y)) << Ys) << X` with
+Ys = join << windows' (the pixels' flattened windows, [[float]K]N: the product's B given by rows, Y = transpose <<
+Ys), the form of Lift's tiled matrix product, and `compiler.lowering.mm.derive` (its tiling, register blocking
 and local-memory steps, unchanged) finishes the derivation: a work group computes TM filters by TN pixels, each of
 its work items an RM x RN register block; the K = C·kH·kW steps go in TK-tiles through local memory, the image's
 tile read through the window views (zero padding by the pad view's bounds tests).
@@ -43,15 +43,18 @@ from __future__ import annotations
 
 import functools
 
-from ..ir.node import FunCall, Lambda, Param, Program, at
+from ..ir.node import FunCall, Lambda, Param, Program
 from ..ir.ops import Op
 from ..ir.terms import contains, free_vars, is_call
 from ..rewrite import rules_im2col as R
 from ..rewrite.catalog import BY_NAME
 from ..rewrite.rules_mapping import UNROLL_MAX
+from ..rewrite.rules_mm_layout import tile_rows
+from ..rewrite.rules_tiling import tile_columns
 from ..rewrite.rules_window import MAP_VIEW_FISSION
 from . import derivation, mm, shape
 from .lowered import KernelLaunch, Lowering, Strategy, largest_divisor
+from .util import LoweringError
 
 NAME = "conv_chw gemm"
 PARAMS = mm.PARAMS
@@ -106,11 +109,6 @@ def _filters_map(program: Program):
     return n if is_call(n, Op.MAP) and isinstance(n.f.funs[0], Lambda) else None
 
 
-def _arg_of_dot_map(program: Program):
-    """The array a map of dot products reads (the pixels' windows, once flattened by joinSplit)."""
-    return lambda path, n: len(path) > 1 and path[-1] == 1 and _dot_map(at(program, path[:-1]))
-
-
 def _splits_product(n) -> bool:
     """The map over the filters whose function's result is split by rows."""
     f = _fun(n)
@@ -121,6 +119,12 @@ def views(program: Program) -> Program:
     """Steps 1-5 (module doc): the convolution as a tiled matrix product's high-level form under views."""
     p = derivation.start(program)
     weights = program.params[1].name
+    outer = _filters_map(p)
+    if outer is None or free_vars(outer.args[0]) != {weights}:
+        read = sorted(free_vars(outer.args[0])) if outer is not None else []
+        raise LoweringError(f"{NAME}: step 1 (the map over the filters) finds no map of the dot products over the "
+                            f"filters {weights!r} alone (it reads {', '.join(read) or 'no input'}): one filter per "
+                            f"channel, as in a depthwise convolution, sums over no channels and is no matrix product")
 
     def step(rule, where, optional: bool = False):
         nonlocal p
@@ -139,11 +143,15 @@ def views(program: Program) -> Program:
     step(R.ZIP_SWAP, _zip_window_first(p), optional=True)
     # 4. the unit results flattened before the split; the windows as the columns of their transpose
     step(R.JOIN_UNIT_SPLIT, lambda path, n: is_call(n.args[0], Op.SPLIT) and contains(n.args[0], Op.REDUCE))
-    step(R.JOIN_TRANSPOSE_TWICE, _arg_of_dot_map(p))
     # 5. the split by rows out of the map over the filters, a view of the flat product
     step(BY_NAME["mapFission"], lambda path, n: _splits_product(n))
     step(R.MAP_SPLIT_FLAT, lambda path, n: is_call(n, Op.MAP) and contains(n.f, Op.SPLIT)
          and not contains(n.f, Op.REDUCE) and contains(n.args[0], Op.REDUCE))
+    if not any(derivation.sites(p, r, lambda path, n: contains(n.f, Op.REDUCE))
+               for r in (tile_columns("TN"), tile_rows("TN"))):
+        raise LoweringError(f"{NAME}: step 5 gives no matrix product of the filters and the windows "
+                            f"(`map(x => join << map(y => dot(x, y)) << Ys) << X`, tileRows' form): the "
+                            f"product's columns are no view of the image")
     return p
 
 

@@ -1,10 +1,10 @@
 """View laws that read a convolution as a matrix product (the image's windows as the columns of a matrix, the
 "im2col" matrix, kept a view): enough, with mapViewFission, mapFission and joinSplit, to bring a channels-first
 convolution `map(f => map(join) o mapND(2, win => dot(f, win)) << windows) << filters` into the form of Lift's
-tiled matrix product, `map(x => join << map(y => dot(x, y)) << transpose << Y) << X`, under views of its result.
+tiled matrix product, `map(x => join << map(y => dot(x, y)) << Ys) << X` (B given by rows), under views of its
+result.
 
 - joinUnitSplit      map(join) << split(n) << x -> split(n) << join << x            (x : [[T]1]m)
-- joinTransposeTwice join << x -> transpose << transpose << join << x              (join << x : [[T]k]m)
 - mapSplitFlat       map(split(n)) << x -> split(k/n) << split(n) << join << x    (x : [[T]k]m)
 - zipSwap            map(p => g(get(0) << p, get(1) << p)) << zip(a, b)
                      -> map(p => g(get(1) << p, get(0) << p)) << zip(b, a)
@@ -16,7 +16,7 @@ Each keeps the program's meaning and type (the driver re-type-checks); none is i
 from __future__ import annotations
 
 from .. import arith
-from ..ir.build import join, split, transpose, zip_
+from ..ir.build import join, split, zip_
 from ..ir.node import Expr, FunCall, Lambda, Param, Prim, with_children
 from ..ir.ops import Op
 from ..ir.terms import chain, free_vars, subst
@@ -65,20 +65,6 @@ JOIN_UNIT_SPLIT = rule(
     _unit_split_match, lambda b, ctx: chain(b["x"], split(b["n"]), join()), group=G,
     guard="the joined arrays have length 1 (a reduce's result): dropping the unit dimension before or after the "
           "split is the same")
-
-
-# --- joinTransposeTwice -----------------------------------------------------------------------------------
-def _twice_match(e: FunCall, ctx: Ctx) -> Bindings | None:
-    t = _array(ctx.type())
-    if t is None or _array(t.elem) is None:
-        return None
-    return {"e": e}
-
-
-JOIN_TRANSPOSE_TWICE = rule(
-    "joinTransposeTwice", "join << x -> transpose << transpose << join << x   (join << x : [[T]k]m)", [Op.JOIN],
-    _twice_match, lambda b, ctx: chain(b["e"], transpose(), transpose()), group=G,
-    guard="the joined array is two-dimensional: a transpose is its own inverse")
 
 
 # --- mapSplitFlat -----------------------------------------------------------------------------------------
@@ -148,4 +134,4 @@ ZIP_SWAP = rule(
     "zip(b, a)", [Op.MAP], _zip_swap_match, _zip_swap_build, group=G,
     guard="the pair is used only through its two components: which zip slot holds which array is a naming")
 
-__all__ = ["JOIN_TRANSPOSE_TWICE", "JOIN_UNIT_SPLIT", "MAP_SPLIT_FLAT", "ZIP_SWAP"]
+__all__ = ["JOIN_UNIT_SPLIT", "MAP_SPLIT_FLAT", "ZIP_SWAP"]

@@ -1,5 +1,5 @@
 """Every action the mask offers is accepted, and the state it leads to has an exact mask (computing it raises
-nothing), on the suite's benchmarks at small sizes.
+nothing), on the suite's benchmarks and on generated programs (compiler.suite.generate) at small sizes.
 
 reduceMapFusion of asum (`reduce(0, add) o map(abs)` -> `reduce(0, (acc, y) => add(acc, abs(y)))`) was offered,
 and the next state's MAPPING mask raised LoweringError: the default parallel reduction (mapping code 30) of the
@@ -16,12 +16,19 @@ import pytest
 
 import lift_gym  # noqa: F401  (registers LiftGym-Rewrite-v7)
 from compiler.lowering import stages
-from compiler.suite import list_benchmarks
+from compiler.suite import generate, list_benchmarks
 from lift_gym import transition
 from lift_gym.transition import Config, Phase
 from tests.env.test_env_masks import random_masked_actions
 
 SMALL_URIS = [f"benchmark://lift/{b.name}/small" for b in list_benchmarks()]
+
+
+def generated_uris(count: int, seed: int) -> list[str]:
+    """`count` generated programs at their small sizes, drawn from every split and family."""
+    names = generate.names()
+    picks = np.random.default_rng(seed).choice(len(names), size=count, replace=False)
+    return [f"benchmark://{generate.DATASET}/{names[i]}/small" for i in sorted(picks)]
 ASUM_URIS = ["benchmark://lift/asum/small", "benchmark://lift/asum?N=1024", "benchmark://lift/asum?N=4096"]
 FUSION = "reduceMapFusion"
 
@@ -70,3 +77,17 @@ def test_ten_thousand_random_masked_actions_on_the_small_suite_never_raise():
     n, episodes = random_masked_actions(SMALL_URIS, Config(), 10_000, seed=7000, stop=0.2)
     assert n >= 10_000
     print(f"{n} actions in {episodes} episodes, {time.perf_counter() - t0:.0f} s")
+
+
+def test_random_masked_actions_on_generated_programs_never_raise():
+    uris = [f"benchmark://{generate.DATASET}/{generate.name_of(f, 11)}/small" for f in generate.FAMILIES]
+    n, episodes = random_masked_actions(uris, Config(), 300, seed=41, stop=0.3)
+    assert n >= 300 and episodes >= len(uris)
+
+
+@pytest.mark.slow
+@pytest.mark.exhaustive
+def test_ten_thousand_random_masked_actions_on_the_suite_and_two_hundred_generated_programs_never_raise():
+    uris = SMALL_URIS + generated_uris(200, seed=5)
+    n, episodes = random_masked_actions(uris, Config(), 10_000, seed=9000, stop=0.2)
+    assert n >= 10_000 and episodes >= len(uris)

@@ -105,3 +105,17 @@ def test_a_config_names_a_split_instead_of_a_list():
     assert cfg.env.benchmarks[0] == f"benchmark://generated-v1/{generate.names('validation')[0]}/small"
     with pytest.raises(ConfigError, match="expected generated-v1/train"):
         config_from_dict({"env": {"benchmarks": {"split": "generated-v1/trian"}}})
+
+
+def test_the_environment_takes_generated_programs_by_uri():
+    import gymnasium as gym
+
+    import lift_gym  # noqa: F401  (registers LiftGym-Rewrite-v7)
+
+    first, other = (f"benchmark://{generate.DATASET}/{n}/small" for n in ("stencil2d-00003", "reduce-00012"))
+    env = gym.make("LiftGym-Rewrite-v7", benchmark=first, reward="analytical")
+    _, info = env.reset(seed=0)
+    assert info["benchmark"].startswith(first.rsplit("/", 1)[0]) and info["action_mask"].any()
+    _, info = env.reset(seed=1, options={"benchmark": other})
+    assert info["benchmark"].startswith(other.rsplit("/", 1)[0])
+    env.close()

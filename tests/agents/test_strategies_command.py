@@ -36,8 +36,11 @@ def test_strategies_of_a_user_matrix_product_apply_with_points_and_others_say_wh
     assert others and all(not r["applies"] and r["why"] for r in others)
 
 
-def test_strategy_whose_derivation_finds_no_site_names_the_step(capsys):
-    rc, out, _ = run(capsys, "strategies", str(FOLDER / "matvec.lift"), "--sizes", "rows=8,cols=32", "--json")
+def test_strategy_whose_derivation_finds_no_site_names_the_step(capsys, tmp_path):
+    rowsums = tmp_path / "rowsums.lift"  # the matrix-vector shape, but each row summed: no dot product
+    rowsums.write_text("def rowsums(A: [[float]cols]rows) =\n"
+                       "  join o map(row => reduce(value(0, float), add) << row) << A\n")
+    rc, out, _ = run(capsys, "strategies", str(rowsums), "--sizes", "rows=8,cols=32", "--json")
     assert rc == 0
     (row,) = [r for r in json.loads(out)["strategies"] if r["strategy"] == "matrix-vector product"]
     assert not row["applies"] and "applies at no site" in row["why"]

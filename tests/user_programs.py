@@ -44,6 +44,18 @@ def _conv3x3(i):
     return sum(w[a, b] * img[a:a + h - 2, b:b + wd - 2] for a in range(3) for b in range(3))
 
 
+def _softmax(i):
+    x = i["scores"].astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _layernorm(i):
+    x = i["acts"].astype(np.float64)
+    m = x.mean(axis=1, keepdims=True)
+    return (x - m) / np.sqrt(((x - m) ** 2).mean(axis=1, keepdims=True) + 1e-5)
+
+
 def _box5(i):
     img = np.pad(i["img"].astype(np.float64), 2)
     h, w = i["img"].shape
@@ -82,4 +94,8 @@ PROGRAMS: dict[str, Spec] = {
                 lambda i: i["At"].astype(np.float64).T @ i["B"].astype(np.float64)),
     "bmm": Spec({"b": 2, "m": 8, "n": 4, "k": 8}, lambda r: {"L": _f32(r, 2, 8, 8), "R": _f32(r, 2, 8, 4)},
                 lambda i: np.einsum("bmk,bkn->bmn", i["L"].astype(np.float64), i["R"].astype(np.float64))),
+    "rowmax": Spec({"width": 32, "height": 6}, lambda r: {"table": _f32(r, 6, 32)},
+                   lambda i: i["table"].astype(np.float64).max(axis=1, keepdims=True)),
+    "softmax": Spec({"cols": 64, "rows": 4}, lambda r: {"scores": _f32(r, 4, 64)}, _softmax),
+    "layernorm": Spec({"features": 48, "tokens": 5}, lambda r: {"acts": _f32(r, 5, 48)}, _layernorm),
 }

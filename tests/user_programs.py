@@ -38,6 +38,14 @@ def _box3d(i):
     return sum(g[a:a + z, b:b + y, c:c + x] for a in range(3) for b in range(3) for c in range(3))
 
 
+def _heat3d(i):
+    u = i["temp"].astype(np.float64)
+    p = np.pad(u, 1)
+    near = (p[1:-1, 1:-1, :-2] + p[1:-1, 1:-1, 2:] + p[1:-1, :-2, 1:-1] + p[1:-1, 2:, 1:-1] + p[:-2, 1:-1, 1:-1]
+            + p[2:, 1:-1, 1:-1])
+    return u + 0.125 * (near - 6.0 * u)
+
+
 def _conv3x3(i):
     img, w = i["img"].astype(np.float64), i["weights"].astype(np.float64).reshape(3, 3)
     h, wd = img.shape
@@ -88,6 +96,7 @@ PROGRAMS: dict[str, Spec] = {
                           lambda r: {"gain": np.float32(0.75), "M": _f32(r, 6, 24), "v": _f32(r, 24)},
                           lambda i: 0.75 * (i["M"].astype(np.float64) @ i["v"])),
     "box5": Spec({"w": 12, "h": 10}, lambda r: {"img": _f32(r, 10, 12)}, _box5),
+    "heat3d": Spec({"nx": 8, "ny": 6, "nz": 4}, lambda r: {"temp": _f32(r, 4, 6, 8)}, _heat3d),
     "abt": Spec({"m": 8, "n": 8, "k": 16}, lambda r: {"A": _f32(r, 8, 16), "Bt": _f32(r, 8, 16)},
                 lambda i: i["A"].astype(np.float64) @ i["Bt"].astype(np.float64).T),
     "atb": Spec({"m": 8, "n": 4, "k": 16}, lambda r: {"At": _f32(r, 16, 8), "B": _f32(r, 16, 4)},

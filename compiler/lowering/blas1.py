@@ -24,10 +24,20 @@ oclKernel twice (the chunks' kernel, then the rest), mapWrg(0) over the chunks, 
 for dot), partialReduceStride(L) in the chunk, splitMap, transposeMap, mapFusion (the element function into the
 lanes), reduceVectorise and reduceMapFusion (the vector accumulator), [partialReduceStride(32) for two levels,]
 singletonMap (the group's final sum);
-in the second kernel singletonMap, partialReduceStride(L), singletonMap, mapWrg(0); then mapLcl(0) and
+in the second kernel singletonMap, partialReduceStride(L), singletonMap, [the epilogue,] mapWrg(0); then mapLcl(0) and
 reduceSeq wherever they apply, [reduceSeqUnroll on the lanes' loop with U = 1,] toLocalMap on the lanes and
 idAfterReduce(toLocal) on their sums, toGlobalMap and idAfterReduce(toGlobal) on the group's sum. V = 1 skips
 the vector steps (scalar loads).
+
+Any program of that shape is derived the same way: a plain sum (reduce << x, no map: the chunk's mapWrg(0) comes
+after its lanes' partialReduceStride(L); V = 1 only, as where vectoriseZip finds no single user function of the
+zipped elements), and a reduction whose one-element result is then mapped (an epilogue, `map(sqrt_) << reduce(...)`:
+an L2 norm, a mean's division by the length, a gain read from a scalar input). The epilogue's maps are fused into
+one (mapFusion), the second kernel's oclKernel takes it in, and after the second kernel's group sum mapJoin and
+mapFusion move it into the function of the mapLcl over the group's one sum, as mapSeq after that sum's reduceSeq:
+    join o mapLcl(0)(all => mapSeq(sqrt_) o reduceSeq(0, add) << all) o split(L) o ...
+it writes the result (in place of the toGlobal(mapSeq(id)) copy), once, on the work item that holds the sum; the
+first kernel is that of the plain reduction.
 
 scal (map(x => mult(alpha, x)) << x):
 

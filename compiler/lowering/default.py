@@ -38,7 +38,11 @@ reduce's map, `partialReduce(c)`, then the fusions; the last kernel is `reduceOn
 mapping and memory rules above and one `oclKernel` each, innermost first. This needs the operator to be
 associative with `init` as its neutral element (partialReduce's guard: add/mult/max/min with 0/1/-inf/+inf). When
 the operator's element type differs from its accumulator type (a fold that cannot be split) the whole reduction
-runs in one work item (`reduceOneChunk` only). Layout-only maps are written `view_map` (mapSeq by default).
+runs in one work item (`reduceOneChunk` only). A reduction whose one-element result is then mapped (an epilogue:
+`map(sqrt_) << reduce(...)`, a mean's division; several maps are fused into one first, `scalar_reduce` finds it)
+gets the same chain: after `reduceOneChunk`, `mapJoin` and `mapFusion` move the epilogue into the last kernel's
+map over its one chunk (`mapSeq(f) o reduceSeq(...)`), so it runs on the work item that computes the sum. Layout-only
+maps are written `view_map` (mapSeq by default).
 
 A partially lowered program (a named lowering or a rewrite-point design, `finish`) takes the same steps with its
 mapping kept; its input enters the driver's normal form first, so redundant views in it (`pad(0, 0)`,

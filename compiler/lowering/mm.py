@@ -3,7 +3,10 @@
 The program is derived from the benchmark's program (`compiler.suite.get("mm").program`) by rewrite rules through
 the one driver (`derivation.step`; rules of compiler/rewrite/rules_tiling.py unless named otherwise), in order:
   1. reduceMapFusion, multAndSumUpFusion: the dot product as `reduce(0, multAndSumUp) << zip(aRow, bCol)`;
-  2. splitJoin(TM), tileColumns(TN), mapWrg(1), mapWrg(0): tiles of C, TM rows by TN columns (tileMapMap);
+  2. splitJoin(TM), tileColumns(TN), mapWrg(1), mapWrg(0): tiles of C, TM rows by TN columns (tileMapMap); a B
+     given by rows (transposed in the data, no transpose in the program) is tiled by tileRows(TN) instead
+     (compiler/rewrite/rules_mm_layout.py), and a batch of products is derived inside the batch's map, which
+     becomes mapWrg(2) (launch (N/RN, M/RM, Batch), work groups (TN/RN, TM/RM, 1));
   3. tileReduce(TK): the K reduction as a reduce over pairs of TK-tiles, one accumulator per element of C;
   4. registerBlocking(RM, RN[, 4 with CB = 1][, 1 or 4, then 4 with AT = 1]): the accumulator in strided RM x RN
      blocks, a block's k steps an outer product, the result placed by write views; KU = 1: reduceSplitZip(4) (the
@@ -379,8 +382,9 @@ def _check(s, v) -> list[str]:
 
 
 STRATEGY = Strategy('matrix product', ('tiled',),
-                    'a [[float]N]M result of one reduction over K nested in two maps, two matrix inputs (any size '
-                    'names; roles M, N, K)',
+                    'a [[float]N]M result of one reduction over K nested in two maps, two matrix inputs (B read '
+                    'through a transpose or given by rows, A given transposed; any size names; roles M, N, K), or a '
+                    'batch of them (a [[[float]N]M]Batch result, the reduction in three maps; roles Batch, M, N, K)',
                     "Lift's tiled matrix multiplication: tiling, register blocking and vectorised loads by rewrite "
                     'rules (Steuwer et al., CGO 2017; thesis §2.3.2.1)',
                     __name__)

@@ -3,6 +3,8 @@
     expand-macros -> specialise -> typecheck -> check-lowered -> address-spaces -> lower (memory + views)
     -> unroll -> ndrange -> barriers -> last-group -> version -> cse -> vector-loads -> emit
 
+`emit` renders each kernel without the statements that store a location's own value (`selfcopy.py`).
+
 Every pass takes and returns a `CodegenState`; a failure is a CodegenError prefixed with the pass name, and the
 passes' wall times are recorded in `KernelProgram.meta` ("codegen_ms").
 """
@@ -30,6 +32,7 @@ from .host import LoweredKernels, ProgramLowerer
 from .kernel import Kernel, KernelArg, KernelProgram
 from .lastgroup import fuse_last_groups
 from .prefetch import prefetch_tiles
+from .selfcopy import drop_self_copies
 from .spaces import infer_spaces
 from .vecload import vector_loads
 from .versioning import version_pads
@@ -56,6 +59,7 @@ class CodegenState:
     aligned_vectors: bool = True  # aligned vector accesses as elements of vector arrays (opencl.py); off: vloadn
     unroll_hint: int = 0  # innermost sequential loops of at most this many steps carry `#pragma unroll` (opencl.py)
     prefetch: bool = False  # tile loops load the next tile into registers during this one (prefetch.py)
+    self_copies: bool = False  # stores of a location's own value (`acc = acc;`) rendered (selfcopy.py); off: dropped
 
 
 def expand_pass(s: CodegenState) -> CodegenState:
@@ -133,7 +137,7 @@ def lower_pass(s: CodegenState) -> CodegenState:
 
 def unroll_pass(s: CodegenState) -> CodegenState:
     for k in s.lowered.kernels:
-        k.body = unroll.unroll(k.body)
+        k.body = unroll.unroll(k.body, self_copies=s.self_copies)
     return s
 
 
@@ -195,6 +199,8 @@ def emit(s: CodegenState) -> CodegenState:
         if n == len(low.kernels) - 1 and unused:  # the runtime binds every input: pass unused ones too
             args = [(b, False) for b in low.inputs if b.name in unused] + args
         stmts = prefetch_tiles(k.body, launch) if s.prefetch else k.body
+        if not s.self_copies:
+            stmts = drop_self_copies(stmts)
         constant = constant_buffers(stmts, args, s.constant_bytes)
         pointers = opencl.pointer_qualifiers(args, constant, k.locals) if s.aligned_vectors else {}
         r = opencl.Renderer(launch, unroll.scalarised(stmts), flat=unroll.flat_private(stmts), pointers=pointers,
@@ -327,7 +333,8 @@ def kernel_ir(program: Program, sizes: Mapping[str, int], local_size: LaunchSize
 def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: LaunchSizes = None,
                     global_size: LaunchSizes = None, barriers: str = "classic", versioning: bool = False,
                     constant_bytes: int = CONSTANT_BYTES, last_group: bool = False, vector_loads: int = 0,
-                    aligned_vectors: bool = True, unroll_hint: int = 0, prefetch: bool = False) -> KernelProgram:
+                    aligned_vectors: bool = True, unroll_hint: int = 0, prefetch: bool = False,
+                    self_copies: bool = False) -> KernelProgram:
     """OpenCL kernels for a lowered program, specialised to `sizes` (every size variable and tuning parameter).
 
     `local_size` / `global_size` override the inferred launch sizes: a tuple for every kernel, or a mapping from
@@ -340,16 +347,20 @@ def compile_program(program: Program, sizes: Mapping[str, int], *, local_size: L
     innermost sequential loop (no loop or barrier inside) of at most N iterations carries `#pragma unroll`, so
     that the device compiler unrolls it and schedules its body. `prefetch`: each tile loop (copies into local
     memory, a barrier, the rest) loads the next iteration's tile into registers after its barrier, where that is
-    safe (`prefetch.py`). Raises CodegenError
+    safe (`prefetch.py`). `self_copies` True renders the stores of a location's own value (`acc_0 = acc_0;`,
+    the initial copy of a reduction that starts from the accumulator it updates) as the code generator did
+    before; by default they are left out (`selfcopy.py`). Raises CodegenError
     (prefixed with the failing pass) for programs it cannot compile.
     """
     if barriers not in ("classic", "mag"):
         raise CodegenError(f"barriers must be 'classic' or 'mag', not {barriers!r}")
-    if global_size is None and barriers == "classic" and not (versioning or last_group or vector_loads):  # default
+    # the default options of the passes before emit: their memoised run
+    if global_size is None and barriers == "classic" and not (versioning or last_group or vector_loads or self_copies):
         done = _prepared(program, _sizes_key(sizes), _launch_key(local_size))
     else:
         done = _run(CodegenState(program, dict(sizes), local_size, global_size, barriers=barriers,
-                                 versioning=versioning, last_group=last_group, vector_loads=vector_loads),
+                                 versioning=versioning, last_group=last_group, vector_loads=vector_loads,
+                                 self_copies=bool(self_copies)),
                     PASSES[:-1])
     if done.state is None:
         if isinstance(done.error, CodegenError):

@@ -1,6 +1,8 @@
 """The unroll pass: mapSeqUnroll / reduceSeqUnroll loops (and sequential loops of one iteration) become copies of
 their body with the loop variable replaced by each constant, and private arrays whose every access then has a
 constant index become separate scalar variables (`acc_0`, `acc_1`, ... as in thesis Listing 4.6).
+An unrolled loop is marked by a comment (`// mapSeqUnroll unrolled`), except one whose body holds only self
+copies, which the emit pass leaves out (`selfcopy.py`), unless `self_copies` keeps them.
 """
 
 from __future__ import annotations
@@ -9,17 +11,18 @@ from dataclasses import replace
 
 from . import kir
 from .index import cst, mod
+from .selfcopy import only_self_copies
 
 
-def unroll(stmts: list[kir.Stmt], nested: bool = False) -> list[kir.Stmt]:
+def unroll(stmts: list[kir.Stmt], nested: bool = False, self_copies: bool = False) -> list[kir.Stmt]:
     out: list[kir.Stmt] = []
     for s in stmts:
         if isinstance(s, kir.Loop):
-            body = unroll(s.body, nested or (s.unroll and s.extent > 1))
+            body = unroll(s.body, nested or (s.unroll and s.extent > 1), self_copies)
             if not s.unroll:
                 out.append(replace(s, body=body))
                 continue
-            if s.extent > 1 and not nested:
+            if s.extent > 1 and not nested and (self_copies or not only_self_copies(body)):
                 out.append(kir.Comment(f"{s.label} unrolled"))
             scoped = any(isinstance(c, kir.Decl) for c in body)
             for k in range(s.extent):
@@ -29,7 +32,7 @@ def unroll(stmts: list[kir.Stmt], nested: bool = False) -> list[kir.Stmt]:
                 else:
                     out.extend(copy)
         elif isinstance(s, kir.Block):
-            out.append(kir.Block(unroll(s.body, nested)))
+            out.append(kir.Block(unroll(s.body, nested, self_copies)))
         else:
             out.append(s)
     return out

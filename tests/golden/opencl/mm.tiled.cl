@@ -51,23 +51,6 @@ kernel void mm(const global float* restrict A, const global float* restrict B, g
         int l_id_1 = get_local_id(1);
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          // mapSeqUnroll unrolled
-          acc_0 = acc_0;
-          acc_1 = acc_1;
-          acc_2 = acc_2;
-          acc_3 = acc_3;
-          acc_4 = acc_4;
-          acc_5 = acc_5;
-          acc_6 = acc_6;
-          acc_7 = acc_7;
-          acc_8 = acc_8;
-          acc_9 = acc_9;
-          acc_10 = acc_10;
-          acc_11 = acc_11;
-          acc_12 = acc_12;
-          acc_13 = acc_13;
-          acc_14 = acc_14;
-          acc_15 = acc_15;
           for (int j = 0; j < 16; j++) {  // reduceSeq
             float priv_0, priv_1, priv_2, priv_3;
             // mapSeqUnroll unrolled

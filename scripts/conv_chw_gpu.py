@@ -39,8 +39,9 @@ PROGRAMS = ROOT / "tests" / "data" / "user_programs"
 CASES = {
     "chw3x3": ("conv_chw.lift", {"chans": 128, "ht": 28, "wd": 28, "feats": 128}, (128, 28, 28, 128, 3, 3, 1, 1)),
     "chw1x1": ("conv1x1.lift", {"cin": 256, "rows": 28, "cols": 28, "cout": 256}, (256, 28, 28, 256, 1, 1, 1, 0)),
-    "chw3x3s2": ("conv_s2.lift", {"c": 128, "n": 57, "k": 256}, (128, 57, 57, 256, 3, 3, 2, 1)),
+    "chw3x3s2": ("conv_s2.lift", {"c": 128, "n": 55, "k": 256}, (128, 55, 55, 256, 3, 3, 2, 1)),
     "tiny": ("conv_chw.lift", {"chans": 4, "ht": 6, "wd": 6, "feats": 8}, (4, 6, 6, 8, 3, 3, 1, 1)),
+    "tiny1x1": ("conv1x1.lift", {"cin": 8, "rows": 4, "cols": 8, "cout": 8}, (8, 4, 8, 8, 1, 1, 1, 0)),
 }
 
 
@@ -66,11 +67,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", default=None)
     ap.add_argument("--case", default=",".join(CASES))
-    ap.add_argument("--points", default="")
+    ap.add_argument("--points", default="", help="'k=v,k=v;k=v' or @FILE holding such a text")
     ap.add_argument("--budget-s", type=float, default=400.0)
     ap.add_argument("--no-default", action="store_true")
     ap.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
     args = ap.parse_args(argv)
+    if args.points.startswith("@"):
+        args.points = Path(args.points[1:]).read_text().strip()
     end = time.time() + args.budget_s
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

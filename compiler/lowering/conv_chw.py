@@ -185,19 +185,19 @@ def _contiguous_rows(s) -> bool:
 
 
 def _choose(s) -> dict[str, int]:
-    """Tiles for small images: a work group of TM = 32 filters by TN pixels (the largest divisor of N up to 64 that
-    gives at least 2 work groups per 32 filters), 4 x 4 register blocks where they divide, TK = 8 or 16."""
+    """Tiles for small images: a work group of TM = 32 filters by TN pixels (the largest divisor of N up to 32, else
+    up to 64), 2 x 2 register blocks where they divide (many work items: an image of 28 x 28 pixels has few
+    outputs), TK = 16 or the largest divisor of K below; float4 loads where the image's rows allow (1x1 filters
+    at stride 1, `_check`). Values in `s` win."""
     m, n, k = s["M"], s["N"], s["K"]
-    tm = largest_divisor(m, 32) or 1
-    tn = largest_divisor(n, 32) or largest_divisor(n, 64) or 1
-    rm = largest_divisor(tm, 4) or 1
-    rn = largest_divisor(tn, 4) or 1
-    tk = largest_divisor(k, 16) or 1
-    vw = 1
-    if _contiguous_rows(s):
-        vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
-    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": int(tk % RUN == 0), "CB": 0,
-            mm.TRANSPOSED_A: 0, mm.PREFETCH: 0, **{p.name: s[p.name] for p in PARAMS if p.name in s}}
+    tm = s.get("TM") or largest_divisor(m, 32) or 1
+    tn = s.get("TN") or largest_divisor(n, 32) or largest_divisor(n, 64) or 1
+    rm = s.get("RM") or largest_divisor(tm, 2) or 1
+    rn = s.get("RN") or largest_divisor(tn, 2) or 1
+    tk = s.get("TK") or largest_divisor(k, 16) or 1
+    vw = s.get("VW") or (next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0) if _contiguous_rows(s) else 1)
+    return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", int(tk % RUN == 0)),
+            "CB": s.get("CB", 0), mm.TRANSPOSED_A: s.get(mm.TRANSPOSED_A, 0), mm.PREFETCH: s.get(mm.PREFETCH, 0)}
 
 
 def _check(s, v) -> list[str]:

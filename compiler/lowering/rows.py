@@ -1,4 +1,4 @@
-"""Row reductions "rows": one work group per row of a matrix, the row's reductions as trees in local memory and
+"""Row reductions "tiled": one work group per row of a matrix, the row's reductions as trees in local memory and
 the map over the row that uses their results in the same kernel.
 
 A program of the shape (`shape.row_reduction`): a [[float]N]M input X and `map(r => <row>) << X`, where the row's
@@ -211,7 +211,7 @@ _DERIVED: dict[tuple, Program] = {}
 
 
 def derive(bench, two_level: bool) -> Program:
-    """The rows program of a benchmark, symbolic in L; `two_level`: 32 work items reduce the L partials first."""
+    """The tiled program of a benchmark, symbolic in L; `two_level`: 32 work items reduce the L partials first."""
     key = (bench.program, two_level)
     if key not in _DERIVED:
         _DERIVED[key] = _derive(bench, two_level)
@@ -219,7 +219,7 @@ def derive(bench, two_level: bool) -> Program:
 
 
 def _derive(bench, two_level: bool) -> Program:
-    name = f"{bench.name}/rows"
+    name = f"{bench.name}/tiled"
     p = d.start(bench.program)
     top = (len(p.params),)
     if not (is_call(p.body, Op.MAP) and isinstance(p.body.f.funs[0], Lambda)):
@@ -287,7 +287,7 @@ def _check(s, v, reductions: int) -> list[str]:
     return bad
 
 
-STRATEGY = Strategy("row reduction", ("rows",),
+STRATEGY = Strategy("row reduction", ("tiled",),
                     "a [[float]N]M input whose rows are each reduced (add, mult, max_, min_ from their neutral "
                     "values) and mapped, the result rows of N or 1 elements (roles M, N)",
                     "Lift's partial reductions in local memory, one work group per row (thesis §2.3.1.3; Steuwer "
@@ -295,7 +295,7 @@ STRATEGY = Strategy("row reduction", ("rows",),
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    """`rows` for every program of the row-reduction shape (`shape.row_reduction`: roles M, N)."""
+    """`tiled` for every program of the row-reduction shape (`shape.row_reduction`: roles M, N)."""
     sh = shape.row_reduction(bench.program, (p.name for p in PARAMS))
     if sh is None:
         return []
@@ -310,5 +310,5 @@ def lowerings_for(bench) -> list[Lowering]:
                  "local_floats": reductions * (lanes + (WARP if lanes > WARP else 0) + 1)}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "rows", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
                      lambda s, v: _check(sh.bind(s), v, reductions), {0: "L"})]

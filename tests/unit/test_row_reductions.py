@@ -1,7 +1,9 @@
 """Row reductions (compiler.lowering.rows): every program whose rows are each reduced and mapped (row max, softmax,
 layer norm, and others written with their own names and sizes) gets the `rows` lowering, derived by catalogued
 rules; the derived program computes the NumPy result in the interpreter at the default and at other work-group
-sizes, its OpenCL computes it on the device (PoCL), and programs of other shapes get no such lowering."""
+sizes, its OpenCL computes it on the device (PoCL), and programs of other shapes get no such lowering.
+The lowering is called `tiled`, as the other local-memory reductions are, so the environment's templates and the
+search reach it."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from compiler.ir.ops import Op
 from compiler.ir.parser import parse_program
 from compiler.lowering import rows, shape
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.templates import templates_of
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import apply, legal_sites, prepare
 from compiler.rewrite import rules_blas1 as blas1
@@ -86,7 +89,7 @@ def _inputs(bench, sizes, seed: int = 0) -> dict[str, np.ndarray]:
 
 
 def _check_interpreted(bench, sizes, params=None, seed: int = 0):
-    lowered = lowerings(bench)["rows"](sizes, params)
+    lowered = lowerings(bench)["tiled"](sizes, params)
     inputs = _inputs(bench, sizes, seed)
     want = CASES[bench.name]({k: v.astype(np.float64) if isinstance(v, np.ndarray) else v
                               for k, v in inputs.items()})
@@ -98,7 +101,9 @@ def _check_interpreted(bench, sizes, params=None, seed: int = 0):
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_row_programs_get_the_rows_lowering_with_rows_and_row_length_as_roles(name):
     bench = _bench(name)
-    assert "rows" in lowerings(bench)
+    assert [low.name for low in rows.lowerings_for(bench)] == ["tiled"]
+    assert lowerings(bench)["tiled"].doc == rows.lowerings_for(bench)[0].doc
+    assert "tiled" in templates_of(bench)  # the environment's and the search's route reach it
     sh = shape.row_reduction(bench.program)
     assert sh.values(_sizes(bench, 5, 64)) == {"M": 5, "N": 64}
 
@@ -134,14 +139,14 @@ def test_one_work_group_per_row_with_a_tree_in_local_memory_and_the_map_in_the_s
         assert not any(n.op in (Op.MAP, Op.REDUCE) for _, n in walk(p) if isinstance(n, Prim))
     count = lambda p: sum(1 for _, n in walk(p) if isinstance(n, Prim) and n.op is Op.MAP_LCL)  # noqa: E731
     assert count(one) == 2 * 2 + 1 and count(two) == 2 * 3 + 1  # per reduction: lanes, [32,] last; the map
-    src = lowerings(bench)["rows"](_sizes(bench, 4, 256), {"L": 64}).compile().source
+    src = lowerings(bench)["tiled"](_sizes(bench, 4, 256), {"L": 64}).compile().source
     assert src.count("kernel void") == 1 and "local float" in src and "barrier(CLK_LOCAL_MEM_FENCE)" in src
     assert "tmp" not in src  # shifted_exp's value in div(shifted_exp(x, top), total) is private
 
 
 def test_work_group_sizes_outside_the_constraints_are_refused():
     bench = _bench("softmax")
-    low = lowerings(bench)["rows"]
+    low = lowerings(bench)["tiled"]
     sizes = _sizes(bench, 4, 192)
     for bad, text in ((3, "power of 2"), (128, "N % L"), (2048, "power of 2 up to 1024")):
         with pytest.raises(LoweringError, match=text):
@@ -153,20 +158,22 @@ def test_a_reduction_of_the_shape_the_rules_cannot_split_is_a_lowering_error_nam
     # reduce from 1, not add's neutral value: partialReduceStride does not apply
     bench = user_benchmark(parse_program("def odd(m: [[float]c]r) = map(q => reduce(value(1, float), add) << q) << m"),
                            name="odd")
-    assert "rows" in lowerings(bench)
-    with pytest.raises(LoweringError, match=r"odd/rows: partialReduceStride\(L\)"):
-        lowerings(bench)["rows"]({"r": 2, "c": 64})
+    assert rows.lowerings_for(bench)
+    with pytest.raises(LoweringError, match=r"odd/tiled: partialReduceStride\(L\)"):
+        lowerings(bench)["tiled"]({"r": 2, "c": 64})
 
 
 @pytest.mark.parametrize("name", ["mm", "gemv", "asum", "scal", "gaussian"])
-def test_suite_programs_of_other_shapes_get_no_rows_lowering(name):
-    assert "rows" not in lowerings(get(name))
+def test_suite_programs_of_other_shapes_get_no_row_reduction_lowering(name):
+    assert rows.lowerings_for(get(name)) == []
+    assert lowerings(get(name)).get("tiled", None) is None or "one work group per row" not in lowerings(
+        get(name))["tiled"].doc
 
 
 @pytest.mark.parametrize("name", ["matvec", "matmul", "sumsq", "scale", "box5", "transpose"])
-def test_user_programs_of_other_shapes_get_no_rows_lowering(name):
+def test_user_programs_of_other_shapes_get_no_row_reduction_lowering(name):
     assert shape.row_reduction(load_benchmark(FOLDER / f"{name}.lift").program) is None
-    assert "rows" not in lowerings(load_benchmark(FOLDER / f"{name}.lift"))
+    assert rows.lowerings_for(load_benchmark(FOLDER / f"{name}.lift")) == []
 
 
 def test_a_map_over_rows_without_a_reduction_or_reducing_columns_is_not_a_row_reduction():
@@ -198,7 +205,7 @@ def test_partial_reduce_stride_applies_to_a_max_from_minus_infinity_spelled_out(
 def test_generated_opencl_matches_numpy_on_the_device(name, lanes):
     bench = _bench(name)
     sizes = _sizes(bench, 3, 256)
-    lowered = lowerings(bench)["rows"](sizes, {"L": lanes})
+    lowered = lowerings(bench)["tiled"](sizes, {"L": lanes})
     inputs = _inputs(bench, sizes, seed=5)
     want = CASES[name]({k: v.astype(np.float64) if isinstance(v, np.ndarray) else v for k, v in inputs.items()})
     got = run_once(lowered.compile(), inputs).reshape(want.shape)

@@ -109,6 +109,20 @@ def _filters_map(program: Program):
     return n if is_call(n, Op.MAP) and isinstance(n.f.funs[0], Lambda) else None
 
 
+def _in_columns(program: Program, path) -> bool:
+    """path is inside the array the map of dot products reads (the windows, once one map over the pixels)."""
+    for q, n in _walk(program.body, (len(program.params),)):
+        if _dot_map(n):
+            return path[:len(q) + 1] == (*q, 1)
+    return False
+
+
+def _walk(n, path):
+    yield path, n
+    for i, c in enumerate(n.children()):
+        yield from _walk(c, (*path, i))
+
+
 def _splits_product(n) -> bool:
     """The map over the filters whose function's result is split by rows."""
     f = _fun(n)
@@ -139,11 +153,19 @@ def views(program: Program) -> Program:
     step(BY_NAME["mapFission"], lambda path, n: _row_map(n) and is_call(_fun(n).body.args[0], Op.MAP),
          optional=True)
     step(BY_NAME["joinSplit"], lambda path, n: _row_map(n))
-    # 3. the filter row first in the dot product's zip
+    # 3. the windows as the columns of a matrix read pixel by pixel (where the windows are the image's planes
+    #    transposed: the product's B read through a transpose, the image's tile loaded along its rows)
+    step(BY_NAME["joinSwap"], lambda path, n: _in_columns(p, path) and contains(n, Op.TRANSPOSE), optional=True)
+    step(R.JOIN_MAP_TRANSPOSE, lambda path, n: _in_columns(p, path), optional=True)
+    step(BY_NAME["mapFission"], lambda path, n: _in_columns(p, path) and is_call(n.args[0], Op.TRANSPOSE),
+         optional=True)
+    for _ in range(2):
+        step(R.MAP_JOIN_TRANSPOSE, lambda path, n: _in_columns(p, path), optional=True)
+    # 4. the filter row first in the dot product's zip
     step(R.ZIP_SWAP, _zip_window_first(p), optional=True)
-    # 4. the unit results flattened before the split; the windows as the columns of their transpose
+    # 5. the unit results flattened before the split
     step(R.JOIN_UNIT_SPLIT, lambda path, n: is_call(n.args[0], Op.SPLIT) and contains(n.args[0], Op.REDUCE))
-    # 5. the split by rows out of the map over the filters, a view of the flat product
+    # 6. the split by rows out of the map over the filters, a view of the flat product
     step(BY_NAME["mapFission"], lambda path, n: _splits_product(n))
     step(R.MAP_SPLIT_FLAT, lambda path, n: is_call(n, Op.MAP) and contains(n.f, Op.SPLIT)
          and not contains(n.f, Op.REDUCE) and contains(n.args[0], Op.REDUCE))

@@ -5,6 +5,8 @@ tiled matrix product, `map(x => join << map(y => dot(x, y)) << Ys) << X` (B give
 result.
 
 - joinUnitSplit      map(join) << split(n) << x -> split(n) << join << x            (x : [[T]1]m)
+- joinMapTranspose   join << map(transpose) << transpose << x -> transpose << map(join) << x   (x : [[[T]k]m]n)
+- mapJoinTranspose   map(join) << transpose << z -> transpose << join << map(transpose) << z   (z : [[[T]k]m]n)
 - mapSplitFlat       map(split(n)) << x -> split(k/n) << split(n) << join << x    (x : [[T]k]m)
 - zipSwap            map(p => g(get(0) << p, get(1) << p)) << zip(a, b)
                      -> map(p => g(get(1) << p, get(0) << p)) << zip(b, a)
@@ -16,7 +18,7 @@ Each keeps the program's meaning and type (the driver re-type-checks); none is i
 from __future__ import annotations
 
 from .. import arith
-from ..ir.build import join, split, zip_
+from ..ir.build import join, map_, split, transpose, zip_
 from ..ir.node import Expr, FunCall, Lambda, Param, Prim, with_children
 from ..ir.ops import Op
 from ..ir.terms import chain, free_vars, subst
@@ -42,6 +44,11 @@ def _eta(f, op: Op) -> Prim | None:
     return c.f  # type: ignore[return-value]
 
 
+def _lam(ctx: Ctx, p: Prim) -> Lambda:
+    q = ctx.fresh.param("y")
+    return Lambda((q,), FunCall(p, (q,)))
+
+
 def _array(t) -> ArrayType | None:
     return t if isinstance(t, ArrayType) else None
 
@@ -65,6 +72,41 @@ JOIN_UNIT_SPLIT = rule(
     _unit_split_match, lambda b, ctx: chain(b["x"], split(b["n"]), join()), group=G,
     guard="the joined arrays have length 1 (a reduce's result): dropping the unit dimension before or after the "
           "split is the same")
+
+
+# --- joinMapTranspose, mapJoinTranspose: the pixels' windows read as the columns of a matrix -------------------
+def _transpose_of_map_transpose(e: FunCall) -> Expr | None:
+    """x when e is `map(transpose) << transpose << x`."""
+    if not (_call_of(e, Op.MAP) and _eta(e.f.funs[0], Op.TRANSPOSE) is not None):  # type: ignore[union-attr]
+        return None
+    t = _call_of(e.args[0], Op.TRANSPOSE)
+    return None if t is None else t.args[0]
+
+
+def _join_map_transpose_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    x = _transpose_of_map_transpose(e.args[0])
+    return None if x is None else {"x": x}
+
+
+JOIN_MAP_TRANSPOSE = rule(
+    "joinMapTranspose", "join << map(transpose) << transpose << x -> transpose << map(join) << x   (x : [[[T]k]m]n)",
+    [Op.JOIN], _join_map_transpose_match,
+    lambda b, ctx: chain(b["x"], transpose(), map_(_lam(ctx, join()))), group=G,
+    guard="none: both sides are [(i, j)][l] = x[l][i][j] (transposeMapJoin read the other way)")
+
+
+def _map_join_transpose_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    if _eta(e.f.funs[0], Op.JOIN) is None:  # type: ignore[union-attr]
+        return None
+    t = _call_of(e.args[0], Op.TRANSPOSE)
+    return None if t is None else {"z": t.args[0]}
+
+
+MAP_JOIN_TRANSPOSE = rule(
+    "mapJoinTranspose", "map(join) << transpose << z -> transpose << join << map(transpose) << z   (z : [[[T]k]m]n)",
+    [Op.MAP], _map_join_transpose_match,
+    lambda b, ctx: chain(b["z"], transpose(), join(), map_(_lam(ctx, transpose()))), group=G,
+    guard="none: both sides are [i][(a, b)] = z[a][i][b]")
 
 
 # --- mapSplitFlat -----------------------------------------------------------------------------------------
@@ -134,4 +176,4 @@ ZIP_SWAP = rule(
     "zip(b, a)", [Op.MAP], _zip_swap_match, _zip_swap_build, group=G,
     guard="the pair is used only through its two components: which zip slot holds which array is a naming")
 
-__all__ = ["JOIN_UNIT_SPLIT", "MAP_SPLIT_FLAT", "ZIP_SWAP"]
+__all__ = ["JOIN_MAP_TRANSPOSE", "JOIN_UNIT_SPLIT", "MAP_JOIN_TRANSPOSE", "MAP_SPLIT_FLAT", "ZIP_SWAP"]

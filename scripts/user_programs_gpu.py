@@ -48,6 +48,15 @@ CASES = {  # case -> (program file, sizes, the vendor operation it is set agains
     "box5-4096": ("box5.lift", {"w": 4096, "h": 4096}, "copy"),
     "sumsq-16M": ("sumsq.lift", {"len": 1 << 24}, "copy"),
     "scale-16M": ("scale.lift", {"len": 1 << 24}, "copy"),
+    "abt-2048x512x8192": ("abt.lift", {"m": 2048, "n": 512, "k": 8192}, "mm_bt"),
+    "bmm-64x256": ("bmm.lift", {"b": 64, "m": 256, "n": 256, "k": 256}, "bmm"),
+    "conv-chw-128x28": ("conv_chw.lift", {"chans": 128, "feats": 128, "ht": 28, "wd": 28}, "conv_p1"),
+    "conv1x1-256x28": ("conv1x1.lift", {"cin": 256, "cout": 256, "rows": 28, "cols": 28}, "conv_p0"),
+    "heat3d-512": ("heat3d.lift", {"nx": 512, "ny": 512, "nz": 512}, "copy"),
+    "softmax-4096": ("softmax.lift", {"cols": 4096, "rows": 4096}, "softmax"),
+    "layernorm-4096": ("layernorm.lift", {"features": 4096, "tokens": 4096}, "layer_norm"),
+    "dense-relu-8192": ("dense_relu.lift", {"fanIn": 8192, "fanOut": 8192}, "copy"),
+    "l2norm-16M": ("l2norm.lift", {"n": 1 << 24}, "copy"),
 }
 
 
@@ -75,9 +84,9 @@ def _vendor_ops():
 
     def conv(stride: int, pad: int, groups: bool = False):
         def make(ts):
-            img, w = ts  # CHW image, (M, C/groups, kH, kW) weights
+            img, w = ts  # CHW image, (M, C/groups, kH, kW) weights, or (M, C) of a 1x1 convolution
             x = img[None]
-            w = w.reshape(w.shape[0], -1, w.shape[-2], w.shape[-1])
+            w = w[:, :, None, None] if w.dim() == 2 else w.reshape(w.shape[0], -1, w.shape[-2], w.shape[-1])
             g = img.shape[0] if groups else 1
             return lambda: F.conv2d(x, w, stride=stride, padding=pad, groups=g)
         return make

@@ -129,7 +129,7 @@ def test_the_interpreter_on_the_derived_program_computes_the_reference_at_the_de
         _agrees(bench, lowered, make_inputs(np.random.default_rng(sum(point.values()))), reference)
 
 
-@pytest.mark.parametrize("name", ["matvec", "dense_relu", "scaled_matvec", "gemv", "vector_first"])
+@pytest.mark.parametrize("name", NAMES)
 def test_one_device_run_of_each_member_computes_the_reference(name):
     if not opencl_available():
         pytest.skip("no OpenCL device")

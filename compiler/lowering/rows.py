@@ -85,6 +85,7 @@ class _Sites:
     def __init__(self, p: Program, row: Param):
         self.now = p
         self.row = row
+        self.row_body = (len(p.params), 0, 0, 1)  # map(r => body) << X: the body of the row's function
 
     def of_row(self, x: Node) -> bool:
         """The row itself or a map over it."""
@@ -159,9 +160,21 @@ class _Sites:
         return self.lanes(n) or self.final(n) or self.chunk(path, n)
 
     def output_final(self, path, n) -> bool:
-        """A group's last reduce whose result is the row's result (no map of the group is around it)."""
-        return self.final(n) and not any(is_call(at(self.now, path[:k]), Op.MAP, Op.MAP_SEQ)
-                                         for k in range(1, len(path)))
+        """The group's last reduce whose result is the row's result: followed from the row function's body
+        through joins and into the functions of the maps over earlier results (a map of a scalar function over
+        a result is in its last reduce already)."""
+        q = self.row_body
+        while len(q) <= len(path) and path[:len(q)] == q:
+            m = at(self.now, q)
+            if self.final(m):
+                return q == path
+            if is_call(m, Op.JOIN):
+                q = (*q, 1)
+            elif is_call(m, Op.MAP, Op.MAP_SEQ) and isinstance(m.f.funs[0], Lambda):
+                q = (*q, 0, 0, len(m.f.funs[0].params))
+            else:
+                return False
+        return False
 
     def returned_reduce(self, path, n) -> bool:
         """A reduce whose value the function of a mapLcl returns."""

@@ -55,6 +55,14 @@ def energy(weight: float, sig: [[float]len]chans) =
   map(c => join o map(e => map(x => times(x, e)) << c)
     o map(t => mult(weight, t)) o reduce(value(0, float), add) o map(square) << c) << sig
 """
+SPAN = """
+userfun spread(hi: float, lo: float): float =
+  "return hi - lo;"
+  | "hi - lo"
+def span(obs: [[float]q]p) =
+  map(o => join o map(hi => map(lo => spread(hi, lo)) o reduce(value(3.4028235e38, float), min_) << o)
+    o reduce(value(-3.4028235e38, float), max_) << o) << obs
+"""
 
 CASES = {
     "rowmax": (lambda i: i["table"].max(1, keepdims=True)),
@@ -63,8 +71,9 @@ CASES = {
     "totals": (lambda i: i["grid"].sum(1, keepdims=True)),
     "shift": (lambda i: i["vals"] - i["vals"].min(1, keepdims=True)),
     "energy": (lambda i: i["sig"] * (float(i["weight"]) * (i["sig"] ** 2).sum(1, keepdims=True))),
+    "span": (lambda i: i["obs"].max(1, keepdims=True) - i["obs"].min(1, keepdims=True)),
 }
-TEXTS = {"totals": ROW_SUM, "shift": ROW_MIN_SHIFT, "energy": SCALED_SQUARES}
+TEXTS = {"totals": ROW_SUM, "shift": ROW_MIN_SHIFT, "energy": SCALED_SQUARES, "span": SPAN}
 
 
 def _bench(name: str):
@@ -201,7 +210,8 @@ def test_partial_reduce_stride_applies_to_a_max_from_minus_infinity_spelled_out(
 
 @pytest.mark.opencl
 @pytest.mark.skipif(not opencl_available(), reason="no OpenCL device")
-@pytest.mark.parametrize(("name", "lanes"), [("rowmax", 64), ("softmax", 64), ("layernorm", 32), ("energy", 8)])
+@pytest.mark.parametrize(("name", "lanes"), [("rowmax", 64), ("softmax", 64), ("layernorm", 32), ("energy", 8),
+                                             ("span", 128)])
 def test_generated_opencl_matches_numpy_on_the_device(name, lanes):
     bench = _bench(name)
     sizes = _sizes(bench, 3, 256)

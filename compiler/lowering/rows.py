@@ -49,7 +49,7 @@ work-group size):
   L > 32 (then L % 32 = 0) gives the two-level tree (a program structure of its own, derived once); the space
   inferred from the program at the default L = 256 therefore asks L % 32 = 0, and L <= 32 (the one-level tree) is
   reached by giving L. Default 256 where it divides N (else the largest power of 2 that does): on an H200 at
-  4096 x 4096 softmax and layer norm run at 3.56 and 3.58 TB/s with L = 256 (2.4 TB/s with L = 128); its OpenCL
+  4096 x 4096 softmax and layer norm run at 3.56 and 3.58 TB/s with L = 256 (softmax 2.4 TB/s with L = 128); its OpenCL
   compiler limits these kernels to 256 work items, so L = 512 and 1024 are refused there at launch.
 - Local memory: (L + 33) floats per reduction (the partials, 32 partials, the result) <= 48 KiB.
 - Work groups: local size (L,), global size (M * L,): one work group per row.

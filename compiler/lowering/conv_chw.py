@@ -207,15 +207,16 @@ def _contiguous_rows(s) -> bool:
 
 
 def _choose(s) -> dict[str, int]:
-    """Tiles for small images: a work group of TM = 32 filters by TN pixels (the largest divisor of N up to 32, else
-    up to 64), 2 x 2 register blocks where they divide (many work items: an image of 28 x 28 pixels has few
-    outputs), TK = 16 or the largest divisor of K below; float4 loads where the image's rows allow (1x1 filters
-    at stride 1, `_check`). Values in `s` win."""
+    """Small tiles, many work items (an image of 28 x 28 pixels has few outputs): a work group of TM = 32 filters by
+    TN = 16 pixels (the largest divisors of M and N up to these), 2 x 1 register blocks, TK = 16 (or the largest
+    divisor of K below), float4 loads where the image's rows allow (1x1 filters at stride 1, `_check`): the point
+    next to the best of a sweep on the H200 for both the 3x3 and the 1x1 layer (docs/benchmarks/conv_chw_h200.md).
+    Values in `s` win."""
     m, n, k = s["M"], s["N"], s["K"]
     tm = s.get("TM") or largest_divisor(m, 32) or 1
-    tn = s.get("TN") or largest_divisor(n, 32) or largest_divisor(n, 64) or 1
+    tn = s.get("TN") or largest_divisor(n, 16) or 1
     rm = s.get("RM") or largest_divisor(tm, 2) or 1
-    rn = s.get("RN") or largest_divisor(tn, 2) or 1
+    rn = s.get("RN") or 1
     tk = s.get("TK") or largest_divisor(k, 16) or 1
     vw = s.get("VW") or (next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0) if _contiguous_rows(s) else 1)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", int(tk % RUN == 0)),

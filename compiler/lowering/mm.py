@@ -18,7 +18,9 @@ the one driver (`derivation.step`; rules of compiler/rewrite/rules_tiling.py unl
      values as float4s; AT = 1: a step's A values as RM/4 float4s) let-bound in private memory;
   8. prefetch(localTile(VW, TN/RN, flat[, transposed with AT = 1])): the B tile, then the A tile, let-bound in
      local memory (transposed: written through transposeW, each float<VW> read from A stored lane by lane, and
-     read back through transpose);
+     read back through transpose); the tile of an operand stored transposed (Bt, At) by
+     localTileOfTranspose(VW, TN/RN, flat, ...) instead: copied along its rows in memory (`transpose << tile`,
+     float<VW> loads; with A stored transposed TM % VW = 0) and held as the tile or, with AT = 1, as its transpose;
 then the address-space wrappers are written point-free and `finish` lowers the layout-only maps. The result:
 
 A: [[float]K]M, B: [[float]N]K, C = A B: [[float]N]M. One work group computes a TM x TN tile of C; each of its
@@ -103,7 +105,7 @@ from ..ir.ops import Op
 from ..ir.terms import concrete, contains, is_call
 from ..rewrite.rules_algorithmic import split_join
 from ..rewrite.rules_mapping import UNROLL_MAX
-from ..rewrite.rules_mm_layout import tile_rows
+from ..rewrite.rules_mm_layout import local_tile_of_transpose, tile_rows
 from ..rewrite.rules_tiling import (
     MULT_AND_SUM_UP_FUSION,
     copy_into,
@@ -170,6 +172,16 @@ def _row_map(path, n) -> bool:
         return False
     body = n.f.funs[0].body
     return is_call(body, Op.JOIN) and is_call(body.args[0], Op.MAP)
+
+
+def transposed_operands(p: Program) -> tuple[bool, bool]:
+    """Which operands of a (normalised) product are stored transposed: (A, read through `transpose << At`; B,
+    given by rows, `Bt`, not read through a transpose), from the first map over the rows of A."""
+    rows = next((n for n in _nodes(p.body) if _row_map((), n)), None)
+    if rows is None:
+        return False, False
+    ys = rows.f.funs[0].body.args[0].args[0]
+    return is_call(rows.args[0], Op.TRANSPOSE), not is_call(ys, Op.TRANSPOSE)
 
 
 def _zero_init(n: FunCall) -> bool:  # the tile loop: its accumulator starts as a literal (copied or not)
@@ -250,6 +262,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     structure = _structure(v)
     batched = shape.batched_matrix_product(high) is not None
     p = derivation.start(high)
+    a_columns, b_rows = transposed_operands(p)
 
     def step(rule, where=None, **kw):
         nonlocal p
@@ -318,8 +331,13 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     # 7. the B tile, then the A tile, in local memory with VW-wide loads
     vw = arith.var("VW") if v["VW"] > 1 else 1
     lanes = arith.parse_size("TN/RN")
-    step(prefetch("localTile", vw, lanes, _flat(v, v["TK"], v["TN"])), _component_of(p, 1, _tile_loop), unique=True)
-    a_tile = prefetch("localTile", vw, lanes, _flat(v, v["TM"], v["TK"]), at)
+    #    (an operand stored transposed, Bt or At, is read along its rows in memory: localTileOfTranspose)
+    flat_b, flat_a = _flat(v, v["TK"], v["TN"]), _flat(v, v["TM"], v["TK"])
+    b_tile = (local_tile_of_transpose(vw, lanes, flat_b) if b_rows
+              else prefetch("localTile", vw, lanes, flat_b))
+    step(b_tile, _component_of(p, 1, _tile_loop), unique=True)
+    a_tile = (local_tile_of_transpose(vw, lanes, flat_a, at) if a_columns
+              else prefetch("localTile", vw, lanes, flat_a, at))
     step(a_tile, _component_of(p, 0, _tile_loop), unique=True)
     return finish(derivation.point_free_wrappers(p))
 
@@ -327,7 +345,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
 LARGE = 1 << 31  # M N K from which the defaults are the large products' (below)
 
 
-def _choose(s) -> dict[str, int]:
+def _choose(s, a_columns: bool = False) -> dict[str, int]:
     """64 x 64 tiles of C, TK = 16, float4 loads; register blocks of 4 x 4 with every switch off, or, for large
     products (M N K >= 2^31) whose tile divides, 8 x 8 blocks with KU, CB and PF on: the point the env's sweep
     search reached at mm 4096³ on the H100 (docs/benchmarks/mm_prefetch_h100.md) and next to the one it reached
@@ -339,17 +357,18 @@ def _choose(s) -> dict[str, int]:
     block = 8 if large else 4
     rm = s.get("RM") or largest_divisor(tm, block) or 1
     rn = s.get("RN") or largest_divisor(tn, block) or 1
-    vw = s.get("VW") or next(w for w in (4, 2, 1) if tn % w == 0 and k % w == 0)
+    rows = tm if a_columns else 4  # A stored transposed: its tile is loaded along the TM rows of C
+    vw = s.get("VW") or next(w for w in (4, 2, 1) if tn % w == 0 and k % w == 0 and rows % w == 0)
     tk = s.get("TK") or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1
     if tk % vw:
-        vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0)
+        vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0 and rows % w == 0)
     on = int(large)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw,
             "KU": s.get("KU", on if tk % RUN == 0 else 0), "CB": s.get("CB", on if rn % RUN == 0 else 0),
             TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, on)}
 
 
-def _check(s, v) -> list[str]:
+def _check(s, v, a_columns: bool = False) -> list[str]:
     bad = []
 
     def need(cond: bool, text: str):
@@ -367,6 +386,7 @@ def _check(s, v) -> list[str]:
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
     need(all(v.get(k, 0) in (0, 1) for k in ("KU", "CB", TRANSPOSED_A, PREFETCH)),
          "KU, CB, AT and PF are switches: 0 or 1")
+    need(not a_columns or v["TM"] % v["VW"] == 0, f"A stored transposed: TM % VW = 0 (VW = {v['VW']})")
     need(not v.get("KU", 0) or v["TK"] % RUN == 0, f"KU = 1 needs TK % {RUN} = 0 (TK = {v['TK']})")
     need(not v.get("CB", 0) or v["RN"] % RUN == 0, f"CB = 1 needs RN % {RUN} = 0 (RN = {v['RN']})")
     need(not v.get(TRANSPOSED_A, 0) or v["RM"] % RUN == 0, f"AT = 1 needs RM % {RUN} = 0 (RM = {v['RM']})")
@@ -413,8 +433,10 @@ def lowerings_for(bench) -> list[Lowering]:
         return p, (launch,), facts
 
     local_sizes = {0: "TN/RN", 1: "TM/RM", **({2: "1"} if batch is not None else {})}
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
-                     lambda s, v: _check(sh.bind(s), v), local_sizes, options=_codegen_options)]
+    a_columns = transposed_operands(derivation.start(bench.program))[0]
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build,
+                     lambda s: _choose(sh.bind(s), a_columns), lambda s, v: _check(sh.bind(s), v, a_columns),
+                     local_sizes, options=_codegen_options)]
 
 
 def _codegen_options(v: dict[str, int]) -> dict[str, object]:

@@ -46,6 +46,15 @@ def _inputs_and_reference(name: str, s: dict[str, int], rng) -> tuple[dict[str, 
     return {"L": left, "R": right}, np.matmul(left.astype(np.float64), right.astype(np.float64))
 
 
+def _rules(bench, sizes) -> list[str]:
+    """The names of the rules the tiled derivation applies to the program at its default point."""
+    from compiler.lowering import mm
+
+    trace: list = []
+    mm.derive(bench.program, lowerings(bench)["tiled"].choose(sizes), trace)
+    return [r for r, _, _ in trace]
+
+
 def _check_points(name: str, sizes: dict[str, int], samples: int, seed: int) -> None:
     tp = template_problem(_bench(name), "tiled", sizes, GENERIC_GPU)
     inputs, ref = _inputs_and_reference(name, sizes, np.random.default_rng(seed))
@@ -123,13 +132,27 @@ def test_a_batch_is_the_third_launch_dimension_with_one_work_group_per_tile_of_o
 
 
 def test_a_product_given_by_rows_is_tiled_by_rows_and_one_read_through_a_transpose_by_columns():
-    from compiler.lowering import mm
+    rows, cols = _rules(_bench("abt"), PROGRAMS["abt"].sizes), _rules(_bench("atb"), PROGRAMS["atb"].sizes)
+    assert "tileRows(TN)" in rows and "tileColumns(TN)" not in rows
+    assert "tileColumns(TN)" in cols and "tileRows(TN)" not in cols
 
-    rows, cols = [], []
-    mm.derive(_bench("abt").program, lowerings(_bench("abt"))["tiled"].choose(PROGRAMS["abt"].sizes), rows)
-    mm.derive(_bench("atb").program, lowerings(_bench("atb"))["tiled"].choose(PROGRAMS["atb"].sizes), cols)
-    assert "tileRows(TN)" in [r for r, _, _ in rows] and "tileColumns(TN)" not in [r for r, _, _ in rows]
-    assert "tileColumns(TN)" in [r for r, _, _ in cols] and "tileRows(TN)" not in [r for r, _, _ in cols]
+
+def test_an_operand_stored_transposed_is_copied_along_its_rows_in_memory_and_the_suites_layout_is_not():
+    def transposed_copies(name, sizes):
+        return [r for r in _rules(_bench(name), sizes) if r.startswith("localTileOfTranspose")]
+
+    assert len(transposed_copies("abt", PROGRAMS["abt"].sizes)) == 1  # the B tile, from Bt's rows
+    assert len(transposed_copies("atb", PROGRAMS["atb"].sizes)) == 1  # the A tile, from At's rows
+    assert transposed_copies("matmul", PROGRAMS["matmul"].sizes) == []
+    assert transposed_copies("bmm", PROGRAMS["bmm"].sizes) == []
+
+
+def test_a_transposed_a_loads_vectors_along_the_tiles_rows_of_c_so_their_width_divides_tm():
+    low = lowerings(_bench("atb"))["tiled"]
+    sizes = {"m": 24, "n": 40, "k": 12}
+    assert low.choose(sizes)["TM"] % low.choose(sizes)["VW"] == 0
+    with pytest.raises(LoweringError, match=r"A stored transposed: TM % VW = 0"):
+        low(sizes, {"TM": 6, "TN": 8, "TK": 4, "RM": 2, "RN": 2, "VW": 4})
 
 
 def test_a_member_the_derivation_cannot_match_names_the_strategy_and_the_step():

@@ -70,6 +70,23 @@ def _box5(i):
     return 0.04 * sum(img[a:a + h, b:b + w] for a in range(5) for b in range(5))
 
 
+def _conv_chw(x, w, stride, pad):
+    """out[m, i, j] = sum over c, a, b of w[m, c, a, b] xpad[c, stride i + a, stride j + b] (channels first)."""
+    xp = np.pad(x.astype(np.float64), ((0, 0), (pad, pad), (pad, pad)))
+    kh, kw = w.shape[2:]
+    oh, ow = (x.shape[1] + 2 * pad - kh) // stride + 1, (x.shape[2] + 2 * pad - kw) // stride + 1
+    return sum(np.einsum("mc,chw->mhw", w[:, :, a, b].astype(np.float64),
+                         xp[:, a:a + stride * (oh - 1) + 1:stride, b:b + stride * (ow - 1) + 1:stride])
+               for a in range(kh) for b in range(kw))
+
+
+def _depthwise(x, taps):
+    xp = np.pad(x.astype(np.float64), ((0, 0), (1, 1), (1, 1)))
+    h, w = x.shape[1:]
+    return sum(taps[:, a, b, None, None].astype(np.float64) * xp[:, a:a + h, b:b + w]
+               for a in range(3) for b in range(3))
+
+
 PROGRAMS: dict[str, Spec] = {
     "stencil1d": Spec({"N": 32}, lambda r: {"x": _f32(r, 32)}, _stencil1d),
     "box3d": Spec({"X": 6, "Y": 5, "Z": 4}, lambda r: {"g": _f32(r, 4, 5, 6)}, _box3d),
@@ -107,4 +124,14 @@ PROGRAMS: dict[str, Spec] = {
                    lambda i: i["table"].astype(np.float64).max(axis=1, keepdims=True)),
     "softmax": Spec({"cols": 64, "rows": 4}, lambda r: {"scores": _f32(r, 4, 64)}, _softmax),
     "layernorm": Spec({"features": 48, "tokens": 5}, lambda r: {"acts": _f32(r, 5, 48)}, _layernorm),
+    "conv_chw": Spec({"chans": 4, "ht": 6, "wd": 6, "feats": 4},
+                     lambda r: {"img": _f32(r, 4, 6, 6), "filt": _f32(r, 4, 4, 3, 3)},
+                     lambda i: _conv_chw(i["img"], i["filt"], 1, 1)),
+    "conv1x1": Spec({"cin": 8, "rows": 4, "cols": 6, "cout": 4},
+                    lambda r: {"x": _f32(r, 8, 4, 6), "coeffs": _f32(r, 4, 8)},
+                    lambda i: np.einsum("oc,chw->ohw", i["coeffs"].astype(np.float64), i["x"].astype(np.float64))),
+    "conv_s2": Spec({"c": 3, "n": 7, "k": 4}, lambda r: {"src": _f32(r, 3, 7, 7), "ker": _f32(r, 4, 3, 3, 3)},
+                    lambda i: _conv_chw(i["src"], i["ker"], 2, 1)),
+    "depthwise": Spec({"ch": 4, "h": 6, "w": 6}, lambda r: {"img": _f32(r, 4, 6, 6), "taps": _f32(r, 4, 3, 3)},
+                      lambda i: _depthwise(i["img"], i["taps"])),
 }

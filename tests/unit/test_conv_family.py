@@ -14,8 +14,10 @@ import pytest
 from compiler.ir.interpret import interpret
 from compiler.ir.parser import parse_program
 from compiler.lowering import conv_chw, shape
+from compiler.lowering import derivation as D
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.util import LoweringError
+from compiler.rewrite import rules_im2col as R
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.runtime.gold import Gold
 from compiler.suite.user import load_benchmark, user_benchmark
@@ -191,3 +193,39 @@ def test_the_gemm_kernel_computes_the_convolution_on_the_device(name):
     gold = Gold(ref.reshape(-1), np.full(ref.size, 1e-4, dtype=np.float32))
     m = measure_in_process(kp, {k: v.reshape(-1) for k, v in inputs.items()}, {kp.outputs[0]: gold}, QUICK)
     assert m.status == "ok" and m.checked, (m.status, m.message)
+
+
+# --- the view laws, each on a program of its own -------------------------------------------------------------------
+LAWS = {
+    "joinUnitSplit": ("def f(a: [[float]1]n) = map(r => join << r) o split(3) << a", {"n": 6}, (6, 1)),
+    "joinMapTranspose": ("def f(a: [[[float]k]m]n) = join o map(r => transpose << r) o transpose << a",
+                         {"n": 2, "m": 3, "k": 4}, (2, 3, 4)),
+    "mapJoinTranspose": ("def f(a: [[[float]k]m]n) = map(r => join << r) o transpose << a", {"n": 2, "m": 3, "k": 4},
+                         (2, 3, 4)),
+    "mapSplitFlat": ("def f(a: [[float]k]m) = map(r => split(2) << r) << a", {"m": 3, "k": 4}, (3, 4)),
+    "zipSwap": ("def f(a: [float]n, b: [float]n) = map(p => sub(get(0) << p, get(1) << p)) << zip(a, b)",
+                {"n": 5}, (5,)),
+}
+RULES = {r.name: r for r in (R.JOIN_UNIT_SPLIT, R.JOIN_MAP_TRANSPOSE, R.MAP_JOIN_TRANSPOSE, R.MAP_SPLIT_FLAT,
+                             R.ZIP_SWAP)}
+
+
+@pytest.mark.parametrize("name", sorted(LAWS))
+def test_each_view_law_keeps_the_programs_result(name):
+    text, sizes, shp = LAWS[name]
+    p = D.start(parse_program(text))
+    rng = np.random.default_rng(2)
+    inputs = {q.name: rng.uniform(-1, 1, shp).astype(np.float32) for q in p.params}
+    q = D.step(p, RULES[name], None, unique=True)
+    assert q != p
+    np.testing.assert_array_equal(np.asarray(interpret(q, inputs, sizes)), np.asarray(interpret(p, inputs, sizes)))
+
+
+def test_the_view_laws_refuse_where_their_guards_do_not_hold():
+    two = D.start(parse_program("def f(a: [[float]2]n) = map(r => join << r) o split(3) << a"))
+    assert not D.sites(two, R.JOIN_UNIT_SPLIT)  # the joined arrays are not of length 1
+    rows = D.start(parse_program("def f(a: [[float]k]m) = map(r => split(2) << r) << a"))
+    assert not D.sites(rows, R.MAP_SPLIT_FLAT, sizes={"m": 3, "k": 5})  # 2 does not divide the rows' length 5
+    assert D.sites(rows, R.MAP_SPLIT_FLAT, sizes={"m": 3, "k": 6})
+    pair = D.start(parse_program("def f(a: [float]n, b: [float]n) = map(p => p) << zip(a, b)"))
+    assert not D.sites(pair, R.ZIP_SWAP)  # the pair is used as a whole, not by its components

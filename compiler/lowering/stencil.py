@@ -4,7 +4,7 @@ one output point from local memory (Lift's tileStencils / Hagedorn et al. CGO'18
 Applies to every suite stencil of the form (compiler.suite.stencils)
 
     map(join) o mapND(2, f) << Z,    Z = nbh(g) | zipND(2, Z_1, ..., Z_m),    Z_i = nbh(g_i) | g_i,
-    nbh(g) = slideND(k1, k2, 1, 1) o padND(t, b, l, r, v) << g
+    nbh(g) = slideND(k1, k2, 1, 1) o padND(t, b, l, r, v) << g    (or padClampND / padMirrorND / padWrapND(t, b, l, r))
 
 Lowered (one work group per tileH x tileW block of outputs):
 

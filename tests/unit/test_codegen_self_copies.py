@@ -18,8 +18,10 @@ from compiler.errors import CompilerError
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.templates import template_problem
 from compiler.suite import list_benchmarks, preset_sizes, rel_error, resolve
+from compiler.suite.user import load_benchmark
 from compiler.types import FLOAT, VectorType
 from tests.opencl_once import opencl_available, run_once
+from tests.user_programs import FOLDER, PROGRAMS
 
 STATEMENT = re.compile(r"^\s*(.+?) = (.+);\s*(//.*)?$")
 SAMPLES = 2  # points sampled from each lowering's tuning space, besides its default
@@ -83,6 +85,21 @@ def test_tiled_product_without_the_accumulators_copy_onto_itself_equals_the_refe
     ref = np.asarray(bench.reference(inputs, sizes))
     out = run_once(kp, {k: np.ascontiguousarray(v, dtype=np.float32).reshape(-1) for k, v in inputs.items()})
     assert rel_error(out.reshape(ref.shape), ref) <= bench.tolerance
+
+
+def test_a_users_rectangular_product_has_no_self_copy_and_equals_its_reference():
+    bench, spec = load_benchmark(FOLDER / "matmul.lift"), PROGRAMS["matmul"]
+    had = 0
+    for lowered in points(bench, "tiled", spec.sizes, seed=7):
+        had += bool(self_copies("\n".join(k.source for k in lowered.compile(self_copies=True).kernels)))
+        kp = lowered.compile()
+        assert not any(self_copies(k.source) for k in kp.kernels), dict(lowered.params)
+        if opencl_available():
+            inputs = spec.inputs(np.random.default_rng(0))
+            out = run_once(kp, {k: np.ascontiguousarray(v, dtype=np.float32).reshape(-1) for k, v in inputs.items()})
+            ref = np.asarray(spec.reference(inputs))
+            assert rel_error(out.reshape(ref.shape), ref) <= 1e-4, dict(lowered.params)
+    assert had  # the points held the copies before
 
 
 def test_with_self_copies_the_kernel_differs_only_by_them_and_their_unroll_comment():

@@ -1,7 +1,8 @@
 """`lift-gym run URI|FILE [--lowering NAME] [--device SEL] [--size NAME] [--json]`: generate, build, check, measure.
 
-A benchmark is lowered by one of its named lowerings, taken as decisions (`compiler.lowering.presets`) through the
-compiler's stages (the decisions an environment episode can take too); its kernels are built on
+A benchmark is lowered by one of its named lowerings, taken as decisions (`compiler.lowering.presets`) on the
+compiler's one route (`compiler.lowering.decisions`, the decisions an environment episode can take too); its kernels
+are built on
 the selected OpenCL device (first GPU, else PoCL; `--device`, then $LIFT_GYM_DEVICE, override), checked against
 the benchmark's NumPy reference on fresh random inputs, then timed by the runtime's protocol in an isolated worker.
 A program file (or a registered user benchmark) has the lowering `default`: the program as written when it is fully
@@ -18,14 +19,12 @@ import json
 import numpy as np
 
 from compiler.ir.node import RewritePoint, walk
-from compiler.lowering import is_lowered, point_stages
+from compiler.lowering import decisions, is_lowered, point_stages
 from compiler.lowering.catalog import lowerings
-from compiler.lowering.presets import named_preset
-from compiler.lowering.stages import default_kernel
+from compiler.lowering.presets import baseline, named_preset, written
 from compiler.runtime.gold import gold_value
 from compiler.runtime.measure import MeasureConfig
 from compiler.runtime.worker import MeasureWorker
-from compiler.suite import SUITE
 
 from .subcommand import (
     CliError,
@@ -40,29 +39,32 @@ from .subcommand import (
 
 def generate(t: Target, lowering: str = "default"):
     """(KernelProgram, parameter values) for a target: one of its benchmark's named lowerings or rewrite-point
-    designs (conv: direct, gemm), built from its decisions (`presets.named_preset`) through the compiler's stages.
-    A program file or user benchmark has only
-    `default`: the program as written when it is already lowered, else its default lowering. A program with
-    rewrite points has only `default` too: the default lowering of the program without them (the reward baseline,
-    `stages.default_kernel`)."""
+    designs (conv: direct, gemm), its decisions (`presets.named_preset`) taken on the compiler's one route
+    (`decisions.build`). A program file or user benchmark has its catalogue's lowerings too, by the shape of its
+    program; one written already lowered has only `default`, the program as written. A program with rewrite points
+    has only `default` too: the reward baseline, the default lowering of the program without them
+    (`presets.baseline`)."""
     b = t.benchmark
     assert b is not None, "load_target gives every target a benchmark"
     if any(isinstance(n, RewritePoint) for _, n in walk(b.program)):
         if lowering != "default":
             raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: default")
-        _, kp = default_kernel(b, t.sizes)
-        return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), {}
+        return _counted(baseline(t.label).kernel, b, t), {}
     table = lowerings(b)
-    names = [*table, *(point_stages.designs(b) if b.dataset == SUITE else ())]
+    names = [*table, *point_stages.designs(b)]
     if lowering not in names:
         raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(names)}")
-    preset = named_preset(b, lowering, t.sizes) if b.dataset == SUITE and not is_lowered(b.program) else None
-    if preset is None:
-        lowered = table[lowering](t.sizes)
-        kp, params = lowered.compile(), dict(lowered.params)
-    else:
-        kp, params = preset.kernel(b, t.sizes), dict(preset.values)
-    return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes))), params
+    if is_lowered(b.program):  # written lowered: compiled as written, at the sizes given
+        return _counted(written(b, t.sizes).kernel, b, t), {}
+    preset = named_preset(b, lowering, t.sizes)
+    assert preset is not None, f"every named lowering of {b.name} is a preset"
+    s = decisions.build(t.label, decisions.preset_chooser(preset), preset.options())
+    return _counted(s.kernel, b, t), dict(preset.values)
+
+
+def _counted(kp, b, t: Target):
+    """The kernel program with the benchmark's FLOP and byte counts at the target's sizes."""
+    return dataclasses.replace(kp, flops=float(b.flops(t.sizes)), bytes=float(b.bytes(t.sizes)))
 
 
 def _configure_run(p: argparse.ArgumentParser) -> None:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
 
 from compiler.constraints.device import PROFILES, device_profile
 from compiler.constraints.infer import infer
 from compiler.constraints.mapping import mapping_space
 from compiler.constraints.points import rp_space
-from compiler.lowering import default_lowering
+from compiler.lowering import decisions, is_lowered
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.default import copy_of_view
+from compiler.lowering.presets import baseline, named_preset, written
 from compiler.lowering.templates import available_templates, template_problem, templates_of
 from compiler.rewrite.points import rewrite_point_labels, strip_rewrite_points
 from compiler.suite.annotated import ANNOTATIONS
@@ -50,7 +50,6 @@ def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
             raise CliError(f"{t.benchmark.name} is annotated with rewrite points: only its default lowering is shown")
         program = strip_rewrite_points(program)
         name = "default"
-        lowered = _Lowered(default_lowering(program, dict(t.sizes)), dict(t.sizes), {})
     else:
         table = lowerings(t.benchmark)
         # by default the first named lowering that applies at these sizes (one whose derivation finds no site in
@@ -59,18 +58,17 @@ def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
         name = lowering or next((n for n in table if n != "default" and n in offered), "default")
         if name not in table:
             raise CliError(f"{t.text}: no lowering {name!r}; lowerings: {', '.join(table)}")
-        lowered = table[name](t.sizes)
     limits = device_profile(profile)
     if name in templates_of(t.benchmark):  # the space the env decides (one inferred problem per structure)
         problem = template_problem(t.benchmark, name, dict(t.sizes), limits)
         switches = tuple(int(problem.defaults[p.name]) for p in problem.params if p.kind == "switch")
-        tp = problem.inferred[switches]
-    else:
-        tp = infer(lowered.program, dict(lowered.sizes), limits)
+        tp, defaults = problem.inferred[switches], dict(problem.defaults)
+    else:  # the program the route lowers by the default lowering's decisions
+        tp, defaults = infer(_default_lowered(t, annotated), dict(t.sizes), limits), {}
     report: dict = {"benchmark": t.label, "lowering": name, "device_limits": profile,
                     "parameters": {p: list(tp.domains.get(p, ())) for p in tp.params},
                     "constraints": [str(c) for c in tp.constraints],
-                    "dropped": len(tp.dropped), "lowering_defaults": dict(lowered.params)}
+                    "dropped": len(tp.dropped), "lowering_defaults": defaults}
     if tp.params:
         space = tp.space()
         est = space.count(exact=False)
@@ -89,11 +87,17 @@ def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
     return report
 
 
-@dataclass(frozen=True)
-class _Lowered:
-    program: object
-    sizes: dict
-    params: dict
+def _default_lowered(t, annotated: bool):
+    """The lowered program of the target's default lowering, from the one route: the reward baseline's for a program
+    with rewrite points (`presets.baseline`), a program written lowered as written (`presets.written`), else the
+    default lowering's decisions (`presets.named_preset`)."""
+    b = t.benchmark
+    if annotated:
+        return baseline(t.label).lowered
+    if is_lowered(b.program):
+        return written(b, t.sizes).lowered
+    preset = named_preset(b, "default", t.sizes)
+    return decisions.build(t.label, decisions.preset_chooser(preset), preset.options()).lowered
 
 
 def rewrite_point_report(name: str, program, sizes: dict, limits) -> dict:

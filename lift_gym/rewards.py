@@ -50,6 +50,7 @@ from compiler.errors import DeviceNotFound, StoreError
 from compiler.ir.interpret import interpret
 from compiler.ir.node import Program
 from compiler.lowering import AUTO, DeviceLimits, KernelProgram, device_profile, stages
+from compiler.lowering.presets import baseline
 from compiler.perf import features as hw
 from compiler.perf.estimate import device_for_limits, estimate_program
 from compiler.perf.features import program_features
@@ -164,9 +165,10 @@ def final_job(state: State) -> Job:
 
 
 def baseline_job(state: State) -> Job:
-    bench, _ = stages.resolve(state.uri)
-    lowered, kernel = stages.default_kernel(bench, state.size_map)
-    return Job(state.uri, state.sizes, lowered, None, kernel, state.seed)
+    """The benchmark's reward baseline (`presets.baseline`: its generic default lowering's decisions on the one
+    route, the work-group size left to the runtime)."""
+    base = baseline(state.uri)
+    return Job(state.uri, state.sizes, base.lowered, None, base.kernel, state.seed)
 
 
 class Source:

@@ -40,7 +40,8 @@ from compiler.constraints.examples import (
 from compiler.constraints.infer import infer
 from compiler.constraints.mapping import mapping_space
 from compiler.constraints.solver import _ENUM_CACHE, Space
-from compiler.lowering.catalog import lower
+from compiler.lowering.catalog import lowerings
+from compiler.suite import get
 
 MM_SIZES = [(1024, 1024, 1024), (4096, 4096, 4096), (3072, 3072, 3072), (2048, 1536, 3072)]
 
@@ -235,7 +236,7 @@ def _tuning_spaces(conv, mm, want):
                    lambda m=m, n=n, k=k: infer(mm, {"M": m, "N": n, "K": k}, H100, local_sizes=MM_LOCAL_SIZES),
                    i == 0)
     # the lowerings of compiler/lowering
-    lw = lower("conv", "conv42", "vgg16-7")
+    lw = lowerings("conv")["conv42"](get("conv").sizes("vgg16-7"))
     local = {0: "inChs*kerH*kerW/ω", 1: "(θ - kerH + 1)*(θ - kerW + 1)/σ"}
     for limits in (H100, POCL_CPU):  # the real Listing 4.2 space: theta rho rhoW kappa sigma omega v
         name = f"compiler/lowering conv42 (rho and rhoW), VGG-16 layer 7, {limits.name}"
@@ -243,7 +244,7 @@ def _tuning_spaces(conv, mm, want):
             yield name, lambda limits=limits: infer(lw.program, dict(lw.sizes), limits, local_sizes=local), True
     for m in (1024, 3072):
         if want(f"compiler/lowering mm tiled {m}^3, H100"):
-            tiled = lower("mm", "tiled", {"M": m, "N": m, "K": m})
+            tiled = lowerings("mm")["tiled"]({"M": m, "N": m, "K": m})
             yield (f"compiler/lowering mm tiled {m}^3, H100", lambda lw=tiled: infer(
                 lw.program, dict(lw.sizes), H100, local_sizes={0: "TN/RN", 1: "TM/RM"}), False)
 

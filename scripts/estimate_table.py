@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from compiler.codegen.kernel import Kernel
 from compiler.errors import DeviceNotFound
 from compiler.lowering import stages
+from compiler.lowering.presets import baseline
 from compiler.perf import estimate as est
 from compiler.perf.prune import prune
 from compiler.runtime import MeasureConfig, MeasureWorker
@@ -106,7 +107,7 @@ def run_case(worker, uri: str, device: est.EstimatorDevice, end: float, rng) -> 
     if time.time() > end:
         row["status"] = "time budget spent"
         return row
-    lowered, _ = stages.default_kernel(bench, sizes)
+    lowered = baseline(uri).lowered
     problem = stages.local_size_problem(lowered, sizes, device.limits)
     if not problem.params:
         row["status"] = "no work-group size to tune"

@@ -13,7 +13,7 @@ each call stays under 5 minutes; an 8192^2 scenario needs tens of seconds of hos
     python3 scripts/wg_dataset.py --device nvidia --sizes 8192 --grid pow2 --check default --budget-s 270 \
         --out $OUT/wg_h100_8192.json
 
-A scenario is one benchmark's default-lowered kernel (compiler.lowering.catalog.lower(name, "default", sizes)) on
+A scenario is one benchmark's default-lowered kernel (its "default" preset's decisions on the one route) on
 one device at one N x M size. Its candidate sizes are the grid's (ls0, ls1) pairs within the device's limits
 (max work-group size, max work-item sizes); a pair that does not divide the global size is recorded as "illegal"
 (OpenCL 1.2 needs uniform work-groups) and not launched. Every other pair is measured in this process through
@@ -44,12 +44,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from compiler.ir.node import Prim, walk
 from compiler.ir.ops import Op
-from compiler.lowering.catalog import lower
+from compiler.lowering import decisions
+from compiler.lowering.presets import named_preset
 from compiler.perf.features import DeviceModel, as_dict, program_features
 from compiler.perf.wgsize import DEVICE_QUERIES, FORMAT, VERSION, data_features, kernel_features
 from compiler.runtime import cl
 from compiler.runtime.measure import MeasureConfig, measure_in_process
-from compiler.suite import get, list_benchmarks
+from compiler.suite import get, list_benchmarks, uri
 
 GRIDS = {"coarse": (1, 4, 16, 64), "pow2": tuple(2 ** i for i in range(13))}
 PAD_ND = (Op.PAD_ND, Op.PAD_CLAMP_ND, Op.PAD_MIRROR_ND, Op.PAD_WRAP_ND)
@@ -100,8 +101,9 @@ def scenario(selection, name: str, n: int, config: MeasureConfig, grid, check: s
     dev = cl.open_device(selection)
     bench = get(name)
     sizes = {"N": n, "M": n}
-    low = lower(name, "default", sizes)
-    kp = low.compile()
+    preset = named_preset(bench, "default", sizes)
+    low = decisions.build(uri(bench, **sizes), decisions.preset_chooser(preset), preset.options())
+    kp = low.kernel
     if len(kp.kernels) != 1 or len(kp.kernels[0].global_size) != 2:
         raise ValueError(f"{name}: the default lowering gives {len(kp.kernels)} kernels; a 2-D kernel is needed")
     kernel = kp.kernels[0]
@@ -109,7 +111,7 @@ def scenario(selection, name: str, n: int, config: MeasureConfig, grid, check: s
     inputs = bench.make_inputs(sizes, rng)
     gold = {kp.outputs[0]: np.asarray(bench.reference(inputs, sizes), dtype=np.float32).reshape(-1)}
     inputs = {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()}
-    p000 = as_dict(program_features(low.program, low.env, default or None, DeviceModel.for_device(dev.info)))
+    p000 = as_dict(program_features(low.lowered, sizes, default or None, DeviceModel.for_device(dev.info)))
     feats = {**data_features(sizes, gs), **kernel_features(kernel.source, borders(bench.program), p000)}
     rows = []
     cands = candidates(gs, dev.info, grid, default)

@@ -2,7 +2,8 @@
 lowerings per benchmark (see docs/lowering.md).
 
     default_lowering(program, sizes=None) -> Program
-    lowerings("mm") -> {"default": Lowering, "tiled": Lowering};  lower("conv", "conv42", "vgg16-7") -> Lowered
+    lowerings("mm") -> {"default": Lowering, "tiled": Lowering};  lowerings("conv")["conv42"](sizes) -> Lowered
+    decisions.build(uri, chooser)  -> the one route to a kernel (presets: named lowerings and the reward baseline)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ..constraints.device import AUTO, PROFILE_NAMES, PROFILES, device_profile
 from ..ir.sizes import substitute_sizes
 from . import decisions, point_stages, stages
 from .analysis import IRFacts, ir_facts
-from .catalog import PINNED_WHEN_OFF, lower, lowerings
+from .catalog import PINNED_WHEN_OFF, lowerings
 from .default import default_lowering, default_params, is_lowered
 from .lowered import KernelLaunch, Lowered, Lowering, TuningParam
 from .util import LoweringError
@@ -38,7 +39,6 @@ __all__ = [
            "device_profile",
            "ir_facts",
            "is_lowered",
-           "lower",
            "lowerings",
            "point_stages",
            "stages",

@@ -8,6 +8,9 @@
     lowered = low(sizes, {"TM": 32})   # some values overridden (the rest chosen)
     interpret(lowered.program, inputs, lowered.env)
 
+A kernel is built on the one route (`decisions`): a named lowering's decisions (`presets.named_preset`) choose it
+there, and its template stage binds these lowerings (`templates.TemplateProblem.lowered`).
+
 A `Lowering` builds a program that takes the benchmark program's parameters (same names, same types), so the
 benchmark's inputs and reference apply unchanged. Its tuning parameters are size variables of the lowered program
 (`split(TM)`, `slideND(θ, θ, ...)`), bound to values in `Lowered.params`; `Lowered.env` (benchmark sizes and
@@ -25,7 +28,7 @@ from ..ir.node import RewritePoint, walk
 from ..suite import Benchmark, get
 from . import blas1, conv, conv_chw, gemv, mm, rows, stencil, stencil3d
 from .default import default_lowering, is_lowered
-from .lowered import Lowered, Lowering, Sizes, Strategy, default_launches
+from .lowered import Lowering, Strategy, default_launches
 from .util import LoweringError
 
 
@@ -85,14 +88,3 @@ def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
         raise LoweringError(f"{bench.name}: a program with rewrite points has no named lowerings (its designs are "
                             f"values of its rewrite points)")
     return dict(table)
-
-
-def lower(benchmark: str, lowering: str = "default", sizes: Sizes | str = "small",
-          params: Sizes | None = None) -> Lowered:
-    """`lowerings(benchmark)[lowering](sizes, params)`; sizes may name a preset of the benchmark."""
-    if isinstance(sizes, str):
-        sizes = get(benchmark).sizes(sizes)
-    lows = lowerings(benchmark)
-    if lowering not in lows:
-        raise LoweringError(f"{benchmark} has no lowering {lowering!r}; lowerings: {', '.join(lows)}")
-    return lows[lowering](sizes, params)

@@ -8,7 +8,9 @@
     legal(s, value)                                 # whether value is legal (asking about it alone where it can)
 
     build(uri, chooser, options)                    # the same loop: chooser(decision, state) -> value
+    finish(start_program(program, sizes), chooser)  # the same loop from any state
     preset_chooser(preset)                          # a named lowering as a recorded chooser (presets.Preset)
+    build(uri, preset_chooser(p), p.options())      # a named lowering's kernel (presets: also the reward baseline)
     random_chooser(rng)                             # a uniform sampler over each decision's values
 
 Stages, in order, each asking one decision at a time (the thesis's stages, `stages` and `point_stages` answer
@@ -35,6 +37,10 @@ them):
    `Options.prune_work_groups` the work-group sizes offered are those the static estimator's pruning keeps
    (`compiler.perf.prune`).
 6. DONE: the program is lowered, every parameter bound and the kernel compiled.
+
+This is the only route to a kernel: a named lowering's kernel (`presets.Preset`), the reward baseline
+(`presets.baseline`), a program written lowered (`presets.written`), every episode and the CLI's `run`, `show
+--opencl`, `space`, `explore` and `search` take their decisions here.
 
 A state with a decision to take always has at least one legal value (every stage's values come from the rule
 engine or the solver, which never leave a partial choice without a completion). The environment is the chooser
@@ -309,7 +315,11 @@ Chooser = Callable[[Decision, State], object]
 
 def build(uri: str, chooser: Chooser, options: Options | None = None) -> State:
     """The finished state (DONE, `.kernel` compiled) the chooser's answers lead to."""
-    s = start(uri, options)
+    return finish(start(uri, options), chooser)
+
+
+def finish(s: State, chooser: Chooser) -> State:
+    """The finished state the chooser's answers lead to from `s` (a `start` or `start_program` state)."""
     while (d := next_decision(s)) is not None:
         s = decide(s, chooser(d, s))
     return s
@@ -323,7 +333,10 @@ def random_chooser(rng) -> Chooser:
 def preset_chooser(preset) -> Chooser:
     """The decisions of a named lowering (`presets.Preset`): its template and values, or its rewrites (by rule
     name), or its rewrite-point values (POINTS, then one value per parameter); then its mapping codes and
-    work-group size. A work-group size the preset leaves to the runtime takes the smallest legal value."""
+    work-group size. Where the preset leaves the work-group size to the runtime, its own kernel is built under
+    `Preset.options()`, which asks no work-group size (`Options.local_sizes` False: local size None); a route that
+    asks one anyway (an episode: the env always does) gets the smallest legal value, as the recorded episodes
+    took it."""
     position = {r.name: i for i, r in enumerate(stages.env_rules())}
 
     def choose(d: Decision, s: State):
@@ -455,5 +468,5 @@ def clear_caches() -> None:
 
 
 __all__ = ["KEEP", "POINTS", "STOP", "Chooser", "Decision", "Options", "Stage", "State", "build", "clear_caches",
-           "decide", "legal", "next_decision", "preset_chooser", "random_chooser", "rewrites", "start", "start_program",
-           "tuning_values"]
+           "decide", "finish", "legal", "next_decision", "preset_chooser", "random_chooser", "rewrites", "start",
+           "start_program", "tuning_values"]

@@ -1,9 +1,11 @@
-"""Named lowerings as decisions of the stages an episode walks (`stages`, `templates`): a preset is a recorded
-chooser.
+"""Named lowerings as decisions of the one route (`decisions`): a preset is a recorded chooser, and every kernel
+of a named lowering, of the reward baseline and of a program written lowered is what `decisions.decide` yields.
 
-    preset = default_preset(bench, sizes)   # Preset(rewrites, mapping, local_size) or None
     preset = named_preset(bench, "tiled", sizes)   # any named lowering of the catalogue, as decisions
-    kernel = preset.kernel(bench, sizes)    # the kernel those decisions build, through the stages
+    preset = default_preset(bench, sizes)   # Preset(rewrites, mapping, local_size) or None
+    s = decisions.build(uri, decisions.preset_chooser(preset), preset.options())   # s.kernel: its kernel
+    baseline(uri)                           # the reward baseline's finished route (generic_preset's decisions)
+    written(bench, sizes)                   # a program written lowered, compiled as written, on the same route
 
 A named lowering with tuning parameters (mm `tiled`, the 2-D stencils' `default` and `tiled`, conv `conv42`) is a
 template decision (`templates`) and one value per parameter: its preset's `template` names it and `values` are
@@ -27,25 +29,36 @@ default lowering's shape (the outer maps of each kernel mapGlb, `RPMapping.cheap
 allow it, and the work-group size is the default (`lowered.default_local_size`) where valid, else the smallest.
 
 `default_preset` answers None where the benchmark's "default" lowering is not the generic one (the 2-D stencils'
-default processes several rows per work item: a template with the parameter rowsPerItem, derived by rules). The default
-lowering leaves the local size of 1-D and 3-D mapGlb kernels to the runtime, while an episode always chooses
-one: there the preset's `local_size` is None, and an episode reaches the same OpenCL source with a launch of its
-choosing.
+default processes several rows per work item: a template with the parameter rowsPerItem, derived by rules). The
+generic decisions exist for every benchmark (`generic_preset`): they are the reward baseline (`baseline`), whose
+work-group size is always the runtime's; a program annotated with rewrite points is lowered as the plain program.
+
+A work-group size left to the runtime. The default lowering leaves the local size of 1-D and 3-D mapGlb kernels
+(and the baseline's of every kernel) to the runtime: there the preset's `local_size` is None. Two behaviours
+meet here, each right where it is used:
+- the preset's own kernel is built under `Preset.options()`, which asks no work-group-size decision where the
+  preset leaves it to the runtime (`decisions.Options.local_sizes` False): the kernel is launched with local size
+  None, as the catalogue's lowering launches it (the golden kernels, the reward baseline of every benchmark);
+- an episode always asks the work-group size (the env's action layout has a slot for it), and the chooser then
+  answers the smallest legal value (`decisions.preset_chooser`): the episodes recorded by taking a preset's
+  decisions (`lift_gym.presets.play_preset`, tests/records.py) replay so. They reach the same OpenCL source as
+  the preset's kernel, with a launch of their own.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..constraints import GENERIC_GPU, DeviceLimits
 from ..suite import Benchmark, get
 from ..suite.annotated import ANNOTATIONS
-from . import point_stages, stages, templates
+from . import decisions, point_stages, stages, templates
 from .catalog import lowerings
 from .default import _top_reduce, lowering_form, output_maps
-from .lowered import default_local_size
+from .lowered import default_launches, default_local_size
 from .util import LoweringError
 
 FUSIONS = frozenset({"mapFusion", "reduceMapFusion"})
@@ -75,17 +88,12 @@ class Preset:
             p = stages.apply_rewrite(p, position[name], site, sizes)
         return p
 
-    def kernel(self, bench: Benchmark, sizes: Mapping[str, int],
-               limits: DeviceLimits = GENERIC_GPU) -> stages.KernelProgram:
-        """The kernel the decisions build, stage by stage."""
-        if self.template:
-            return templates.template_problem(bench, self.template, sizes, limits).compile(dict(self.values))
-        if self.points:
-            rewritten = _rp_problem(bench, sizes).result(self.points)
-            lowered = point_stages.mapping_problem(rewritten, sizes).lower(self.mapping)
-            return stages.compile_program(lowered, sizes, self.local_size)
-        lowered = stages.mapping_problem(self.program(bench, sizes), sizes).lower(self.mapping)
-        return stages.compile_program(lowered, sizes, self.local_size)
+    def options(self, limits: DeviceLimits = GENERIC_GPU) -> decisions.Options:
+        """The route's options under which its questions are exactly these decisions: no memory decisions (a
+        named lowering keeps the mapped program's memory), and no work-group-size decisions where the preset leaves
+        the work-group size to the runtime (`local_size` None on the generic route)."""
+        runtime = not self.template and self.local_size is None
+        return decisions.Options(limits=limits, memory=False, local_sizes=not runtime)
 
 
 def _fusions(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
@@ -101,24 +109,54 @@ def _fusions(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[tuple[str, int
     raise RuntimeError(f"{bench.name}: fusion did not reach a fixpoint in {MAX_FUSIONS} rewrites")
 
 
-def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
-    """The generic default lowering of `bench` as decisions (see the module doc), or None where the stages
-    cannot express it yet."""
-    if lowerings(bench)["default"].params:  # a family's own default (rowsPerItem), not the generic one
-        return None
+def generic_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset:
+    """The generic default lowering (`default.finish`) of `bench` as decisions, its work-group size left to the
+    runtime: the reward baseline's decisions (`baseline`). A program annotated with rewrite points is lowered as
+    the plain program (they are typed identities: `stages.start_program`)."""
     if _top_reduce(lowering_form(stages.start_program(bench))) is not None:
         return Preset((), (30,), None)
     fusions = _fusions(bench, sizes)
     mp = stages.mapping_problem(Preset(fusions, (), None).program(bench, sizes), sizes)
     glb = output_maps(mp.program)
     calls = {s.path: s.path[:-1] for s in mp.sites}  # a site is the map primitive; the plan names its call
-    mapping = tuple(30 + glb[calls[s.path]] if calls[s.path] in glb else 0 for s in mp.sites)
-    lowered = mp.lower(mapping)
-    tp = stages.local_size_problem(lowered, sizes, GENERIC_GPU)
+    return Preset(fusions, tuple(30 + glb[calls[s.path]] if calls[s.path] in glb else 0 for s in mp.sites), None)
+
+
+def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:
+    """The benchmark's "default" lowering as decisions where it is the generic one (see the module doc): the
+    generic decisions with the default work-group size of a 2-D mapGlb kernel; None where the benchmark's default
+    is a template (the 2-D stencils: rowsPerItem)."""
+    if lowerings(bench)["default"].params:  # a family's own default (rowsPerItem), not the generic one
+        return None
+    generic = generic_preset(bench, sizes)
+    tp = stages.local_size_problem(stages.mapping_problem(generic.program(bench, sizes), sizes).lower(generic.mapping),
+                                   sizes, GENERIC_GPU)
     if not tp.params:
-        return Preset(fusions, mapping, None)
+        return generic
     global_size = tuple(tp.global_sizes[d] for d in range(max(tp.global_sizes) + 1))
-    return Preset(fusions, mapping, default_local_size(global_size))
+    return replace(generic, local_size=default_local_size(global_size))
+
+
+@functools.lru_cache(maxsize=128)
+def baseline(uri: str) -> decisions.State:
+    """The reward baseline of the benchmark at `uri`: the finished route (`decisions.build`) of its generic
+    default lowering's decisions (`generic_preset`), the work-group size left to the runtime."""
+    bench, sizes = stages.resolve(uri)
+    preset = generic_preset(bench, sizes)
+    return decisions.build(uri, decisions.preset_chooser(preset), preset.options())
+
+
+def written(bench: Benchmark, sizes: Mapping[str, int]) -> decisions.State:
+    """A program written lowered (`default.is_lowered`) compiled as written: the finished route from the program
+    (`decisions.start_program`), whose mapping decisions each offer the written code alone; the work-group size of
+    a 2-D mapGlb kernel is the default one (`lowered.default_launches`), any other is the runtime's. A split that
+    does not divide its length raises a ConstraintError naming it."""
+    launches = default_launches(bench.program, sizes)
+    local = launches[0].local_size if len(launches) == 1 else None
+    start = decisions.start_program(bench.program, sizes,
+                                    decisions.Options(memory=False, local_sizes=local is not None))
+    return decisions.finish(start, lambda d, s: local[int(d.key[2:])] if d.stage is decisions.Stage.TUNING
+                            else d.values[0])
 
 
 def _rp_problem(bench: Benchmark, sizes: Mapping[str, int]) -> point_stages.RPProblem:
@@ -175,4 +213,5 @@ def named_preset(bench: Benchmark, name: str, sizes: Mapping[str, int]) -> Prese
     return default_preset(bench, sizes) if name == "default" else None
 
 
-__all__ = ["FUSIONS", "Preset", "default_preset", "design_preset", "named_preset"]
+__all__ = ["FUSIONS", "Preset", "baseline", "default_preset", "design_preset", "generic_preset", "named_preset",
+           "written"]

@@ -8,7 +8,6 @@
     mapping_problem(program, sizes)      -> MappingProblem: the maps to decide and their valid codes
     local_size_problem(lowered, sizes, limits) -> LocalSizeProblem: the work-group sizes and their valid values
     compile_program(lowered, sizes, local_size) -> KernelProgram (memoised)
-    default_kernel(bench, sizes)         -> the default lowering's KernelProgram (the reward baseline)
 
 Mapping codes are the thesis Ch5 encoding (Table 5.2): 0 = mapSeq, 1 = fused into its outer map,
 10-12 = mapLcl(d), 20-22 = mapWrg(d), 30-32 = mapGlb(d). The rewrite-point decisions of an annotated program
@@ -67,10 +66,13 @@ def canonical_uri(uri: str) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _start(program: Program) -> Program:
-    return prepare(copy_of_view(program))  # a program that only views its inputs starts as their copy
+    # a program that only views its inputs starts as their copy; an annotated program's rewrite points are typed
+    # identities, which a route that does not decide them (`decisions.Options.rewrite_points`) leaves out
+    return prepare(copy_of_view(strip_rewrite_points(program)))  # type: ignore[arg-type]
 
 
 def start_program(bench: Benchmark) -> Program:
+    """The normal high-level program the rewrite stage starts from."""
     return _start(bench.program)
 
 
@@ -605,19 +607,6 @@ def _fits(program: Program, sizes_key: tuple, limits: DeviceLimits | None) -> bo
     return limits is None or launch_error(_compile(program, sizes_key, None), limits) is None
 
 
-@functools.lru_cache(maxsize=128)
-def _default_kernel(bench_program: Program, sizes_key: tuple) -> tuple[Program, KernelProgram]:
-    sizes = dict(sizes_key)
-    # an annotated program's rewrite points are typed identities: its baseline is the plain program's
-    lowered = default_lowering(strip_rewrite_points(bench_program), sizes)  # type: ignore[arg-type]
-    return lowered, compile_program(lowered, sizes)
-
-
-def default_kernel(bench: Benchmark, sizes: Mapping[str, int]) -> tuple[Program, KernelProgram]:
-    """The benchmark's default lowering (the reward baseline) and its kernel program."""
-    return _default_kernel(bench.program, tuple(sorted(sizes.items())))
-
-
 def clear_caches() -> None:
     """Empty the memoised answers of the rewrite, mapping, work-group-size and compile stages (for timing them
     cold): the rewrites applied, the mapping witnesses found and the programs known to have a mapping too."""
@@ -639,7 +628,6 @@ __all__ = [
     "canonical_uri",
     "clear_caches",
     "compile_program",
-    "default_kernel",
     "env_rules",
     "legal_rewrites",
     "local_size_problem",

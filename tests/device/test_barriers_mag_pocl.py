@@ -50,11 +50,11 @@ LOWERINGS = [("mm", "tiled", "small", None), ("mm", "tiled", "small", {"TM": 8, 
 
 @pytest.mark.parametrize(("bench", "name", "preset", "params"), LOWERINGS)
 def test_catalogued_lowering_with_mag_barriers(bench, name, preset, params):
-    from compiler.lowering.catalog import lower
     from compiler.suite import get, rel_error
+    from tests.lowerings import catalogued
 
     b = get(bench)
-    lw = lower(bench, name, preset, params)
+    lw = catalogued(bench, name, preset, params)
     classic = lw.compile()
     kp = lw.compile(barriers="mag")
     assert sum(k.source.count("barrier(") for k in kp.kernels) <= sum(

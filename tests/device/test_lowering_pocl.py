@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.lowering.conv import TABLE_4_4
 from compiler.suite import get, list_benchmarks, rel_error
+from tests.lowerings import catalogued
 from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
 
@@ -48,7 +49,7 @@ def check_on_device(bench_name: str, lowered, seed: int = 0) -> str:
 
 @pytest.mark.parametrize(("bench", "name"), CASES)
 def test_lowering_on_device(bench, name):
-    check_on_device(bench, lower(bench, name, "small"))
+    check_on_device(bench, catalogued(bench, name, "small"))
 
 
 @pytest.mark.parametrize(("bench", "name", "preset", "params"), [
@@ -65,7 +66,7 @@ def test_lowering_on_device(bench, name):
                                   "coalesce": 1}),
 ])
 def test_named_lowering_with_parameters_on_device(bench, name, preset, params):
-    check_on_device(bench, lower(bench, name, preset, params), seed=1)
+    check_on_device(bench, catalogued(bench, name, preset, params), seed=1)
 
 
 @pytest.mark.parametrize(("preset", "params"), [
@@ -84,7 +85,7 @@ def test_conv42_with_the_padding_or_crop_as_views_on_device(preset, params, pad_
     vectors of v channels by one vloadn), no pad kernel; cropView = 1: it writes the image through the
     re-assembly and crop views (guarded writes where ρ or ρW > 0), no crop kernel. At several tile sides, register
     blocks, chunks, widths and optimisational paddings."""
-    lowered = lower("conv", "conv42", preset, {**params, "padView": pad_view, "cropView": crop_view})
+    lowered = catalogued("conv", "conv42", preset, {**params, "padView": pad_view, "cropView": crop_view})
     assert len(lowered.kernels) == 3 - pad_view - crop_view
     source = check_on_device("conv", lowered, seed=5)
     assert source.count("kernel void") == 3 - pad_view - crop_view
@@ -97,14 +98,14 @@ COARSE = [name for name in STENCILS if lowerings(name)["default"].params]  # the
 @pytest.mark.parametrize("bench", COARSE)
 def test_default_one_row_per_item_on_device(bench):
     """rowsPerItem = 1: the generic default lowering (one output point per work item)."""
-    check_on_device(bench, lower(bench, "default", "small", {"rowsPerItem": 1}), seed=3)
+    check_on_device(bench, catalogued(bench, "default", "small", {"rowsPerItem": 1}), seed=3)
 
 
 @pytest.mark.parametrize("bench", ["gaussian", "hotspot2d", "jacobi2d-9pt"])
 @pytest.mark.parametrize(("preset", "rows"), [("small", 2), ("small", 16), ("small2", 3)])
 def test_default_rows_per_item_on_device(bench, preset, rows):
     """Further rowsPerItem values: 2, the whole column (16: one work-item row), one not a power of two (3 of 12)."""
-    lowered = lower(bench, "default", preset, {"rowsPerItem": rows})
+    lowered = catalogued(bench, "default", preset, {"rowsPerItem": rows})
     assert lowered.kernels[0].global_size[1] * rows == lowered.sizes["N"]
     check_on_device(bench, lowered, seed=4)
 
@@ -114,7 +115,7 @@ def test_default_rows_per_item_on_device(bench, preset, rows):
 def test_pad_versioning_on_device(bench, preset):
     """The default lowering with pad versioning (off by default) and without constant memory: same results (a
     clamped border reads through min/max indices, no pad conditional: nothing to version)."""
-    lowered = lower(bench, "default", preset)
+    lowered = catalogued(bench, "default", preset)
     sizes = dict(lowered.sizes)
     inputs = get(bench).make_inputs(sizes, np.random.default_rng(2))
     ref = get(bench).reference(inputs, sizes)
@@ -165,7 +166,7 @@ def test_full_size_on_gpu(bench, name, preset, params):
 
     from compiler.runtime.measure import MeasureConfig, measure_in_process
 
-    lowered = lower(bench, name, preset, params)
+    lowered = catalogued(bench, name, preset, params)
     check_on_device(bench, lowered)
     b = get(bench)
     kp = lowered.compile()

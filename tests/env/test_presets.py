@@ -1,7 +1,7 @@
 """Named lowerings as decisions of the stages: for every (benchmark, named lowering) of the catalogue, the
-catalogue's lowering, the preset's decisions through the stages, and an episode taking those decisions build the
-same OpenCL; for every named design of a benchmark's annotated program (conv: direct, gemm), the preset, its
-decisions and its episode build the same kernel."""
+catalogue's lowering, the preset's decisions on the one route (`decisions.build`), and an episode taking those
+decisions build the same OpenCL; for every named design of a benchmark's annotated program (conv: direct, gemm),
+the preset's decisions on the one route and its episode build the same kernel."""
 
 from __future__ import annotations
 
@@ -41,9 +41,10 @@ def test_preset_and_its_episode_build_the_named_lowerings_kernel(name, lowering)
     bench = get(name)
     sizes = bench.sizes("small")
     preset = named_preset(bench, lowering, sizes)
+    uri = f"benchmark://lift/{name}/small"
     expected = lowerings(name)[lowering](sizes).compile()
-    assert preset.kernel(bench, sizes).key == expected.key
-    episode = preset_episode(f"benchmark://lift/{name}/small", preset)
+    assert decisions.build(uri, decisions.preset_chooser(preset), preset.options()).kernel.key == expected.key
+    episode = preset_episode(uri, preset)
     assert episode.phase is transition.Phase.DONE
     assert [k.source for k in episode.kernel.kernels] == [k.source for k in expected.kernels]
     if preset.template or preset.local_size is not None:  # else the default leaves the launch to the runtime
@@ -148,7 +149,7 @@ def test_design_preset_its_decisions_and_its_episode_build_the_same_kernel(name,
     pinned = {"direct": {"fissionInput.skip": 0, "fissionIm2col.skip": 1},
               "gemm": {"fissionInput.skip": 1, "fissionIm2col.skip": 0}}[design]
     assert pinned.items() <= dict(preset.points).items()
-    expected = preset.kernel(bench, sizes)
+    expected = decisions.build(uri, decisions.preset_chooser(preset), preset.options()).kernel
     built = decisions.build(uri, decisions.preset_chooser(preset))
     assert built.points == "conv-rp" and built.rp == preset.points and built.codes == preset.mapping
     assert built.kernel.key == expected.key

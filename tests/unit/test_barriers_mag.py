@@ -122,9 +122,9 @@ def test_dependences_across_work_groups_are_errors_with_mag():
 @pytest.mark.parametrize(("bench", "name"), [("mm", "tiled"), ("stencil2d", "tiled"), ("gaussian", "tiled"),
                                              ("conv", "conv42")])
 def test_catalogued_lowerings_get_no_more_barriers_with_mag(bench, name):
-    from compiler.lowering.catalog import lower
+    from tests.lowerings import catalogued
 
-    lw = lower(bench, name, "small")
+    lw = catalogued(bench, name, "small")
     classic = [k.source.count("barrier(") for k in lw.compile().kernels]
     mag = [k.source.count("barrier(") for k in lw.compile(barriers="mag").kernels]
     assert sum(mag) <= sum(classic)

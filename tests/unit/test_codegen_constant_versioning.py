@@ -27,8 +27,8 @@ from compiler.ir.build import (
     zip_,
 )
 from compiler.ir.userfuns import ADD, ID, MULT_AND_SUM_UP, NEG
-from compiler.lowering.catalog import lower
 from compiler.types import FLOAT, array
+from tests.lowerings import catalogued
 
 Z = value(0, FLOAT)
 
@@ -99,9 +99,9 @@ def test_at_most_the_minimum_number_of_constant_arguments():
 
 
 def test_suite_defaults_use_constant_memory_where_expected():
-    assert constant_args(lower("gaussian", "default", "small").compile().source) == {"weights"}
-    assert constant_args(lower("kmeans", "default", "small").compile().source) == {"centres", "ids"}
-    assert constant_args(lower("mm", "default", "small").compile().source) == set()
+    assert constant_args(catalogued("gaussian", "default", "small").compile().source) == {"weights"}
+    assert constant_args(catalogued("kmeans", "default", "small").compile().source) == {"centres", "ids"}
+    assert constant_args(catalogued("mm", "default", "small").compile().source) == set()
 
 
 # --- pad versioning ---------------------------------------------------------------------------------------------

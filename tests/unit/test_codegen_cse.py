@@ -73,8 +73,8 @@ def test_fresh_names_do_not_clash():
 
 
 def test_generated_stencil_kernel_reads_each_point_once():
-    from compiler.lowering.catalog import lower
+    from tests.lowerings import catalogued
 
-    source = lower("gaussian", "default", {"N": 32, "M": 32}).compile().source
+    source = catalogued("gaussian", "default", {"N": 32, "M": 32}).compile().source
     reads = re.findall(r"grid\[[^\]]*\]", source)
     assert len(reads) == len(set(reads)) == (4 + 4) * 5

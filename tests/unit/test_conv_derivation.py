@@ -53,7 +53,6 @@ from compiler.ir.printer import show
 from compiler.ir.userfuns import ADD, ID, MAX, MULT, MULT_AND_SUM_UP, NEG, SUB
 from compiler.lowering import conv as conv42
 from compiler.lowering import derivation as D
-from compiler.lowering.catalog import lower
 from compiler.lowering.default import finish
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import apply, legal_sites, prepare, specialise
@@ -61,6 +60,7 @@ from compiler.rewrite import rules_window as W
 from compiler.rewrite.rules_window import dot_and_sum_up
 from compiler.suite.conv import PAD, STRIDE
 from compiler.types import FLOAT, array, concrete_shape
+from tests.lowerings import catalogued
 
 ZERO = value(0, FLOAT)
 
@@ -538,7 +538,7 @@ def test_the_derivation_picks_the_same_sites_in_an_alpha_renamed_program(vec, un
 def test_the_padding_view_removes_the_pad_kernel(preset, params):
     """padView = 1: two kernels instead of three; the convolution kernel reads the program's input, each vector of
     the padded input by one bounds test and one vector load (the padding never splits a vector: inChs % v = 0)."""
-    pad_kernel, pad_view = (lower("conv", "conv42", preset, {**params, "padView": pv}) for pv in (0, 1))
+    pad_kernel, pad_view = (catalogued("conv", "conv42", preset, {**params, "padView": pv}) for pv in (0, 1))
     assert (len(pad_kernel.kernels), len(pad_view.kernels)) == (3, 2)
     kp0, kp1 = pad_kernel.compile(), pad_view.compile()
     assert (len(kp0.kernels), len(kp1.kernels)) == (3, 2)
@@ -562,7 +562,7 @@ def test_the_crop_view_removes_the_crop_kernel(preset, params):
     indices; a write is guarded where the optimisational padding's extra windows are cropped (ρ or ρW > 0)."""
     counts, kp = {}, None
     for pv, cv in ((0, 0), (0, 1), (1, 1)):
-        lowered = lower("conv", "conv42", preset, {**params, "padView": pv, "cropView": cv})
+        lowered = catalogued("conv", "conv42", preset, {**params, "padView": pv, "cropView": cv})
         kp = lowered.compile()
         counts[pv, cv] = (len(lowered.kernels), len(kp.kernels))
     assert counts == {(0, 0): (3, 3), (0, 1): (2, 2), (1, 1): (1, 1)}

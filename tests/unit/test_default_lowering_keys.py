@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.lowering.default import default_lowering
 from compiler.suite import list_benchmarks
 from compiler.suite.user import load_benchmark
+from tests.lowerings import catalogued
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "data" / "default_lowering_keys.json"
@@ -39,7 +40,7 @@ def _suite_cases():
             yield f"default/{b.name}/{preset or '-'}", (lambda b=b, s=sizes: default_lowering(b.program, s))
         yield f"default/{b.name}/-/max_dims=1", (lambda b=b: default_lowering(b.program, max_dims=1))
         for name in lowerings(b.name):
-            yield f"lower/{b.name}/{name}/small", (lambda b=b, n=name: lower(b.name, n, "small").program)
+            yield f"lower/{b.name}/{name}/small", (lambda b=b, n=name: catalogued(b.name, n, "small").program)
     for f in sorted(USER_PROGRAMS.glob("*.lift")):
         ub = load_benchmark(f)
         for preset in (None, *ub.presets):

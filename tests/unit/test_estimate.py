@@ -11,7 +11,7 @@ import pytest
 import lift_gym  # noqa: F401
 from compiler.constraints.device import GENERIC_GPU, H100, POCL_CPU
 from compiler.errors import CompilerError
-from compiler.lowering import stages
+from compiler.lowering.presets import baseline
 from compiler.perf import estimate as est
 from compiler.perf import prune as pruning
 from compiler.perf.estimate_params import GENERIC_PERF, H100_PERF
@@ -23,9 +23,7 @@ NO_OVERHEAD = dataclasses.replace(est.H100_DEVICE, perf=dataclasses.replace(H100
 
 
 def default(uri: str):
-    bench, sizes = resolve(uri)
-    lowered, _ = stages.default_kernel(bench, sizes)
-    return lowered, sizes
+    return baseline(uri).lowered, resolve(uri)[1]
 
 
 def test_doubling_the_problem_doubles_the_estimated_time():

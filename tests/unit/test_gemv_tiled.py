@@ -12,8 +12,9 @@ import pytest
 from compiler.constraints.device import H100
 from compiler.ir.interpret import interpret
 from compiler.lowering import LoweringError, templates
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.suite import get, rel_error
+from tests.lowerings import catalogued
 from tests.opencl_once import opencl_available as _opencl_available
 from tests.opencl_once import run_once
 
@@ -55,7 +56,7 @@ def _points(seed: int = 0, per_size: int = 3):
 
 def test_defaults_compute_the_reference():
     for preset in ("small", "small2"):
-        lowered = lower("gemv", "tiled", preset)
+        lowered = catalogued("gemv", "tiled", preset)
         assert lowered.params["L"] & (lowered.params["L"] - 1) == 0
         _check(lowered, seed=0, device=_opencl_available())
 
@@ -87,7 +88,7 @@ def test_parameters_are_size_variables_of_one_program():
 
 
 def test_neighbouring_work_items_read_neighbouring_words_of_a_row():
-    source = lower("gemv", "tiled", {"M": 64, "N": 256}, {"L": 32, "R": 2}).compile().source
+    source = catalogued("gemv", "tiled", {"M": 64, "N": 256}, {"L": 32, "R": 2}).compile().source
     reads = re.findall(r"A\[([^\]]*)\]", source)
     assert reads and all(re.match(r"l_id_0 \+", r) for r in reads), reads  # unit stride in the local id
     assert "barrier(CLK_LOCAL_MEM_FENCE)" in source
@@ -97,4 +98,4 @@ def test_neighbouring_work_items_read_neighbouring_words_of_a_row():
                                               ({"R": 5}, "M % R = 0"), ({"L": 32, "R": 512}, "local memory")])
 def test_bad_parameters_are_refused_naming_the_constraint(params, text):
     with pytest.raises(LoweringError, match=text):
-        lower("gemv", "tiled", {"M": 1024, "N": 32}, params)
+        catalogued("gemv", "tiled", {"M": 1024, "N": 32}, params)

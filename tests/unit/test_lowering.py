@@ -16,11 +16,12 @@ from compiler.ir.ops import Op
 from compiler.ir.typecheck import typecheck
 from compiler.lowering import LoweringError, default_lowering, default_params, is_lowered
 from compiler.lowering.analysis import ir_facts
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.lowering.conv import TABLE_4_4
 from compiler.lowering.lowered import KernelLaunch
 from compiler.lowering.util import ops_used
 from compiler.suite import get, list_benchmarks, rel_error
+from tests.lowerings import catalogued
 
 BENCHMARKS = [b.name for b in list_benchmarks()]
 CASES = [(b, name) for b in BENCHMARKS for name in lowerings(b)]
@@ -49,7 +50,7 @@ def test_every_benchmark_has_a_default_and_the_named_lowerings():
 @pytest.mark.parametrize("preset", ["small", "small2"])
 @pytest.mark.parametrize(("bench", "name"), CASES)
 def test_lowering_equals_reference(bench, name, preset):
-    lowered = lower(bench, name, preset)
+    lowered = catalogued(bench, name, preset)
     p = lowered.program
     assert [(q.name, q.type) for q in p.params] == [(q.name, q.type) for q in get(bench).program.params]
     assert is_lowered(p), f"{bench}/{name} still has high-level map/reduce or macros"
@@ -80,14 +81,14 @@ EXTRA_PARAMS = [
 @pytest.mark.parametrize(("bench", "preset", "params"), EXTRA_PARAMS)
 def test_named_lowering_with_explicit_parameters(bench, preset, params):
     name = "conv42" if bench == "conv" else "tiled"
-    lowered = lower(bench, name, preset, params)
+    lowered = catalogued(bench, name, preset, params)
     assert {k: lowered.params[k] for k in params} == params  # parameters not given (switches) take defaults
     check_against_reference(bench, lowered, seed=1)
 
 
 def test_tuning_parameters_are_symbolic_sizes():
-    a = lower("mm", "tiled", "small", {"TM": 8, "TN": 8, "TK": 4, "RM": 2, "RN": 2, "VW": 4})
-    b = lower("mm", "tiled", "small", {"TM": 16, "TN": 4, "TK": 8, "RM": 4, "RN": 1, "VW": 4})
+    a = catalogued("mm", "tiled", "small", {"TM": 8, "TN": 8, "TK": 4, "RM": 2, "RN": 2, "VW": 4})
+    b = catalogued("mm", "tiled", "small", {"TM": 16, "TN": 4, "TK": 8, "RM": 4, "RN": 1, "VW": 4})
     assert a.program == b.program  # only the binding differs
     text = str(a.program)
     for name in ("split(TM)", "split(TN)", "split(TK)", "split(TM/RM)", "split(TN/RN)", "asVector(VW)"):
@@ -111,7 +112,7 @@ def test_tuning_parameters_are_symbolic_sizes():
 ])
 def test_constraints_are_enforced(bench, name, preset, params, fragment):
     with pytest.raises(LoweringError, match=re.escape(fragment)):
-        lower(bench, name, preset, params)
+        catalogued(bench, name, preset, params)
     assert not lowerings(bench)[name].valid(get(bench).sizes(preset), params) or "XX" in params
 
 
@@ -152,7 +153,7 @@ def test_scalar_reduction_is_two_kernels():
 ])
 def test_multi_level_reduction(bench, n, kernels):
     b = get(bench)
-    lowered = lower(bench, "default", {"N": n})
+    lowered = catalogued(bench, "default", {"N": n})
     assert str(lowered.program).count("oclKernel") == kernels == len(lowered.kernels)
     assert lowered.kernels[-1].global_size == (1,)
     check_against_reference(bench, lowered)
@@ -161,7 +162,7 @@ def test_multi_level_reduction(bench, n, kernels):
 
 def test_lowerings_do_not_touch_the_benchmark_program():
     before = get("conv").program
-    lower("conv", "conv42", "small")
+    catalogued("conv", "conv42", "small")
     assert get("conv").program is before and isinstance(before, Program)
 
 
@@ -169,7 +170,7 @@ def test_lowerings_do_not_touch_the_benchmark_program():
 def test_vgg16_layer7_structure():
     conv = get("conv")
     sizes = conv.sizes("vgg16-7")
-    lowered = lower("conv", "conv42", sizes, TABLE_4_4)
+    lowered = catalogued("conv", "conv42", sizes, TABLE_4_4)
     assert dict(lowered.params) == TABLE_4_4
     facts = ir_facts(lowered.program, lowered.env)
     # the partial-convolution loop: 36 iterations (144 elements per chunk, float4) over 12 private accumulators
@@ -200,14 +201,14 @@ def test_vgg16_layer7_structure():
 
 
 def test_vgg16_layer7_is_the_default_choice():
-    lowered = lower("conv", "conv42", "vgg16-7")
+    lowered = catalogued("conv", "conv42", "vgg16-7")
     assert dict(lowered.params) == TABLE_4_4
 
 
 def test_vgg16_layer7_generated_source():
     """Listing 4.6's structure in the generated OpenCL source (code generation only, no device)."""
     pytest.importorskip("compiler.codegen.pipeline")
-    lowered = lower("conv", "conv42", "vgg16-7", TABLE_4_4)
+    lowered = catalogued("conv", "conv42", "vgg16-7", TABLE_4_4)
     kp = lowered.compile()
     pad, conv, crop = kp.kernels
     assert conv.local_size == (8, 3) and conv.global_size == (32 * 8, 1681 * 3)
@@ -231,7 +232,7 @@ def test_vgg16_layer7_generated_source():
 def test_codegen_accepts_every_lowering():
     check = pytest.importorskip("compiler.codegen.check")
     for bench, name in CASES:
-        check.check_lowered(lower(bench, name, "small").program)
+        check.check_lowered(catalogued(bench, name, "small").program)
 
 
 def test_default_lowering_work_group_shape():
@@ -242,10 +243,10 @@ def test_default_lowering_work_group_shape():
     assert default_local_size((64, 3)) == (32, 3)
     assert default_local_size((100, 100)) is None  # rows neither a multiple of 32 nor shorter: the runtime's choice
     assert default_local_size((1024,)) is None and default_local_size((4, 4, 4)) is None
-    lowered = lower("gaussian", "default", {"N": 48, "M": 64}, {"rowsPerItem": 1})
+    lowered = catalogued("gaussian", "default", {"N": 48, "M": 64}, {"rowsPerItem": 1})
     (k,) = lowered.compile().kernels
     assert k.local_size == (32, 8) and k.global_size == (64, 48)
-    lowered = lower("gaussian", "default", {"N": 48, "M": 64})  # 4 rows per work item: 12 work-item rows
+    lowered = catalogued("gaussian", "default", {"N": 48, "M": 64})  # 4 rows per work item: 12 work-item rows
     (k,) = lowered.compile().kernels
     assert k.local_size == (32, 6) and k.global_size == (64, 12)
 
@@ -265,7 +266,7 @@ def test_every_2d_stencil_default_has_rows_per_item():
 @pytest.mark.parametrize("bench", ["gaussian", "hotspot2d", "srad2"])
 @pytest.mark.parametrize(("preset", "rows"), [("small", 1), ("small", 2), ("small", 8), ("small2", 3), ("small2", 6)])
 def test_rows_per_item_equals_reference(bench, preset, rows):
-    check_against_reference(bench, lower(bench, "default", preset, {"rowsPerItem": rows}), seed=5)
+    check_against_reference(bench, catalogued(bench, "default", preset, {"rowsPerItem": rows}), seed=5)
 
 
 def test_rows_per_item_choice_and_constraint():
@@ -273,12 +274,12 @@ def test_rows_per_item_choice_and_constraint():
 
     assert default_rows_per_item(5, 8192) == 4 and default_rows_per_item(3, 18) == 2
     assert default_rows_per_item(3, 15) == 1 and default_rows_per_item(2, 16) == 1
-    assert lower("gaussian", "default", {"N": 64, "M": 64}).params["rowsPerItem"] == 4
-    assert lower("gaussian", "default", {"N": 66, "M": 64}).params["rowsPerItem"] == 2
+    assert catalogued("gaussian", "default", {"N": 64, "M": 64}).params["rowsPerItem"] == 4
+    assert catalogued("gaussian", "default", {"N": 66, "M": 64}).params["rowsPerItem"] == 2
     with pytest.raises(LoweringError, match=r"output rows % rowsPerItem = 0 \(rows = 16, rowsPerItem = 3\)"):
-        lower("gaussian", "default", "small", {"rowsPerItem": 3})
+        catalogued("gaussian", "default", "small", {"rowsPerItem": 3})
     with pytest.raises(LoweringError, match="rowsPerItem must be positive"):
-        lower("gaussian", "default", "small", {"rowsPerItem": 0})
+        catalogued("gaussian", "default", "small", {"rowsPerItem": 0})
 
 
 @pytest.mark.parametrize(("bench", "grid", "rows", "per_output"), [
@@ -291,7 +292,7 @@ def test_rows_per_item_choice_and_constraint():
 def test_rows_per_item_structure(bench, grid, rows, per_output):
     """The work-item count and the distinct loads per output point in the generated kernel (each distinct read of
     the grid appears once in the source: the windows' shared reads are loaded once, compiler/codegen/cse.py)."""
-    lowered = lower(bench, "default", {"N": 64, "M": 64}, {"rowsPerItem": rows})
+    lowered = catalogued(bench, "default", {"N": 64, "M": 64}, {"rowsPerItem": rows})
     (launch,) = lowered.kernels
     assert launch.global_size == (64, 64 // rows) and lowered.facts["work_items"] == 64 * 64 // rows
     assert launch.local_size == (32, min(8, 64 // rows))

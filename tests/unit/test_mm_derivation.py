@@ -42,12 +42,12 @@ from compiler.ir.printer import program_key
 from compiler.ir.terms import free_vars
 from compiler.ir.userfuns import ADD, ID, MULT_AND_SUM_UP
 from compiler.lowering import derivation, mm
-from compiler.lowering.catalog import lower
 from compiler.lowering.default import finish
 from compiler.rewrite import legal_sites
 from compiler.rewrite import rules_tiling as rt
 from compiler.suite import get as bench_of
 from compiler.types import FLOAT, array
+from tests.lowerings import catalogued
 
 RUN = 4
 BENCH = bench_of("mm")
@@ -161,7 +161,7 @@ def assembled_tiled(bench, v: dict[str, int]) -> Program:
 
 
 def test_the_default_point_derives_the_assembled_program():
-    default = lower("mm", "tiled", "default")
+    default = catalogued("mm", "tiled", "default")
     assert program_key(mm.build_tiled(BENCH, default.params)) == program_key(assembled_tiled(BENCH, default.params))
 
 

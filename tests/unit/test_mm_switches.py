@@ -16,8 +16,9 @@ import pytest
 from compiler.constraints.device import H100
 from compiler.ir.interpret import interpret
 from compiler.lowering import LoweringError, templates
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.suite import get, rel_error
+from tests.lowerings import catalogued
 
 SIZES = {"M": 32, "N": 32, "K": 16}
 BASE = {"TM": 16, "TN": 16, "TK": 8, "RM": 2, "RN": 8, "VW": 4}
@@ -37,7 +38,7 @@ def test_switches_compute_the_reference_in_the_interpreter(ku, cb, at):
 
 
 def test_defaults_leave_both_switches_off_and_the_kernel_unchanged():
-    default = lower("mm", "tiled", "default")
+    default = catalogued("mm", "tiled", "default")
     assert all(default.params[s] == 0 for s in ("KU", "CB", "AT", "PF"))
     explicit = lowerings("mm")["tiled"](default.sizes, {**default.params, "KU": 0, "CB": 0, "AT": 0, "PF": 0})
     assert explicit.compile().source == default.compile().source

@@ -14,9 +14,10 @@ import pytest
 from compiler.constraints import POCL_CPU
 from compiler.ir.interpret import interpret
 from compiler.lowering import LoweringError, stencil
-from compiler.lowering.catalog import lower, lowerings
+from compiler.lowering.catalog import lowerings
 from compiler.lowering.templates import template_problem
 from compiler.suite import get, rel_error
+from tests.lowerings import catalogued
 from tests.opencl_once import opencl_available as _opencl_available
 
 STENCILS = ("stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian")
@@ -42,7 +43,7 @@ POINTS = [("small", 4, 4), ("small", 1, 8), ("small", 2, 16), ("small2", 3, 5), 
 @pytest.mark.parametrize("name", STENCILS)
 @pytest.mark.parametrize(("preset", "rows", "cols"), POINTS)
 def test_block_of_outputs_per_work_item_interprets_like_the_reference(name, preset, rows, cols):
-    lowered = lower(name, "default", preset, _block(rows, cols))
+    lowered = catalogued(name, "default", preset, _block(rows, cols))
     bench, inputs, ref = _inputs_and_reference(name, lowered, seed=rows * 31 + cols)
     out = interpret(lowered.program, inputs, lowered.env)
     assert out.shape == ref.shape
@@ -60,7 +61,7 @@ def test_block_of_outputs_per_work_item_interprets_like_the_reference(name, pres
 def test_block_of_outputs_per_work_item_runs_like_the_reference(name, preset, rows, cols):
     from tests.opencl_once import run_once
 
-    lowered = lower(name, "default", preset, _block(rows, cols))
+    lowered = catalogued(name, "default", preset, _block(rows, cols))
     bench, inputs, ref = _inputs_and_reference(name, lowered, seed=7)
     out = run_once(lowered.compile(), inputs).reshape(ref.shape)
     assert rel_error(out, ref) <= bench.tolerance
@@ -68,9 +69,9 @@ def test_block_of_outputs_per_work_item_runs_like_the_reference(name, preset, ro
 
 def test_columns_the_block_does_not_divide_are_refused():
     with pytest.raises(LoweringError, match=r"output columns % colsPerItem = 0 \(columns = 16, colsPerItem = 3\)"):
-        lower("gaussian", "default", "small", _block(4, 3))
+        catalogued("gaussian", "default", "small", _block(4, 3))
     with pytest.raises(LoweringError, match=r"colsPerItem must be positive \(colsPerItem = 0\)"):
-        lower("gaussian", "default", "small", _block(4, 0))
+        catalogued("gaussian", "default", "small", _block(4, 0))
     assert lowerings("gaussian")["default"].valid({"N": 12, "M": 20}, _block(3, 5))
 
 
@@ -96,7 +97,7 @@ def test_windows_of_a_block_share_their_loads(name, grid, window, rows, cols):
     """Each distinct read of the grid appears once in the kernel (the code generator's common-subexpression
     elimination): (rows + k1 - 1)(cols + k2 - 1) reads for the rows x cols outputs of a work item (scalar reads:
     the aligned vector loads a block of several columns asks for are turned off)."""
-    source = lower(name, "default", {"N": 64, "M": 64}, _block(rows, cols)).compile(vector_loads=0).source
+    source = catalogued(name, "default", {"N": 64, "M": 64}, _block(rows, cols)).compile(vector_loads=0).source
     reads = _grid_reads(source, grid)
     assert len(reads) == len(set(reads))
     k1, k2 = window
@@ -112,7 +113,7 @@ def test_block_of_columns_reads_aligned_vectors_and_writes_a_row_at_once(name, r
     """With several columns per work item the lowering asks for aligned vector accesses (`vector_width`): each
     input row of the block is read as whole aligned vectors, each output row written with cols / width vector
     stores, and the block is computed row by row (the first store follows the first row's cols outputs)."""
-    lowered = lower(name, "default", {"N": 64, "M": 64}, _block(rows, cols))
+    lowered = catalogued(name, "default", {"N": 64, "M": 64}, _block(rows, cols))
     assert dict(lowered.options) == {"vector_loads": width}
     source = lowered.compile().source
     assert source.count(f"(const global float{width}*)") == vectors
@@ -122,5 +123,5 @@ def test_block_of_columns_reads_aligned_vectors_and_writes_a_row_at_once(name, r
 
 
 def test_one_column_per_work_item_asks_for_no_vector_accesses():
-    assert dict(lower("gaussian", "default", {"N": 64, "M": 64}, _block(8, 1)).options) == {}
+    assert dict(catalogued("gaussian", "default", {"N": 64, "M": 64}, _block(8, 1)).options) == {}
     assert [stencil.vector_width(c) for c in (1, 2, 3, 4, 6, 8, 12)] == [0, 2, 0, 4, 2, 4, 4]

@@ -137,6 +137,22 @@ def test_a_product_given_by_rows_is_tiled_by_rows_and_one_read_through_a_transpo
     assert "tileColumns(TN)" in cols and "tileRows(TN)" not in cols
 
 
+def test_a_transpose_written_outside_the_row_map_is_tiled_by_columns_and_computes_the_reference():
+    text = ("def outside(P: [[float]d]r, Q: [[float]c]d) =\n"
+            "  (cols => map(p => join o map(q => reduce(value(0, float), add)"
+            " o map(u => mult(get(0) << u, get(1) << u)) << zip(p, q)) << cols) << P) << transpose << Q\n")
+    bench, sizes = user_benchmark(parse_program(text)), {"r": 12, "c": 8, "d": 20}
+    assert "tileColumns(TN)" in _rules(bench, sizes)
+    tp = template_problem(bench, "tiled", sizes, GENERIC_GPU)
+    assert tp.space.count() > 1
+    rng = np.random.default_rng(4)
+    p, q = _f32(rng, 12, 20), _f32(rng, 20, 8)
+    for point in [tp.defaults, *tp.space.sample(rng, 3)]:
+        lowered = tp.lowered(tp.complete(point))
+        got = np.asarray(interpret(lowered.program, {"P": p, "Q": q}, lowered.env), dtype=np.float64)
+        np.testing.assert_allclose(got.reshape(12, 8), p.astype(np.float64) @ q, rtol=1e-4, atol=1e-4)
+
+
 def test_an_operand_stored_transposed_is_copied_along_its_rows_in_memory_and_the_suites_layout_is_not():
     def transposed_copies(name, sizes):
         return [r for r in _rules(_bench(name), sizes) if r.startswith("localTileOfTranspose")]

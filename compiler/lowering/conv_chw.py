@@ -215,9 +215,10 @@ def _choose(s) -> dict[str, int]:
     m, n, k = s["M"], s["N"], s["K"]
     tm = s.get("TM") or largest_divisor(m, 32) or 1
     tn = s.get("TN") or largest_divisor(n, 16) or 1
-    rm = s.get("RM") or largest_divisor(tm, 2) or 1
-    rn = s.get("RN") or 1
-    tk = s.get("TK") or largest_divisor(k, 16) or 1
+    # a switch given on (the environment's space fixes each in turn) gets blocks and tiles it can derive with
+    rm = s.get("RM") or (s.get(mm.TRANSPOSED_A) and largest_divisor(tm, RUN, RUN)) or largest_divisor(tm, 2) or 1
+    rn = s.get("RN") or (s.get("CB") and largest_divisor(tn, RUN, RUN)) or 1
+    tk = s.get("TK") or (s.get("KU") and largest_divisor(k, 16, RUN)) or largest_divisor(k, 16) or 1
     vw = s.get("VW") or (next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0) if _contiguous_rows(s) else 1)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", int(tk % RUN == 0)),
             "CB": s.get("CB", 0), mm.TRANSPOSED_A: s.get(mm.TRANSPOSED_A, 0), mm.PREFETCH: s.get(mm.PREFETCH, 0)}

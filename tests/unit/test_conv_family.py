@@ -13,9 +13,10 @@ import pytest
 
 from compiler.ir.interpret import interpret
 from compiler.ir.parser import parse_program
-from compiler.lowering import conv_chw, shape
+from compiler.lowering import GENERIC_GPU, conv_chw, shape
 from compiler.lowering import derivation as D
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.templates import strategy_report
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import rules_im2col as R
 from compiler.runtime import MeasureConfig, measure_in_process
@@ -229,3 +230,10 @@ def test_the_view_laws_refuse_where_their_guards_do_not_hold():
     assert D.sites(rows, R.MAP_SPLIT_FLAT, sizes={"m": 3, "k": 6})
     pair = D.start(parse_program("def f(a: [float]n, b: [float]n) = map(p => p) << zip(a, b)"))
     assert not D.sites(pair, R.ZIP_SWAP)  # the pair is used as a whole, not by its components
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_gemm_has_a_space_in_the_environment_with_every_switch(name):
+    bench, sizes, *_ = _case(name)
+    rows = {r["lowering"]: r for r in strategy_report(bench, sizes, GENERIC_GPU) if r["strategy"] == "CHW convolution"}
+    assert rows["gemm"]["applies"] and rows["gemm"]["points"] > 100, rows

@@ -143,11 +143,11 @@ def test_3d_stencil_blocks_of_planes_and_columns_interpret_like_numpy(name, layo
     assert checked >= 4
 
 
-def test_3d_stencil_defaults_block_four_planes_and_four_columns_in_32_by_8_groups():
+def test_3d_stencil_defaults_block_eight_planes_and_four_columns_in_32_by_8_groups():
     lowered = lowerings(_three_d("heat3d"))["default"]({"nx": 512, "ny": 512, "nz": 512})
-    assert lowered.params == {P: 4, C: 4}
+    assert lowered.params == {P: 8, C: 4}
     (k,) = lowered.kernels
-    assert k.global_size == (128, 512, 128) and k.local_size == (32, 8, 1)
+    assert k.global_size == (128, 512, 64) and k.local_size == (32, 8, 1)
     assert lowered.options == {"vector_loads": 4}
     small = lowerings(_three_d("box3d"))["default"]({"X": 6, "Y": 5, "Z": 3})
     assert small.params == {P: 1, C: 2} and small.kernels[0].local_size == (3, 5, 1)

@@ -67,7 +67,10 @@ def c_literal(text: str, t: Type) -> str:
         return f"({kir.ctype(t)})({c_literal(text, t.elem)})"
     if not isinstance(t, ScalarType):
         raise ViewError(f"no literal of type {t}")
-    x = float(text.rstrip("fF"))
+    try:  # "inf", "-inf", "nan" and plain numbers; else a C float suffix ("0.5f")
+        x = float(text)
+    except ValueError:
+        x = float(text[:-1] if text[-1:] in "fF" else text)
     if t == INT:
         return str(int(x))
     if t == BOOL:

@@ -18,25 +18,29 @@ otherwise):
      [[float]C]M filters and C-channel pixels as they are);
   2. mapFission: the row map over the windows as a map of the dot product over a map of the windows' views;
      joinSplit: the two maps over the image's rows and columns as one map over its pixels, split by rows;
-  3. zipSwap where the dot product zips the window first (the filter row is the product's row);
-  4. joinUnitSplit: the reduce's one-element results flattened before the split by rows;
-  5. mapFission, mapSplitFlat: the split by rows out of the map over the filters, as a view of the product's
+  3. joinSwap, joinMapTranspose, mapFission, mapJoinTranspose (twice): the pixels' windows, [[float]K]N, as
+     `transpose << Y` with Y = join o map(transpose) o join o map(transpose) o map(join) << planes' windows, [K][N]
+     read pixel by pixel (a 1x1 convolution: joinMapTranspose alone, Y = map(join) << image, the channel planes),
+     so that the image's tile is loaded along the image's rows;
+  4. zipSwap where the dot product zips the window first (the filter row is the product's row);
+  5. joinUnitSplit: the reduce's one-element results flattened before the split by rows;
+  6. mapFission, mapSplitFlat: the split by rows out of the map over the filters, as a view of the product's
      flat result, split(outH) << split(outW) << join.
-The program is then `split(outH) o split(outW) o join << map(x => join << map(y => dot(x, y)) << Ys) << X` with
-Ys = join << windows' (the pixels' flattened windows, [[float]K]N: the product's B given by rows, Y = transpose <<
-Ys), the form of Lift's tiled matrix product, and `compiler.lowering.mm.derive` (its tiling, register blocking
-and local-memory steps, unchanged) finishes the derivation: a work group computes TM filters by TN pixels, each of
-its work items an RM x RN register block; the K = C·kH·kW steps go in TK-tiles through local memory, the image's
-tile read through the window views (zero padding by the pad view's bounds tests).
+The program is then `split(outH) o split(outW) o join << map(x => join << map(y => dot(x, y)) << transpose << Y)
+<< X`, the form of Lift's tiled matrix product (B read through a transpose; where step 3 finds no site, B given by
+rows), and `compiler.lowering.mm.derive` (its tiling, register blocking and local-memory steps, unchanged)
+finishes the derivation: a work group computes TM filters by TN pixels, each of its work items an RM x RN register
+block; the K = C·kH·kW steps go in TK-tiles through local memory, the image's tile read through the window views
+(zero padding by the pad view's bounds tests).
 
 Tuning parameters: those of mm `tiled` (TM, TN, TK, RM, RN, VW, KU, CB, AT, PF; `compiler.lowering.mm`) over the
 roles M = outChs, N = outH·outW, K = inChs·kerH·kerW. VW vectorises the loads of both tiles; the image's tile
 is a view of windows whose rows are not contiguous in memory, so VW = 1 unless the filters are 1x1 and the stride
 is 1 (then a row of Y is a channel plane: `_check`).
 
-A depthwise convolution (one filter per channel, no sum over channels) has no matrix product in it: its shape
-(`shape.depthwise_convolution`) gets no `gemm` lowering, and `derive` on it raises a LoweringError naming the
-step that finds no site.
+A depthwise convolution (one filter per channel, no sum over channels) has no matrix product in it: it is not of
+the shape (`shape.convolution_chw`: its filters are [[[float]kW]kH]C), so `gemm` is not offered, and `views` run
+on it raises a LoweringError naming its first step (the map over the filters reads the image too).
 """
 
 from __future__ import annotations
@@ -130,7 +134,7 @@ def _splits_product(n) -> bool:
 
 
 def views(program: Program) -> Program:
-    """Steps 1-5 (module doc): the convolution as a tiled matrix product's high-level form under views."""
+    """Steps 1-6 (module doc): the convolution as a tiled matrix product's high-level form under views."""
     p = derivation.start(program)
     weights = program.params[1].name
     outer = _filters_map(p)
@@ -171,9 +175,9 @@ def views(program: Program) -> Program:
          and not contains(n.f, Op.REDUCE) and contains(n.args[0], Op.REDUCE))
     if not any(derivation.sites(p, r, lambda path, n: contains(n.f, Op.REDUCE))
                for r in (tile_columns("TN"), tile_rows("TN"))):
-        raise LoweringError(f"{NAME}: step 5 gives no matrix product of the filters and the windows "
-                            f"(`map(x => join << map(y => dot(x, y)) << Ys) << X`, tileRows' form): the "
-                            f"product's columns are no view of the image")
+        raise LoweringError(f"{NAME}: step 6 gives no matrix product of the filters and the windows "
+                            f"(`map(x => join << map(y => dot(x, y)) << Ys) << X`, tileColumns' or tileRows' "
+                            f"form): the product's columns are no view of the image")
     return p
 
 

@@ -99,6 +99,8 @@ Tuning parameters and constraints (checked by `_check`):
 
 from __future__ import annotations
 
+import math
+
 from .. import arith
 from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
 from ..ir.ops import Op
@@ -234,8 +236,17 @@ def _flat(v: dict[str, int], rows: int, cols: int) -> bool:
     return (rows * cols // v["VW"]) % (v["TN"] // v["RN"]) == 0
 
 
+def effective_switches(v: dict[str, int]) -> dict[str, int]:
+    """`v` with each switch whose runs of 4 do not divide its block read as off (KU: TK, CB: RN, AT: RM): at
+    sizes with no such block (a product of N = 10 columns has no RN % 4 = 0) the switch's structure has no point,
+    and its value gives the structure without it."""
+    blocks = {"KU": "TK", "CB": "RN", TRANSPOSED_A: "RM"}
+    return {**v, **{sw: 0 for sw, b in blocks.items() if v.get(sw) and int(v[b]) % RUN}}
+
+
 def _structure(v: dict[str, int]) -> tuple:
     """What the parameter values decide of the program's structure (the program is symbolic in all of them)."""
+    v = effective_switches(v)
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
     return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), bool(v.get(TRANSPOSED_A, 0)),
             _flat(v, v["TM"], v["TK"]), _flat(v, v["TK"], v["TN"]), unroll)
@@ -259,6 +270,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     """The tiled program derived from the high-level mm program `high` for the structure the values `v` decide
     (the values also serve the rules' guards). `trace` receives (rule name, program before, program after) for
     every step."""
+    v = effective_switches(v)
     structure = _structure(v)
     batched = shape.batched_matrix_product(high) is not None
     p = derivation.start(high)
@@ -349,17 +361,24 @@ def _choose(s, a_columns: bool = False) -> dict[str, int]:
     """64 x 64 tiles of C, TK = 16, float4 loads; register blocks of 4 x 4 with every switch off, or, for large
     products (M N K >= 2^31) whose tile divides, 8 x 8 blocks with KU, CB and PF on: the point the env's sweep
     search reached at mm 4096³ on the H100 (docs/benchmarks/mm_prefetch_h100.md) and next to the one it reached
-    for a 2048 x 512 x 8192 product on the H200 (docs/benchmarks/user_programs_h200.md). Values in `s` win."""
+    for a 2048 x 512 x 8192 product on the H200 (docs/benchmarks/user_programs_h200.md). Values in `s` win. A
+    switch given as 1 (AT, CB, KU) gets tiles and blocks of a multiple of 4 (rows, columns, K steps) where the
+    sizes have one (where they have none, `_check` refuses the switch and the derivation reads it as off:
+    `effective_switches`)."""
     m, n, k = s["M"], s["N"], s["K"]
-    tm = s.get("TM") or largest_divisor(m, 64) or 1
-    tn = s.get("TN") or largest_divisor(n, 64) or 1
+    at_on, cb_on, ku_on = (s.get(x) == 1 for x in (TRANSPOSED_A, "CB", "KU"))
+    tm = s.get("TM") or (largest_divisor(m, 64, RUN) if at_on else None) or largest_divisor(m, 64) or 1
+    tn = s.get("TN") or (largest_divisor(n, 64, RUN) if cb_on else None) or largest_divisor(n, 64) or 1
     large = m * n * k >= LARGE and tm % 8 == 0 and tn % 8 == 0
     block = 8 if large else 4
-    rm = s.get("RM") or largest_divisor(tm, block) or 1
-    rn = s.get("RN") or largest_divisor(tn, block) or 1
+    def blocked(t: int, on: bool) -> int:  # a register block of t: of a multiple of RUN where the switch is on
+        return (largest_divisor(t, max(block, RUN), RUN) if on else None) or largest_divisor(t, block) or 1
+
+    rm, rn = s.get("RM") or blocked(tm, at_on), s.get("RN") or blocked(tn, cb_on)
     rows = tm if a_columns else 4  # A stored transposed: its tile is loaded along the TM rows of C
     vw = s.get("VW") or next(w for w in (4, 2, 1) if tn % w == 0 and k % w == 0 and rows % w == 0)
-    tk = s.get("TK") or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1
+    tk = (s.get("TK") or (largest_divisor(k, 16, math.lcm(vw, RUN)) if ku_on else None)
+          or largest_divisor(k, 16, vw) or largest_divisor(k, 16) or 1)
     if tk % vw:
         vw = next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0 and rows % w == 0)
     on = int(large)
@@ -441,5 +460,6 @@ def lowerings_for(bench) -> list[Lowering]:
 
 def _codegen_options(v: dict[str, int]) -> dict[str, object]:
     """The code generator's options a point chooses: the unrolling hint (AT = 1, KU = 0) and the prefetch (PF)."""
+    v = effective_switches(v)
     return {**({"unroll_hint": UNROLL_MAX} if v.get(TRANSPOSED_A) and not v.get("KU") else {}),
             **({"prefetch": True} if v.get(PREFETCH) else {})}

@@ -78,7 +78,8 @@ def test_each_member_computes_the_reference_at_the_default_and_at_sampled_points
 
 @pytest.mark.parametrize("name, sizes", [("abt", {"m": 96, "n": 80, "k": 48}),
                                          ("atb", {"m": 24, "n": 40, "k": 12}),
-                                         ("bmm", {"b": 3, "m": 24, "n": 20, "k": 12})])
+                                         ("bmm", {"b": 3, "m": 24, "n": 20, "k": 12}),
+                                         ("abt", {"m": 7, "n": 5, "k": 3})])
 def test_rectangular_sizes_that_are_not_powers_of_two_compute_the_reference(name, sizes):
     _check_points(name, sizes, samples=3, seed=5)
 
@@ -99,6 +100,21 @@ def test_the_default_at_rectangular_sizes_is_valid_and_its_tiles_divide():
     v = low.choose(sizes)
     assert not low.check(sizes, v)
     assert (96 % v["TM"], 80 % v["TN"], 48 % v["TK"]) == (0, 0, 0)
+
+
+def test_a_switch_whose_runs_of_4_fit_no_block_reads_as_off_in_the_space_and_is_refused_when_asked_for():
+    from compiler.ir.printer import program_key
+    from compiler.lowering import mm
+
+    sizes = {"m": 12, "n": 10, "k": 6}  # no column block of N = 10 is a multiple of 4: CB = 1 has no structure
+    low = lowerings(_bench("abt"))["tiled"]
+    with pytest.raises(LoweringError, match=r"CB = 1 needs RN % 4 = 0 \(RN = 2\)"):
+        low(sizes, {"CB": 1})
+    v = low.choose(sizes)
+    on = low.bind(sizes, {**v, "CB": 1}).program
+    assert program_key(on) == program_key(low.bind(sizes, v).program)
+    assert mm.effective_switches({**v, "CB": 1})["CB"] == 0
+    assert "tiled" in available_templates(_bench("abt"), sizes, GENERIC_GPU)
 
 
 def test_tile_sizes_that_do_not_divide_are_a_lowering_error_naming_the_constraint():

@@ -169,6 +169,23 @@ def test_a_transpose_written_outside_the_row_map_is_tiled_by_columns_and_compute
         np.testing.assert_allclose(got.reshape(12, 8), p.astype(np.float64) @ q, rtol=1e-4, atol=1e-4)
 
 
+def test_a_batch_of_products_with_b_given_by_rows_is_tiled_by_rows_and_computes_the_reference():
+    text = ("def babt(X: [[[float]d]r]s, Yt: [[[float]d]c]s) =\n"
+            "  map(xy => map(x => join o map(y => reduce(value(0, float), add)"
+            " o map(u => mult(get(0) << u, get(1) << u)) << zip(x, y)) << (get(1) << xy)) << (get(0) << xy))"
+            " << zip(X, Yt)\n")
+    bench, sizes = user_benchmark(parse_program(text)), {"s": 3, "r": 12, "c": 8, "d": 20}
+    assert "tileRows(TN)" in _rules(bench, sizes)
+    tp = template_problem(bench, "tiled", sizes, GENERIC_GPU)
+    rng = np.random.default_rng(8)
+    x, yt = _f32(rng, 3, 12, 20), _f32(rng, 3, 8, 20)
+    ref = np.matmul(x.astype(np.float64), yt.astype(np.float64).transpose(0, 2, 1))
+    for point in [tp.defaults, *tp.space.sample(rng, 3)]:
+        lowered = tp.lowered(tp.complete(point))
+        got = np.asarray(interpret(lowered.program, {"X": x, "Yt": yt}, lowered.env), dtype=np.float64)
+        np.testing.assert_allclose(got.reshape(ref.shape), ref, rtol=1e-4, atol=1e-4)
+
+
 def test_an_operand_stored_transposed_is_copied_along_its_rows_in_memory_and_the_suites_layout_is_not():
     def transposed_copies(name, sizes):
         return [r for r in _rules(_bench(name), sizes) if r.startswith("localTileOfTranspose")]

@@ -102,7 +102,7 @@ PROGRAMS: dict[str, Spec] = {
     "sumsq": Spec({"len": 256}, lambda r: {"x": _f32(r, 256)}, lambda i: np.sum(i["x"].astype(np.float64) ** 2,
                                                                                      keepdims=True)),
     "scale": Spec({"len": 64}, lambda r: {"x": _f32(r, 64)}, lambda i: 3.0 * i["x"].astype(np.float64)),
-    "l2norm": Spec({"n": 512}, lambda r: {"vec": _f32(r, 512)},
+    "l2norm": Spec({"n": 392}, lambda r: {"vec": _f32(r, 392)},
                    lambda i: np.sqrt(np.sum(i["vec"].astype(np.float64) ** 2, keepdims=True))),
     "mean": Spec({"count": 384}, lambda r: {"samples": _f32(r, 384)},
                  lambda i: np.mean(i["samples"].astype(np.float64), keepdims=True)),

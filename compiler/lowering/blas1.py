@@ -391,7 +391,8 @@ def _check_scal(s, v) -> list[str]:
 
 
 STRATEGY = Strategy('vector map or reduction', ('tiled',),
-                    'an elementwise map (one map, no reduction; role N) or one reduction of N elements to a scalar',
+                    'an elementwise map (one map, no reduction; role N) or one reduction of N elements to a scalar, '
+                    'possibly mapped after it (an epilogue: sqrt of a sum of squares, a mean)',
                     "Lift's vectorisation and two-level parallel reductions (Steuwer et al., ICFP 2015; thesis "
                     '§2.3.1.3)',
                     __name__)

@@ -1,4 +1,4 @@
-"""Channels-first convolutions of tests/data/user_programs/ on a GPU: the CHW strategy's `gemm` lowering at given
+"""Channels-first convolutions of tests/data/user_programs/ on a GPU: the CHW strategy's `tiled` lowering at given
 parameter points (and the default lowering), against cuDNN FP32 (torch.nn.functional.conv2d, TF32 off,
 cudnn.benchmark on) in the same run.
 
@@ -94,7 +94,7 @@ def main(argv=None) -> int:
             flops = 2.0 * m * c * kh * kw * oh * ow
             gold = Gold(ref.astype(np.float32).reshape(-1), bound.reshape(-1))
             lows = lowerings(bench)
-            runs = [("gemm", p) for p in [{}, *parse_points(args.points)]]
+            runs = [("tiled", p) for p in [{}, *parse_points(args.points)]]
             if not args.no_default:
                 runs.insert(0, ("default", None))
             for name, point in runs:

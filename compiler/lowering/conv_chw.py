@@ -1,4 +1,4 @@
-"""CHW convolution "gemm": a channels-first convolution as Lift's tiled matrix product over the image's windows
+"""CHW convolution "tiled": a channels-first convolution as Lift's tiled matrix product over the image's windows
 read as a matrix by views (an implicit GEMM: the "im2col" matrix is never built).
 
 A convolution in PyTorch's layout, image [[[float]W]H]C and filters [[[[float]kW]kH]C]M (or [[float]C]M for a 1x1
@@ -39,7 +39,7 @@ is a view of windows whose rows are not contiguous in memory, so VW = 1 unless t
 is 1 (then a row of Y is a channel plane: `_check`).
 
 A depthwise convolution (one filter per channel, no sum over channels) has no matrix product in it: it is not of
-the shape (`shape.convolution_chw`: its filters are [[[float]kW]kH]C), so `gemm` is not offered, and `views` run
+the shape (`shape.convolution_chw`: its filters are [[[float]kW]kH]C), so `tiled` is not offered, and `views` run
 on it raises a LoweringError naming its first step (the map over the filters reads the image too).
 """
 
@@ -60,7 +60,7 @@ from . import derivation, mm, shape
 from .lowered import KernelLaunch, Lowering, Strategy, largest_divisor
 from .util import LoweringError
 
-NAME = "conv_chw gemm"
+NAME = "conv_chw tiled"
 PARAMS = mm.PARAMS
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
@@ -190,7 +190,7 @@ _DERIVED: dict[tuple, Program] = {}
 
 
 def derive(program: Program, v: dict[str, int]) -> Program:
-    """The gemm program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
+    """The tiled program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
     key = (program, _structure(v))
     if key not in _DERIVED:
         _DERIVED[key] = mm.derive(_views(program), v)
@@ -267,7 +267,7 @@ def _options(v) -> dict[str, object]:
             **({"prefetch": True} if v.get(mm.PREFETCH) else {})}
 
 
-STRATEGY = Strategy('CHW convolution', ('gemm',),
+STRATEGY = Strategy('CHW convolution', ('tiled',),
                     'an image [[[float]W]H]C, filters [[[[float]kW]kH]C]M or [[float]C]M, one dot product of a '
                     'filter and a window per output (roles inChs, inH, inW, outChs, kerH, kerW, outH, outW)',
                     "the convolution as an implicit matrix product (the windows as a matrix by views), derived to "
@@ -276,7 +276,7 @@ STRATEGY = Strategy('CHW convolution', ('gemm',),
 
 
 def lowerings_for(bench) -> list[Lowering]:
-    """`gemm` for every program of the CHW convolution's shape (`shape.convolution_chw`)."""
+    """`tiled` for every program of the CHW convolution's shape (`shape.convolution_chw`)."""
     sh = shape.convolution_chw(bench.program, (p.name for p in PARAMS))
     if sh is None:
         return []
@@ -290,5 +290,5 @@ def lowerings_for(bench) -> list[Lowering]:
                  "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "gemm", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
+    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
                      lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=_options)]

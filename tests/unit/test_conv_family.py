@@ -1,4 +1,4 @@
-"""Channels-first convolutions (compiler.lowering.conv_chw `gemm`, the view laws of compiler.rewrite.rules_im2col):
+"""Channels-first convolutions (compiler.lowering.conv_chw `tiled`, the view laws of compiler.rewrite.rules_im2col):
 the programs of tests/data/user_programs/ (3x3 with padding, 1x1, stride 2, depthwise) and programs of other names,
 sizes and zip orders get the lowering by shape; the derived programs compute the convolution (the interpreter at
 the defaults and at sampled points of the tuning space, against NumPy written here), and one OpenCL run each on the
@@ -22,8 +22,9 @@ from compiler.rewrite import rules_im2col as R
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.runtime.gold import Gold
 from compiler.suite.user import load_benchmark, user_benchmark
+from lift_gym import transition
 from tests.opencl_once import opencl_available
-from tests.user_programs import FOLDER
+from tests.user_programs import FOLDER, PROGRAMS
 
 QUICK = MeasureConfig(warmup_s=0.0, min_warmup_launches=1, min_sample_s=1e-4, min_samples=1, max_samples=1)
 
@@ -125,14 +126,14 @@ def _sampled_points(low, program, sizes, count: int, seed: int) -> list[dict[str
 
 
 @pytest.mark.parametrize("name", [*FILES, *OTHERS])
-def test_channels_first_convolutions_get_gemm_and_compute_the_convolution(name):
+def test_channels_first_convolutions_get_tiled_and_compute_the_convolution(name):
     bench, sizes, xs, ws, stride, pad = _case(name)
     lows = lowerings(bench)
-    assert "gemm" in lows and "conv42" not in lows
+    assert "tiled" in lows and "conv42" not in lows
     inputs = _inputs(bench, xs, ws)
     x, w = inputs.values()
     ref = conv_reference(x, w, stride, pad)
-    low = lows["gemm"]
+    low = lows["tiled"]
     points = [{}, *_sampled_points(low, bench.program, sizes, 3, seed=len(name))]
     assert len(points) == 4
     for point in points:
@@ -152,19 +153,19 @@ def test_the_roles_are_read_off_the_programs_own_sizes():
 
 def test_vector_loads_only_where_the_image_tile_rows_are_contiguous():
     bench, sizes, *_ = _case("conv_chw")
-    low = lowerings(bench)["gemm"]
+    low = lowerings(bench)["tiled"]
     assert low(sizes).params["VW"] == 1
     with pytest.raises(LoweringError, match="VW = 1"):
         low(sizes, {"VW": 2, "TN": 4, "TK": 4})
     bench, sizes, *_ = _case("conv1x1")
-    assert lowerings(bench)["gemm"](sizes, {"VW": 2, "TN": 6, "TK": 4}).params["VW"] == 2
+    assert lowerings(bench)["tiled"](sizes, {"VW": 2, "TN": 6, "TK": 4}).params["VW"] == 2
 
 
 def test_a_depthwise_convolution_is_refused_by_the_step_that_finds_no_matrix_product():
     bench = load_benchmark(FOLDER / "depthwise.lift")
     assert shape.convolution_chw(bench.program) is None
-    assert "gemm" not in lowerings(bench)
-    with pytest.raises(LoweringError, match=r"conv_chw gemm: step 1 \(the map over the filters\).*depthwise"):
+    assert "tiled" not in lowerings(bench)
+    with pytest.raises(LoweringError, match=r"conv_chw tiled: step 1 \(the map over the filters\).*depthwise"):
         conv_chw.views(bench.program)
     # its default lowering computes it
     sizes = {"ch": 3, "h": 4, "w": 5}
@@ -176,20 +177,20 @@ def test_a_depthwise_convolution_is_refused_by_the_step_that_finds_no_matrix_pro
     np.testing.assert_allclose(got, depthwise_reference(inputs["img"], inputs["taps"]), rtol=1e-4, atol=1e-5)
 
 
-def test_the_hwc_convolution_keeps_conv42_and_gets_no_gemm():
+def test_the_hwc_convolution_keeps_conv42_and_gets_no_tiled():
     lows = lowerings("conv")
-    assert "conv42" in lows and "gemm" not in lows
+    assert "conv42" in lows and "tiled" not in lows
 
 
 @pytest.mark.opencl
 @pytest.mark.skipif(not opencl_available(), reason="no OpenCL device")
 @pytest.mark.parametrize("name", [*FILES, "pixel_first_1x1"])
-def test_the_gemm_kernel_computes_the_convolution_on_the_device(name):
+def test_the_tiled_kernel_computes_the_convolution_on_the_device(name):
     bench, sizes, xs, ws, stride, pad = _case(name)
     inputs = _inputs(bench, xs, ws, seed=3)
     x, w = inputs.values()
     ref = conv_reference(x, w, stride, pad).astype(np.float32)
-    lowered = lowerings(bench)["gemm"](sizes)
+    lowered = lowerings(bench)["tiled"](sizes)
     kp = lowered.compile()
     gold = Gold(ref.reshape(-1), np.full(ref.size, 1e-4, dtype=np.float32))
     m = measure_in_process(kp, {k: v.reshape(-1) for k, v in inputs.items()}, {kp.outputs[0]: gold}, QUICK)
@@ -233,7 +234,23 @@ def test_the_view_laws_refuse_where_their_guards_do_not_hold():
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
-def test_gemm_has_a_space_in_the_environment_with_every_switch(name):
+def test_tiled_has_a_space_in_the_environment_with_every_switch(name):
     bench, sizes, *_ = _case(name)
     rows = {r["lowering"]: r for r in strategy_report(bench, sizes, GENERIC_GPU) if r["strategy"] == "CHW convolution"}
-    assert rows["gemm"]["applies"] and rows["gemm"]["points"] > 100, rows
+    assert rows["tiled"]["applies"] and rows["tiled"]["points"] > 100, rows
+
+
+def test_an_episode_through_the_tiled_template_computes_the_convolution():
+    spec = PROGRAMS["conv_chw"]
+    uri = (FOLDER / "conv_chw.lift").as_uri() + "?" + "&".join(f"{k}={v}" for k, v in spec.sizes.items())
+    s = transition.initial(uri, 0)
+    assert transition.legal_actions(s)[s.config.layout.template("tiled")]
+    s = transition.step(s, s.config.layout.template("tiled"))
+    rng = np.random.default_rng(4)
+    while not transition.is_terminal(s):
+        s = transition.step(s, int(rng.choice(np.flatnonzero(transition.legal_actions(s)))))
+    assert s.template == "tiled"
+    inputs = spec.inputs(np.random.default_rng(0))
+    lowered = s.route.tuning.lowered(s.route.assignment)
+    got = np.asarray(interpret(lowered.program, inputs, lowered.env), dtype=np.float64)
+    np.testing.assert_allclose(got, conv_reference(inputs["img"], inputs["filt"], 1, 1), rtol=1e-4, atol=1e-4)

@@ -38,9 +38,10 @@ roles M = outChs, N = outH·outW, K = inChs·kerH·kerW. VW vectorises the loads
 is a view of windows whose rows are not contiguous in memory, so VW = 1 unless the filters are 1x1 and the stride
 is 1 (then a row of Y is a channel plane: `_check`).
 
-A depthwise convolution (one filter per channel, no sum over channels) has no matrix product in it: it is not of
-the shape (`shape.convolution_chw`: its filters are [[[float]kW]kH]C), so `tiled` is not offered, and `views` run
-on it raises a LoweringError naming its first step (the map over the filters reads the image too).
+A depthwise convolution (one filter per channel, filters [[[float]kW]kH]C, no sum over channels) is a member of
+the shape (`shape.convolution_chw`) with no matrix product in it: `tiled` refuses it with a LoweringError naming
+its first step (the map over the filters reads the image too), so `lift-gym strategies` says why and the
+environment leaves it out of its actions.
 """
 
 from __future__ import annotations

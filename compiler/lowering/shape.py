@@ -233,26 +233,30 @@ def row_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:
 
 def convolution_chw(program: Program, params: Iterable[str] = ()) -> Shape | None:
     """A multi-channel 2-D convolution in CHW layout (PyTorch's): an image [[[float]W]H]C, filters
-    [[[[float]kW]kH]C]M (or [[float]C]M: 1x1 filters), a [[[float]outW]outH]M result and one reduction (the dot
-    product of a filter and a window, in the maps over filters and pixels). Roles inChs, inH, inW,
-    outChs, kerH, kerW, outH, outW, and the matrix product's M = outChs, N = outH*outW, K = inChs*kerH*kerW."""
+    [[[[float]kW]kH]C]M (or [[float]C]M: 1x1 filters; or [[[float]kW]kH]C: one filter per channel, a depthwise
+    convolution, a member the matrix-product derivation refuses by name), a [[[float]outW]outH]M result and one
+    reduction (the dot product of a filter and a window, in the maps over filters and pixels). Roles inChs, inH,
+    inW, outChs, kerH, kerW, outH, outW, and the matrix product's M = outChs, N = outH*outW, K = inChs*kerH*kerW
+    (kerH*kerW for a depthwise convolution)."""
     typing = _typing(program)
     if typing is None or len(program.params) != 2:
         return None
     img, ker = (dims(p.type) for p in program.params)
     out = dims(typing.result)
-    if len(img) != 3 or len(ker) not in (2, 4) or len(out) != 3:
+    if len(img) != 3 or len(ker) not in (2, 3, 4) or len(out) != 3:
         return None
-    kh, kw = (ker[2], ker[3]) if len(ker) == 4 else (1, 1)
-    if not (arith.equal(arith.size(ker[1]), arith.size(img[0])) and arith.equal(arith.size(ker[0]),
-                                                                                 arith.size(out[0]))):
+    kh, kw = {2: (1, 1), 3: tuple(ker[1:]), 4: tuple(ker[2:])}[len(ker)]
+    chans = ker[0] if len(ker) == 3 else ker[1]  # the channels a filter reads (its own one, depthwise)
+    if not (arith.equal(arith.size(chans), arith.size(img[0])) and arith.equal(arith.size(ker[0]),
+                                                                                arith.size(out[0]))):
         return None
     if len(_reductions(program, typing)) != 1:
         return None
     size = arith.size
+    k = size(kh) * size(kw) * (1 if len(ker) == 3 else size(img[0]))
     return _shape(program, {"inChs": img[0], "inH": img[1], "inW": img[2], "outChs": ker[0], "kerH": kh,
                             "kerW": kw, "outH": out[1], "outW": out[2], "M": ker[0], "N": size(out[1]) * size(out[2]),
-                            "K": size(img[0]) * size(kh) * size(kw)}, params)
+                            "K": k}, params)
 
 
 def reads_zip(program: Program) -> bool:

@@ -16,7 +16,7 @@ from compiler.ir.parser import parse_program
 from compiler.lowering import GENERIC_GPU, conv_chw, shape
 from compiler.lowering import derivation as D
 from compiler.lowering.catalog import lowerings
-from compiler.lowering.templates import strategy_report
+from compiler.lowering.templates import available_templates, strategy_report
 from compiler.lowering.util import LoweringError
 from compiler.rewrite import rules_im2col as R
 from compiler.runtime import MeasureConfig, measure_in_process
@@ -163,12 +163,17 @@ def test_vector_loads_only_where_the_image_tile_rows_are_contiguous():
 
 def test_a_depthwise_convolution_is_refused_by_the_step_that_finds_no_matrix_product():
     bench = load_benchmark(FOLDER / "depthwise.lift")
-    assert shape.convolution_chw(bench.program) is None
-    assert "tiled" not in lowerings(bench)
-    with pytest.raises(LoweringError, match=r"conv_chw tiled: step 1 \(the map over the filters\).*depthwise"):
-        conv_chw.views(bench.program)
-    # its default lowering computes it
     sizes = {"ch": 3, "h": 4, "w": 5}
+    assert shape.convolution_chw(bench.program).bind(sizes)["K"] == 9  # a member of the shape: one filter a channel
+    refusal = r"conv_chw tiled: step 1 \(the map over the filters\).*depthwise"
+    with pytest.raises(LoweringError, match=refusal):
+        conv_chw.views(bench.program)
+    with pytest.raises(LoweringError, match=refusal):
+        lowerings(bench)["tiled"](sizes)
+    report = [r for r in strategy_report(bench, sizes, GENERIC_GPU) if r["strategy"] == "CHW convolution"]
+    assert not report[0]["applies"] and "step 1" in report[0]["why"]
+    assert "tiled" not in available_templates(bench, sizes, GENERIC_GPU)  # no action of the environment
+    # its default lowering computes it
     rng = np.random.default_rng(1)
     inputs = {"img": rng.uniform(-1, 1, (3, 4, 5)).astype(np.float32),
               "taps": rng.uniform(-1, 1, (3, 3, 3)).astype(np.float32)}

@@ -2,12 +2,11 @@
 
 A benchmark is lowered by one of its named lowerings, taken as decisions (`compiler.lowering.presets`) on the
 compiler's one route (`compiler.lowering.decisions`, the decisions an environment episode can take too); its kernels
-are built on
-the selected OpenCL device (first GPU, else PoCL; `--device`, then $LIFT_GYM_DEVICE, override), checked against
-the benchmark's NumPy reference on fresh random inputs, then timed by the runtime's protocol in an isolated worker.
-A program file (or a registered user benchmark) has the lowering `default`: the program as written when it is fully
-lowered, else its default lowering; it is checked against its reference (a `.npz` beside the file, a registered
-callable) or else against the interpreter.
+are built on the selected OpenCL device (first GPU, else PoCL; `--device`, then $LIFT_GYM_DEVICE, override), checked
+against the benchmark's NumPy reference on fresh random inputs, then timed by the runtime's protocol in an isolated
+worker. A program file (or a registered user benchmark) has the named lowerings of its program's shape; one written
+fully lowered has only `default`, the program as written; it is checked against its reference (a `.npz` beside the
+file, a registered callable) or else against the interpreter.
 """
 
 from __future__ import annotations
@@ -50,8 +49,7 @@ def generate(t: Target, lowering: str = "default"):
         if lowering != "default":
             raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: default")
         return _counted(baseline(t.label).kernel, b, t), {}
-    table = lowerings(b)
-    names = [*table, *point_stages.designs(b)]
+    names = ["default"] if is_lowered(b.program) else [*lowerings(b), *point_stages.designs(b)]
     if lowering not in names:
         raise CliError(f"{t.text}: no lowering {lowering!r}; lowerings: {', '.join(names)}")
     if is_lowered(b.program):  # written lowered: compiled as written, at the sizes given

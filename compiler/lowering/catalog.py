@@ -42,7 +42,8 @@ def _default(bench) -> Lowering:
                     "inside, a chain of kernels for scalar reductions", (), build, lambda s: {}, lambda s, v: [])
 
 
-STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows, conv_chw)  # each offers its lowerings to the programs of its shape
+# each offers its lowerings to the programs of its shape
+STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows, conv_chw)
 STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
 
 # the tuning parameters a switch of the environment's configuration fixes, and their values, when it is off (as

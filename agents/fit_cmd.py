@@ -3,6 +3,7 @@
     lift-gym fit measurements.sqlite                          every device in the store -> knn-DEVICE.npz beside it
     lift-gym fit measurements.sqlite --device pocl --out models/        one device (a fingerprint, or text in one)
     lift-gym fit measurements.sqlite --json                   the models written, as JSON
+    lift-gym fit measurements.sqlite --model gbt              gradient boosting -> gbt-DEVICE.npz beside it
 
 Each model is `compiler.perf.model.KnnPerfModel` fitted on the store's successful measurements of one device
 and its timed-out ones as censored rows (`KnnPerfModel.fit_store`; failed kernels stay out) and saved as its
@@ -13,12 +14,17 @@ device it prints the rows used (ok / censored), the benchmarks and the median re
 env: `gymnasium.make(ENV_ID, reward="predicted", model=PATH)`. A store that is missing or holds no usable
 measurement, a `--device` that matches no device of the store (or several), and an `--out` that is not a folder
 are one-line errors (exit 2).
+
+`--model gbt` fits the gradient-boosting cost model instead (`compiler.perf.gbt.GbtPerfModel.fit_store`: the same
+rows, log normalised throughput over the features and what they derive), saved as its .npz + JSON file (no pickle)
+to `OUT/gbt-DEVICE.npz`; the predicted reward and the `model` and `evolution` searches read either kind of file.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -27,6 +33,8 @@ from tqdm.auto import tqdm
 
 from compiler.errors import StoreError
 from compiler.perf.features import FEATURE_NAMES
+from compiler.perf.gbt import GbtPerfModel
+from compiler.perf.gbt import model_file_name as gbt_file_name
 from compiler.perf.model import KnnPerfModel, ModelUnavailable, model_file_name
 from compiler.perf.store import MeasurementStore
 
@@ -39,6 +47,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", metavar="DEVICE",
                    help="only this device: its fingerprint, or text found in exactly one of the store's devices")
     p.add_argument("--out", metavar="DIR", help="the folder the model files go to (default: the store's folder)")
+    p.add_argument("--model", choices=("knn", "gbt"), default="knn",
+                   help="the kind of model: knn (seed 000's kNN, default) or gbt (gradient boosting)")
     p.add_argument("--json", action="store_true", help="print the models written as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -93,6 +103,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     log = (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
     written = []
     for device in tqdm(devices, desc="fit", unit="device", disable=quiet or len(devices) < 2):
+        if getattr(args, "model", "knn") == "gbt":
+            written.append(fit_gbt(args.store, device, out / gbt_file_name(device)))
+            continue
         path = out / model_file_name(device)
         try:
             info = fit(args.store, device, path, log=log)
@@ -111,8 +124,28 @@ def cmd_fit(args: argparse.Namespace) -> int:
     return 0
 
 
+def fit_gbt(store: str, device: str, path: Path) -> dict:
+    """The gradient-boosting model of `device` on the store, saved atomically to `path`: its summary."""
+    try:
+        st = MeasurementStore(store, readonly=True)
+        try:
+            model = GbtPerfModel.fit_store(st, device)
+        finally:
+            st.close()
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        model.save(tmp)
+        os.replace(tmp, path)
+        return {"path": str(path), **GbtPerfModel.load(path, device).summary()}
+    except (ModelUnavailable, StoreError) as err:
+        raise CliError(str(err)) from None
+
+
 def describe(w: dict) -> str:
     """One line per device: rows used (ok / censored), benchmarks, median relative IQR, file."""
+    if w.get("kind") == "gbt":
+        noise = "no IQR recorded" if w["median_rel_iqr"] is None else f"median relative IQR {w['median_rel_iqr']:.3g}"
+        return (f"{w['device']}: {w['rows']} rows ({w['ok']} ok / {w['censored']} censored), {w['benchmarks']} "
+                f"benchmarks, {noise}, gradient boosting of {w['iterations']} trees -> {w['path']}")
     noise = "no IQR recorded" if w["median_rel_iqr"] is None else f"median relative IQR {w['median_rel_iqr']:.3g}"
     return (f"{w['device']}: {w['rows']} rows ({w['ok']} ok / {w['censored']} censored), {w['benchmarks']} "
             f"benchmarks, {noise}, {w['pca_components']} PCA components -> {w['path']}")

@@ -19,6 +19,12 @@ evaluations (or earlier when its strategy runs dry). Strategies:
   twice as wide.
 - `knn`: draw `candidates` random complete programs, rank them by the kNN performance model's predicted
   throughput (compiler.perf.model, fitted on the measurement store, or `model=PATH`) and evaluate the top ones.
+- `model`: as `knn`, ranked by a cost model of either kind (`model_kind`: gbt, gradient boosting, by default, or
+  knn; or the file `model`) fitted on the store without the searched program's rows (agents.model_search).
+- `evolution`: an evolutionary search in the style of Ansor: a population of episodes mutated and crossed through
+  the masked actions, the children ranked by a cost model (the search's own gradient boosting once it has
+  evaluated a few kernels, before that the store's model) and the best `measure` of them evaluated each round
+  (agents.evolution).
 - `presets`: the benchmark's named lowerings first (the generic default and each named lowering at its default
   values, as episodes: compiler.lowering.presets), then hill climbing from the best named lowering with
   parameters: each sweep tries, for every parameter, the neighbouring offered values (one slot down and up, the
@@ -61,7 +67,7 @@ from lift_gym.presets import play_preset
 from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features, load_model
 from lift_gym.transition import Config, Phase, State
 
-STRATEGIES = ("random", "greedy", "beam", "knn", "presets", "sweep")
+STRATEGIES = ("random", "greedy", "beam", "knn", "presets", "sweep", "model", "evolution")
 # the default completion's mapping preference: the most parallel code first
 MAP_PREFERENCE = (30, 31, 32, 20, 21, 22, 10, 11, 12, 1, 0)
 
@@ -398,11 +404,15 @@ class Search:
     n_candidates: int = 0  # knn: 0 = max(8 x budget, 64)
     model: str | None = None  # knn: a saved KnnPerfModel (default: fitted on the store)
     coupled: int = 4  # sweep: other values tried for a later parameter whose value a move makes invalid
+    model_kind: str = "gbt"  # model, evolution: the kind of the cost model fitted on the store (gbt or knn)
+    population: int = 16  # evolution: members kept per round
+    measure: int = 0  # evolution: children evaluated per round (0: max(2, min(8, budget / 4)))
     episodes: int = 0
     cheap_scores: int = 0
     notes: list[str] = field(default_factory=list)
     _cheap: RewardFunction | None = None
     _cheap_cache: dict = field(default_factory=dict)
+    _features: dict = field(default_factory=dict)  # model, evolution: FEATURE_NAMES rows per kernel key
 
     def evaluate(self, state: State) -> float:
         self.episodes += 1
@@ -687,16 +697,30 @@ def run_sweep(s: Search) -> None:
             return
 
 
+def run_model(s: Search) -> None:
+    from .model_search import run_model as run  # imports this module
+
+    run(s)
+
+
+def run_evolution(s: Search) -> None:
+    from .evolution import run_evolution as run  # imports this module
+
+    run(s)
+
+
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,
                                                 "knn": run_knn, "presets": run_presets,
-                                                "sweep": run_sweep}
+                                                "sweep": run_sweep, "model": run_model,
+                                                "evolution": run_evolution}
 
 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
            expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
            reward_fn: RewardFunction | None = None, conv_fusion: bool = True,
-           time_limit_s: float | None = None, on_trial: Callable[[Trial], None] | None = None) -> SearchResult:
+           time_limit_s: float | None = None, on_trial: Callable[[Trial], None] | None = None,
+           model_kind: str = "gbt", population: int = 16, measure: int = 0) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
 
     Args:
@@ -722,6 +746,10 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         time_limit_s: seconds after which no new kernel is evaluated; the search returns what it has (None: the
             budget alone ends it). A kernel being measured when the time runs out is finished first.
         on_trial: called with each evaluation as it is counted (a progress bar).
+        model_kind: model, evolution: the kind of the cost model fitted on the store ("gbt" or "knn"; a `model`
+            file keeps the kind of its format). The predicted reward reads a model file of either kind.
+        population: evolution: members kept per round.
+        measure: evolution: children evaluated per round (0: max(2, min(8, budget / 4))).
     """
     if strategy not in RUNNERS:
         raise ValueError(f"unknown strategy {strategy!r}; strategies: {', '.join(STRATEGIES)}")
@@ -729,16 +757,23 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
         raise ValueError(f"the budget must be a positive number of evaluations, got {budget}")
     if coupled < 0:
         raise ValueError(f"coupled must be a number of values >= 0, got {coupled}")
+    if model_kind not in ("gbt", "knn"):
+        raise ValueError(f"unknown cost model kind {model_kind!r}; kinds: gbt, knn")
+    if population < 2 or measure < 0:
+        raise ValueError(f"evolution needs a population of at least 2 and measure >= 0, got {population}, {measure}")
     if time_limit_s is not None and not time_limit_s > 0:
         raise ValueError(f"the time limit must be a positive number of seconds, got {time_limit_s}")
     reward = reward_fn.config if reward_fn is not None else (reward or RewardConfig())
     fn = reward_fn if reward_fn is not None else RewardFunction(reward)
+    from .model_reward import with_cost_model  # imports lift_gym.rewards' Predicted only
+
+    with_cost_model(fn)  # the predicted reward reads a model file of either kind and records the kind
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits,
                      conv_fusion=conv_fusion)
         ev = Evaluator(fn, budget, time_limit_s, on_trial)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
-                   expand, candidates, model, coupled)
+                   expand, candidates, model, coupled, model_kind, population, measure)
         try:
             RUNNERS[strategy](s)
         except BudgetExhausted:

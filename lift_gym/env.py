@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import os
 import weakref
 from collections.abc import Mapping, Sequence
@@ -29,6 +30,7 @@ from .transition import Config, Phase, State
 
 DEFAULT_BENCHMARK = "benchmark://lift/mm/small"
 RESET_OPTIONS = ("benchmark",)  # the keys `reset(options=...)` reads
+_HW_CACHE_SIZE = 4096  # decided kernels whose observation features an env keeps
 BenchmarkLike = str | os.PathLike | Program | Benchmark
 
 
@@ -136,7 +138,9 @@ class LiftGymEnv(gym.Env):
     `max_nodes`, `n_slots`, `render_mode` ("ansi"; another mode raises TypeError, so SB3's `make_vec_env`,
     which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id),
     `rewrite_points`, `prune_work_groups` (offer only the work-group sizes the static estimator's pruning keeps,
-    compiler.perf.prune; opt-in).
+    compiler.perf.prune; opt-in), `freeze_gc` (opt-in, for a process the env owns, such as a training worker:
+    every `reset` ends with `gc.freeze()`, so the garbage collector's full collections no longer walk the
+    modules and the compiler's memo tables filled so far; process-wide, and objects frozen are never collected).
 
         >>> import gymnasium, lift_gym
         >>> env = gymnasium.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", reward="analytical")
@@ -161,7 +165,7 @@ class LiftGymEnv(gym.Env):
                  sizes: Mapping[str, int] | None = None, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
                  render_mode: str | None = None, rewrite_points: bool = False, profile: str | None = None,
-                 prune_work_groups: bool = False):
+                 prune_work_groups: bool = False, freeze_gc: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # a TypeError, as for an argument the env does not take: SB3's make_vec_env then retries without one
             raise TypeError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
@@ -186,6 +190,8 @@ class LiftGymEnv(gym.Env):
         self.render_mode = render_mode
         self._state: State | None = None
         self._evaluation: Evaluation | None = None
+        self._hw_cache: dict[tuple, tuple[float, ...]] = {}
+        self.freeze_gc = bool(freeze_gc)
 
     # --- Gymnasium API ---
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -200,7 +206,12 @@ class LiftGymEnv(gym.Env):
         episode_seed = int(self.np_random.integers(2**31 - 1))
         self._state = transition.initial(uri, episode_seed, self.config)
         self._evaluation = None
-        return self._obs(), self._info()
+        out = self._obs(), self._info()
+        if self.freeze_gc:
+            # the memo tables and modules filled so far are moved out of the collector's generations, so that
+            # its full collections no longer walk them (process-wide: for a process the env owns)
+            gc.freeze()
+        return out
 
     def step(self, action):
         if self._state is None:
@@ -264,7 +275,13 @@ class LiftGymEnv(gym.Env):
         if s.lowered is None:
             return None
         program, sizes, local = s.decided()
-        return np.array(program_features(program, sizes, local, self.reward_fn.ctx.profile_model))
+        key = (program, tuple(sorted(sizes.items())), None if local is None else tuple(local))
+        feats = self._hw_cache.get(key)
+        if feats is None:  # the features are a pure function of the decided kernel: episodes reach the same ones
+            if len(self._hw_cache) >= _HW_CACHE_SIZE:
+                self._hw_cache.clear()
+            feats = self._hw_cache[key] = program_features(program, sizes, local, self.reward_fn.ctx.profile_model)
+        return np.array(feats)
 
     def _info(self) -> dict[str, Any]:
         s = self.state

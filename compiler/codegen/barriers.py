@@ -52,14 +52,20 @@ class Scope:
 
 
 def _form(ref: kir.MemRef, loops: tuple[kir.Loop, ...]) -> tuple[Idx, int]:
+    return _renamed(ref.index, tuple((lp.var, lp.kind, lp.dim, lp.extent) for lp in loops)), ref.width
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _renamed(index: Idx, loops: tuple[tuple[Var, str, int, int], ...]) -> Idx:
+    # memoised: each statement's accesses are summarised again at every level of loops around it
     subst, depth = {}, 0
-    for lp in loops:
-        if lp.kind == "seq":
+    for v, kind, dim, extent in loops:
+        if kind == "seq":
             name, depth = f"seq{depth}", depth + 1
         else:
-            name = f"{lp.kind}{lp.dim}"
-        subst[lp.var] = var(Var(f"{name}#{lp.extent}", lp.extent, lp.kind, lp.dim))
-    return substitute(ref.index, subst), ref.width
+            name = f"{kind}{dim}"
+        subst[v] = var(Var(f"{name}#{extent}", extent, kind, dim))
+    return substitute(index, subst)
 
 
 def summarise(s: kir.Stmt, written: frozenset[str]) -> list[MemAccess]:

@@ -23,9 +23,31 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
+def _memo_hash(cls):
+    """A frozen dataclass whose hash (the same value as the generated one) is computed once per object: indices are
+    nested terms, hashed again by every memo table they key. Pickled by its fields (the cached hash of strings is
+    per process)."""
+    names = tuple(f.name for f in fields(cls))
+
+    def __hash__(self) -> int:
+        d = self.__dict__
+        h = d.get("_hash")
+        if h is None:
+            h = d["_hash"] = hash(tuple(getattr(self, n) for n in names))
+        return h
+
+    def __reduce__(self):
+        return (cls, tuple(getattr(self, n) for n in names))
+
+    cls.__hash__ = __hash__
+    cls.__reduce__ = __reduce__
+    return cls
+
+
+@_memo_hash
 @dataclass(frozen=True)
 class Var:
     """A loop variable with range [0, extent); `kind`/`dim` name the loop (seq, glb, wrg, lcl and dimension)."""
@@ -39,18 +61,21 @@ class Var:
         return self.name
 
 
+@_memo_hash
 @dataclass(frozen=True)
 class Div:
     arg: Idx
     d: int
 
 
+@_memo_hash
 @dataclass(frozen=True)
 class Mod:
     arg: Idx
     d: int
 
 
+@_memo_hash
 @dataclass(frozen=True)
 class Clamp:
     """min(max(arg, lo), hi), lo <= hi: the index a clamped (edge) pad reads."""
@@ -63,6 +88,7 @@ class Clamp:
 Atom = Var | Div | Mod | Clamp
 
 
+@_memo_hash
 @dataclass(frozen=True)
 class Idx:
     """Σ coeff·atom + const, terms sorted canonically, no zero coefficients."""
@@ -371,6 +397,7 @@ def variables(e: Idx | Atom) -> set[Var]:
 
 
 # --- comparisons (pad conditions) -----------------------------------------------------------------------------
+@_memo_hash
 @dataclass(frozen=True)
 class Cmp:
     """`e < c` (op "<") or `e >= c` (op ">=")."""

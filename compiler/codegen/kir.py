@@ -173,16 +173,27 @@ Stmt = Store | Decl | Barrier | Comment | Block | Loop | If | LastGroup
 
 # --- traversal ----------------------------------------------------------------------------------------------
 def expr_loads(e: CExpr) -> Iterator[MemRef]:
+    """The memory references `e` loads, left to right."""
+    out: list[MemRef] = []
+    _loads(e, out)
+    return iter(out)
+
+
+def _loads(e: CExpr, out: list[MemRef]) -> None:
+    # one list for the whole expression: a generator per level costs a frame per element and level
     if isinstance(e, Load):
-        yield e.ref
-    elif isinstance(e, Call | Vec):
-        for a in (e.args if isinstance(e, Call) else e.lanes):
-            yield from expr_loads(a)
+        out.append(e.ref)
+    elif isinstance(e, Call):
+        for a in e.args:
+            _loads(a, out)
+    elif isinstance(e, Vec):
+        for a in e.lanes:
+            _loads(a, out)
     elif isinstance(e, Select):
-        yield from expr_loads(e.then)
-        yield from expr_loads(e.other)
+        _loads(e.then, out)
+        _loads(e.other, out)
     elif isinstance(e, Lane):
-        yield from expr_loads(e.value)
+        _loads(e.value, out)
 
 
 def children(s: Stmt) -> list[Stmt]:
@@ -193,19 +204,47 @@ def children(s: Stmt) -> list[Stmt]:
 
 def accesses(s: Stmt, loops: tuple[Loop, ...] = ()) -> Iterator[tuple[MemRef, bool, tuple[Loop, ...]]]:
     """(ref, is_write, loops inside `s` around the access) for every memory access in s."""
+    out: list[tuple[MemRef, bool, tuple[Loop, ...]]] = []
+    _accesses(s, loops, out)
+    return iter(out)
+
+
+def _accesses(s: Stmt, loops: tuple[Loop, ...], out: list) -> None:
     if isinstance(s, Store):
-        for r in expr_loads(s.value):
-            yield r, False, loops
-        yield s.ref, True, loops
-    for c in children(s):
-        yield from accesses(c, (*loops, s) if isinstance(s, Loop) else loops)
+        refs: list[MemRef] = []
+        _loads(s.value, refs)
+        out.extend((r, False, loops) for r in refs)
+        out.append((s.ref, True, loops))
+        return
+    if isinstance(s, Loop):
+        inner = (*loops, s)
+        for c in s.body:
+            _accesses(c, inner, out)
+    elif isinstance(s, Block | LastGroup):
+        for c in s.body:
+            _accesses(c, loops, out)
+    elif isinstance(s, If):
+        for c in s.then:
+            _accesses(c, loops, out)
+        for c in s.other:
+            _accesses(c, loops, out)
 
 
 def walk_stmts(stmts: list[Stmt]) -> Iterator[Stmt]:
     """Every statement of stmts and of their bodies, in pre-order."""
+    out: list[Stmt] = []
+    _walk(stmts, out)
+    return iter(out)
+
+
+def _walk(stmts: list[Stmt], out: list[Stmt]) -> None:
     for s in stmts:
-        yield s
-        yield from walk_stmts(children(s))
+        out.append(s)
+        if isinstance(s, If):
+            _walk(s.then, out)
+            _walk(s.other, out)
+        elif isinstance(s, Loop | Block | LastGroup):
+            _walk(s.body, out)
 
 
 def with_bodies(s: Stmt, f: Callable[[list[Stmt]], list[Stmt]]) -> Stmt:
@@ -260,7 +299,8 @@ def replace_values(s: Stmt, f: Callable[[CExpr], CExpr | None]) -> Stmt:
 def map_expr(e: CExpr, f: Callable[[Idx], Idx]) -> CExpr:
     """Apply f to every index inside a C expression."""
     if isinstance(e, Load):
-        return Load(replace(e.ref, index=f(e.ref.index)))
+        r = e.ref
+        return Load(MemRef(r.buf, f(r.index), r.width))
     if isinstance(e, Call):
         return Call(e.name, tuple(map_expr(a, f) for a in e.args))
     if isinstance(e, Vec):
@@ -291,7 +331,8 @@ def substitute_stmt(s: Stmt, subst: dict[Var, Idx]) -> Stmt:
         return substitute(i, subst)
 
     if isinstance(s, Store):
-        return Store(replace(s.ref, index=f(s.ref.index)), map_expr(s.value, f))
+        r = s.ref
+        return Store(MemRef(r.buf, f(r.index), r.width), map_expr(s.value, f))
     if isinstance(s, Loop):
         return replace(s, body=[substitute_stmt(c, subst) for c in s.body])
     if isinstance(s, Block):

@@ -487,7 +487,8 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         policy: a run folder, manifest or model zip.
         benchmarks: benchmark URIs.
         budget: evaluations per run (method, benchmark and seed).
-        baselines: strategies of agents.search (random, greedy, beam, knn, presets, sweep).
+        baselines: strategies of agents.search (random, greedy, beam, knn, presets, sweep, model, evolution: the
+            cost-model-ranked and the evolutionary search), or guided.
         seed: the seed of a single run per method and benchmark (when `seeds` is None).
         seeds: one run per seed of each method on each benchmark.
         budgets: the budgets reported, each read from the first evaluations of the runs of `budget`
@@ -495,7 +496,8 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         reference: the method every other one is compared with (ratio of geometric means, bootstrap interval).
         reward: the reward source of every evaluation (default: lift_gym's default).
         out_dir: where evaluate.json, the plot and the episodes go.
-        search_options: extra keyword arguments of `agents.search.search` (width, beam_width, model, ...).
+        search_options: extra keyword arguments of `agents.search.search` (width, beam_width, model, model_kind,
+            population, measure, ...).
         log: progress lines.
         trusted: unpickle the policy zip as it is (see agents.untrusted), for a zip this package cannot rebuild.
         stop_after_s: start no run after this many seconds; the report then covers the runs finished

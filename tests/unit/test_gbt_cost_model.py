@@ -146,3 +146,17 @@ def test_design_adds_the_work_group_and_the_arithmetic_intensity():
     assert row[n] == pytest.approx(np.log2(1 + 64))  # work-group size
     assert row[n + 2] == pytest.approx(np.log2(1 + 1024 / 64))  # work-groups
     assert row[n + 4] == pytest.approx(np.log2(1 + 8 / 4))  # flops per global access
+
+
+def test_fit_command_writes_a_gradient_boosting_model_per_device(store, tmp_path, capsys):
+    from agents.cli import main
+
+    out = tmp_path / "models"
+    out.mkdir()
+    assert main(["fit", str(store.path), "--model", "gbt", "--out", str(out), "--quiet"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(DEVICE) and "150 rows (150 ok / 0 censored), 5 benchmarks" in line
+    assert "gradient boosting of 200 trees" in line
+    assert [p.name for p in out.iterdir()] == ["gbt-dev-a.npz"]
+    model = load_cost_model(out, DEVICE, kind="gbt")
+    assert kind_of(model) == "gbt" and model.n_rows == 150

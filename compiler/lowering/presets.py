@@ -119,7 +119,22 @@ def generic_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset:
     mp = stages.mapping_problem(Preset(fusions, (), None).program(bench, sizes), sizes)
     glb = output_maps(mp.program)
     calls = {s.path: s.path[:-1] for s in mp.sites}  # a site is the map primitive; the plan names its call
-    return Preset(fusions, tuple(30 + glb[calls[s.path]] if calls[s.path] in glb else 0 for s in mp.sites), None)
+    wanted = [30 + glb[calls[s.path]] if calls[s.path] in glb else 0 for s in mp.sites]
+    return Preset(fusions, _valid_mapping(mp, wanted), None)
+
+
+def _valid_mapping(mp: stages.MappingProblem, wanted: list[int]) -> tuple[int, ...]:
+    """`wanted` where the mapping constraints admit it (every suite program's default), else, site by site, the
+    first admitted code among mapGlb(0), mapGlb(1), mapGlb(2) and the others offered: a map the default lowering
+    leaves sequential under a join that a mapGlb reads (a user's `map(f) o join o map(row => ...)`) is made
+    parallel, so the baseline exists for every program the mapping problem can map."""
+    codes: list[int] = []
+    for code in wanted:
+        offered = mp.valid_codes(tuple(codes))
+        if code not in offered:
+            code = next((c for c in (30, 31, 32) if c in offered), offered[0] if offered else code)
+        codes.append(code)
+    return tuple(codes)
 
 
 def default_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset | None:

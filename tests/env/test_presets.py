@@ -21,8 +21,10 @@ from lift_gym.presets import preset_episode
 
 PLAIN = [b.name for b in list_benchmarks() if not b.name.endswith("-rp")]
 PAIRS = [(b, low) for b in PLAIN for low in lowerings(b)]
-# the 2-D stencils' "default" computes several rows per work item (rowsPerItem): a template, not rule rewrites
-ROWS_PER_ITEM = {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian"}
+# the 2-D stencils' "default" computes several rows per work item (rowsPerItem): a template, not rule rewrites (the
+# clamped ones too, starting from one row per work item)
+ROWS_PER_ITEM = {"stencil2d", "srad1", "srad2", "hotspot2d", "gradient", "jacobi2d-5pt", "jacobi2d-9pt", "gaussian",
+                 "jacobi2d-5pt-clamp", "jacobi2d-9pt-clamp"}
 
 
 def test_the_generic_default_is_a_preset_of_rewrites_and_mapping_except_the_2d_stencils():

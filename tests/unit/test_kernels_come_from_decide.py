@@ -109,3 +109,16 @@ def test_the_routes_beside_decide_are_gone():
     import compiler.lowering
 
     assert "lower" not in compiler.lowering.__all__
+
+
+def test_a_map_after_the_join_of_sequential_rows_gets_a_baseline_whose_mapping_is_admitted():
+    # `map(f) o join o map(row => reduce ...)`: the default lowering leaves the rows' map sequential under the
+    # mapGlb that reads the join, which the mapping constraints refuse; the baseline maps the rows in parallel
+    from tests.user_programs import FOLDER, PROGRAMS
+
+    path = FOLDER / "scaled_matvec.lift"
+    u = path.as_uri() + "?" + "&".join(f"{k}={v}" for k, v in PROGRAMS["scaled_matvec"].sizes.items())
+    base = P.baseline(u)
+    assert base.stage is decisions.Stage.DONE and base.kernel.kernels
+    bench, sizes = stages.resolve(u)
+    assert P.generic_preset(bench, sizes).mapping[0] == 30  # the epilogue stays the one mapGlb(0)

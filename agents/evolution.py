@@ -26,7 +26,8 @@ evaluated, a gradient-boosting model (compiler.perf.gbt) is fitted each round on
 reward of a kernel made a normalised throughput against the best found), and predicts rewards. Before that, the
 children are ranked by the store's cost model (`model` or one of `model_kind` fitted without the searched
 program's rows, agents.model_search.cost_model) when there is one, else at random. The first population is
-drawn by random legal actions and its best-ranked members are the first evaluated. The search ends when the
+drawn by random legal actions and its `MIN_ONLINE` (or `measure`, if more) best-ranked members are the first
+evaluated. The search ends when the
 budget is spent or after `IDLE` rounds without a new kernel.
 """
 
@@ -185,11 +186,11 @@ class _Evolution:
         both = done + rest
         return [both[i] for i in sorted(range(len(fit)), key=lambda i: fit[i], reverse=True)]
 
-    def pick(self, states: list[State]) -> list[State]:
-        """The children to evaluate: the best-ranked new ones, a slot now and then to a random one."""
+    def pick(self, states: list[State], n: int) -> list[State]:
+        """`n` children to evaluate: the best-ranked new ones, a slot now and then to a random one."""
         order = self.ranked([c for c in states if c.kernel.key not in self.ev.cache])
         picks: list[State] = []
-        while order and len(picks) < self.per_round:
+        while order and len(picks) < n:
             k = int(self.rng.integers(len(order))) if self.rng.random() < EPSILON else 0
             picks.append(order.pop(k))
         return picks
@@ -231,13 +232,13 @@ class _Evolution:
 def run_evolution(s: Search) -> None:
     e = _Evolution(s)
     pop = e.first()
-    e.measure(e.pick(pop))
+    e.measure(e.pick(pop, max(e.per_round, MIN_ONLINE)))  # enough for the search's own model to start
     idle = 0
     for _round in range(10 * s.evaluator.budget + 10):
         before = s.evaluator.count
         pop = e.ranked(pop)
         kids = e.children(pop)
-        e.measure(e.pick(kids))
+        e.measure(e.pick(kids, e.per_round))
         pool = {c.kernel.key: c for c in (*pop, *kids)}
         pop = e.ranked(list(pool.values()))[:e.size]
         idle = idle + 1 if s.evaluator.count == before else 0

@@ -73,12 +73,18 @@ class CostModelPredicted(Predicted):
 
 def with_cost_model(fn: RewardFunction, kind: str = "knn") -> RewardFunction:
     """`fn` with its predicted source (primary or fallback) replaced by `CostModelPredicted` of `kind` (a model
-    file keeps the kind of its format); the other sources are left as they are. Returns `fn`."""
-    if fn.config.source == "predicted":
+    file keeps the kind of its format); the other sources are left as they are, and so is a source that is one
+    already (a RewardFunction shared by many searches keeps its models). Returns `fn`."""
+    if fn.config.source == "predicted" and not _same(fn.primary, kind):
         fn.primary = CostModelPredicted(fn.config, fn.ctx, kind)
-    if fn.config.fallback == "predicted":
+    if fn.config.fallback == "predicted" and not _same(fn.fallback, kind):
         fn.fallback = CostModelPredicted(fn.config, fn.ctx, kind)
     return fn
+
+
+def _same(source, kind: str) -> bool:
+    """Whether `source` is a CostModelPredicted of `kind` already (its fitted models are kept)."""
+    return isinstance(source, CostModelPredicted) and source.kind == kind
 
 
 __all__ = ["CostModelPredicted", "program_uri", "with_cost_model"]

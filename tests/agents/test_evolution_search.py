@@ -94,3 +94,14 @@ def test_predicted_reward_from_a_gradient_boosting_file_records_its_kind(gbt_fil
     assert ev.source == "predicted" and ev.speedup is not None and np.isfinite(ev.reward)
     assert ev.final.report["model_kind"] == "gbt" and ev.final.report["model_rows"] == 40
     assert ev.baseline.report["model_kind"] == "gbt"
+
+
+def test_a_reward_shared_by_searches_keeps_its_predicted_source_and_models(gbt_file):
+    fn = with_cost_model(RewardFunction(RewardConfig(source="predicted", model=gbt_file)))
+    try:
+        first = fn.primary
+        search(GEMV, "random", 2, seed=0, reward_fn=fn)
+        assert fn.primary is first and "" in first._models
+        assert with_cost_model(fn).primary is first
+    finally:
+        fn.close()

@@ -33,7 +33,9 @@ budget is spent or after `IDLE` rounds without a new kernel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,8 +43,10 @@ from compiler.perf.gbt import GbtPerfModel
 from lift_gym import transition
 from lift_gym.transition import Phase, State
 
-from .model_search import cost_model, features_of
-from .search import Search, _nearest, legal
+from .model_search import complete, cost_model, features_of, legal
+
+if TYPE_CHECKING:  # agents.search runs this strategy: imported for the annotations only
+    from .search import Search
 
 CHILDREN = 4  # children per member per round
 MUTATE = 0.75  # the share of mutations among the children (the rest: crossovers)
@@ -73,6 +77,16 @@ class _Steps:
         return out
 
 
+def nearest_slot(offered: Sequence, want: Any) -> int:
+    """The slot of the offered value nearest to `want` (its own; else the nearest in log scale, the lower on a
+    tie; values that are not numbers: the first), as agents.search's sweeps complete a move."""
+    try:
+        return min(range(len(offered)), key=lambda i: (offered[i] != want,
+                                                       abs(math.log2(max(offered[i], 1) / max(want, 1))), i))
+    except TypeError:
+        return next((i for i in range(len(offered)) if offered[i] == want), 0)
+
+
 def _param(state: State) -> str | None:
     return state.tuning.params[len(state.values)].name if state.phase is Phase.TUNING else None
 
@@ -84,7 +98,7 @@ def _follower(parent: State, want: dict, rng: np.random.Generator) -> Callable[[
     def choose(state: State) -> int:
         name = _param(state)
         if name is not None and name in want:
-            return state.config.layout.tune_base + _nearest(transition.slot_values(state), want[name])
+            return state.config.layout.tune_base + nearest_slot(transition.slot_values(state), want[name])
         mask = transition.legal_actions(state)
         j = len(state.actions)
         if j < len(parent.actions) and parent.actions[j] < mask.size and mask[parent.actions[j]]:
@@ -95,9 +109,7 @@ def _follower(parent: State, want: dict, rng: np.random.Generator) -> Callable[[
 
 
 def _complete(state: State, choose: Callable[[State], int], steps: _Steps) -> State:
-    while not transition.is_terminal(state):
-        state = steps.step(state, choose(state))
-    return state
+    return complete(state, choose, steps.step)
 
 
 def mutate(parent: State, rng: np.random.Generator, steps: _Steps) -> State | None:

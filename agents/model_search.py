@@ -16,18 +16,40 @@ and the result's notes say so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from compiler.perf.cost_models import fit_cost_model, kind_of, load_cost_model
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import ModelUnavailable
+from lift_gym import transition
 from lift_gym.rewards import RewardUnavailable, final_job, job_features
 from lift_gym.transition import State
 
 from .model_reward import program_uri
-from .search import Search, complete, random_choice
+
+if TYPE_CHECKING:  # agents.search runs these strategies: imported for the annotations only
+    from .search import Search
+
+
+def legal(state: State) -> np.ndarray:
+    """The legal actions of `state`."""
+    return np.flatnonzero(transition.legal_actions(state))
+
+
+def complete(state: State, choose: Callable[[State], int],
+             step: Callable[[State, int], State] | None = None) -> State:
+    """Take `choose(state)` until the episode ends (through `step`, default transition.step)."""
+    while not transition.is_terminal(state):
+        state = (step or transition.step)(state, choose(state))
+    return state
+
+
+def random_choice(rng: np.random.Generator) -> Callable[[State], int]:
+    """A uniformly random legal action."""
+    return lambda s: int(rng.choice(legal(s)))
 
 
 def cost_model(s: Search, *, required: bool = True):

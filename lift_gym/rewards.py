@@ -52,10 +52,12 @@ from compiler.ir.node import Program
 from compiler.lowering import AUTO, DeviceLimits, KernelProgram, device_profile, stages
 from compiler.lowering.presets import baseline
 from compiler.perf import features as hw
+from compiler.perf.cost_models import fit_cost_model, kind_of, load_cost_model
 from compiler.perf.estimate import device_for_limits, estimate_program
 from compiler.perf.features import program_features
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore, Record, measurement_key
+from compiler.perf.study import program_of
 from compiler.runtime import MeasureConfig, Measurement, MeasureWorker, cl, resolve_spec
 from compiler.runtime.pool import MeasureJob, MeasurePool, PoolConfig, open_pool
 from compiler.suite import INTERPRETER, SUITE
@@ -474,11 +476,17 @@ def inputs_and_gold(job: Job) -> tuple[dict, dict]:
 
 # --- predicted -------------------------------------------------------------------------------------------------
 class Predicted(Source):
+    """A cost model's prediction: the kNN of seed 000 or gradient boosting (`compiler.perf.cost_models`), from
+    the configured model file (its kind read from the file's format; a folder of `lift-gym fit` files: the file of
+    `kind` and the device) or fitted on the store without the rows of the evaluated program (its URI without sizes:
+    a scoring model never holds the program it scores). Each report names the model's kind."""
+
     name = "predicted"
 
-    def __init__(self, config: RewardConfig, context: Context):
+    def __init__(self, config: RewardConfig, context: Context, kind: str = "knn"):
         super().__init__(config, context)
-        self._models: dict[str, KnnPerfModel] = {}
+        self.kind = kind
+        self._models: dict[str, Any] = {}
 
     def prepare(self) -> None:
         if self.config.model is not None and "" not in self._models:
@@ -486,24 +494,27 @@ class Predicted(Source):
                 raise RewardUnavailable(f"predicted reward: model file {self.config.model} does not exist")
             self._models[""] = self._load()
 
-    def _load(self) -> KnnPerfModel:
-        """The configured model file (`load_model`)."""
+    def _load(self):
+        """The configured model file (`load_cost_model`); a device that was asked for (`device` or
+        $LIFT_GYM_DEVICE) must be the model's device, and `ctx.fingerprint` (which opens the device) is read only
+        then."""
+        path = Path(self.config.model)
+        asked = path.is_dir() or resolve_spec(self.config.device).source != "default"
         try:
-            return load_model(self.config.model, self.config.device, self.ctx)
+            return load_cost_model(path, self.ctx.fingerprint if asked else None, self.kind if path.is_dir() else None)
         except ModelUnavailable as err:
             raise RewardUnavailable(f"predicted reward: {err}") from err
 
-    def model(self, job: Job) -> KnnPerfModel:
+    def model(self, job: Job):
         if self.config.model is not None:
             if "" not in self._models:
                 self._models[""] = self._load()
             return self._models[""]
-        bench = stages.resolve(job.uri)[0]
-        exclude = (f"benchmark://lift/{bench.name}",) if self.config.leave_benchmark_out else ()
+        exclude = (program_of(stages.canonical_uri(job.uri)),) if self.config.leave_benchmark_out else ()
         key = exclude[0] if exclude else ""
         if key not in self._models:
             try:
-                self._models[key] = KnnPerfModel.fit_store(self.ctx.store, self.ctx.fingerprint, exclude)
+                self._models[key] = fit_cost_model(self.kind, self.ctx.store, self.ctx.fingerprint, exclude)
             except ModelUnavailable as err:
                 raise RewardUnavailable(f"predicted reward: {err}") from err
         return self._models[key]
@@ -514,8 +525,8 @@ class Predicted(Source):
         x = np.array([[feats[n] for n in hw.FEATURE_NAMES]])
         ys, dists = model.predict_with_distance(x)
         y, dist = float(ys[0]), float(dists[0])
-        report = {"model_rows": model.n_rows, "pca_components": model.n_components, "neighbour_distance": dist,
-                  "device": model.device}
+        report = {"model_kind": kind_of(model), "model_rows": model.n_rows, "pca_components": model.n_components,
+                  "neighbour_distance": None if np.isnan(dist) else dist, "device": model.device}
         return KernelEval(job.kernel.key, "ok", None, max(y, 1e-6), 0.0, report, feats, "predicted")
 
 

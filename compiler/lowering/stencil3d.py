@@ -52,7 +52,7 @@ from ..types import ArrayType
 from . import derivation
 from .default import default_lowering, finish
 from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, default_launches, largest_divisor
-from .stencil import derive, vector_width
+from .stencil import _computes, _fuses, _is_map_nd, derive, vector_width
 
 PLANES_PER_ITEM = "planesPerItem"
 COLS_PER_ITEM = "colsPerItem"
@@ -131,19 +131,6 @@ def _operand(x: Expr) -> Operand | None:
 
 
 # --- site selectors ----------------------------------------------------------------------------------------------
-def _is_map_nd(_, n) -> bool:
-    return is_call(n, Op.MAP_ND)
-
-
-def _computes(_, n) -> bool:
-    return concrete(n.f)
-
-
-def _fuses(_, n) -> bool:
-    """map(g) << map(h) << x with h computing (a candidate of mapFusion)."""
-    return is_call(n.args[0], Op.MAP) and concrete(n.args[0].f)
-
-
 def _joins_out(_, n) -> bool:
     """The map over a group's planes whose function ends in the output's joins (`map(join) << g(y)`)."""
     f = n.f.funs[0]

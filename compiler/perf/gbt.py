@@ -36,7 +36,6 @@ of another format, version or feature set is refused in one line.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -46,7 +45,8 @@ import numpy as np
 from sklearn.ensemble import HistGradientBoostingRegressor
 
 from .features import FEATURE_NAMES, FEATURE_SET
-from .model import CENSORED_STATUS, ModelUnavailable, training_table
+from .model import CENSORED_STATUS, ModelUnavailable, model_path, training_table
+from .model import model_file_name as knn_model_file_name
 from .store import MeasurementStore
 
 KIND = "gbt"
@@ -63,7 +63,7 @@ _COL = {n: i for i, n in enumerate(FEATURE_NAMES)}
 
 def model_file_name(device: str) -> str:
     """`gbt-DEVICE.npz`, the device's fingerprint made a file name (what `lift-gym fit --model gbt` writes)."""
-    return "gbt-" + re.sub(r"[^A-Za-z0-9._-]", "_", device) + ".npz"
+    return knn_model_file_name(device, "gbt")
 
 
 def design(x: np.ndarray) -> np.ndarray:
@@ -199,7 +199,7 @@ class GbtPerfModel:
         """Rebuild a model `save` wrote (np.load with allow_pickle=False; the estimator refitted on its rows and
         checked against the stored predictions). A folder: its `model_file_name(device)`. Every failure is one
         line (ModelUnavailable)."""
-        path = _model_path(Path(path), device)
+        path = model_path(Path(path), device, "gbt", "gradient-boosting")
         bad = f"{path} is not a lift-gym gradient-boosting model file of version {GBT_VERSION}"
         try:
             with np.load(path, allow_pickle=False) as z:
@@ -240,22 +240,6 @@ class GbtPerfModel:
                                    "predictions (another scikit-learn?): refit it with `lift-gym fit STORE "
                                    "--model gbt`")
         return model
-
-
-def _model_path(path: Path, device: str | None) -> Path:
-    """The model file itself, or the model of `device` in a folder of `lift-gym fit --model gbt` files."""
-    if not path.is_dir():
-        return path
-    found = sorted(p.name for p in path.glob("gbt-*.npz"))
-    if device is not None:
-        if (path / model_file_name(device)).is_file():
-            return path / model_file_name(device)
-        raise ModelUnavailable(f"{path} holds no gradient-boosting model of device {device!r} (no "
-                               f"{model_file_name(device)}; it holds {', '.join(found) or 'none'})")
-    if len(found) == 1:
-        return path / found[0]
-    raise ModelUnavailable(f"{path} holds {len(found)} gradient-boosting models ({', '.join(found) or 'none'}); "
-                           "name the device or pass one file")
 
 
 __all__ = ["DERIVED", "DESIGN_NAMES", "FORMAT", "GBT_VERSION", "KIND", "PARAMS", "GbtPerfModel", "design",

@@ -90,9 +90,10 @@ class ModelUnavailable(RuntimeError):
     """No model can be fitted or loaded: no usable measurements for the device, or no model file for it."""
 
 
-def model_file_name(device: str) -> str:
-    """`knn-DEVICE.npz`, the device's fingerprint made a file name (what `lift-gym fit` writes)."""
-    return "knn-" + re.sub(r"[^A-Za-z0-9._-]", "_", device) + ".npz"
+def model_file_name(device: str, kind: str = "knn") -> str:
+    """`KIND-DEVICE.npz` (knn-DEVICE.npz by default), the device's fingerprint made a file name (what `lift-gym
+    fit [--model KIND]` writes)."""
+    return f"{kind}-" + re.sub(r"[^A-Za-z0-9._-]", "_", device) + ".npz"
 
 
 def _transform(x: np.ndarray) -> np.ndarray:
@@ -363,7 +364,7 @@ class KnnPerfModel:
 
         `path` a folder: the model of `device` in it (`model_file_name`; device None: its only model). With
         `device`, a model of another device is refused. Every failure is one line (ModelUnavailable)."""
-        path = _model_path(Path(path), device)
+        path = model_path(Path(path), device)
         try:
             with np.load(path, allow_pickle=False) as z:
                 arrays = {k: z[k] for k in z.files}
@@ -398,19 +399,21 @@ class KnnPerfModel:
                                    f"(an .npz written by KnnPerfModel.save): {err}") from err
 
 
-def _model_path(path: Path, device: str | None) -> Path:
-    """The model file itself, or the model of `device` in a folder of `lift-gym fit` files."""
+def model_path(path: Path, device: str | None, kind: str = "knn", what: str = "kNN") -> Path:
+    """The model file itself, or the model of `kind` and `device` in a folder of `lift-gym fit` files."""
     if not path.is_dir():
         return path
-    found = sorted(p.name for p in path.glob("knn-*.npz"))
+    found = sorted(p.name for p in path.glob(f"{kind}-*.npz"))
+    fit = "`lift-gym fit STORE`" if kind == "knn" else f"`lift-gym fit STORE --model {kind}`"
     if device is not None:
-        if (path / model_file_name(device)).is_file():
-            return path / model_file_name(device)
-        raise ModelUnavailable(f"{path} holds no kNN model of device {device!r} (no {model_file_name(device)}; "
-                               f"it holds {', '.join(found) or 'none'}); fit one with `lift-gym fit STORE`")
+        if (path / model_file_name(device, kind)).is_file():
+            return path / model_file_name(device, kind)
+        raise ModelUnavailable(f"{path} holds no {what} model of device {device!r} (no "
+                               f"{model_file_name(device, kind)}; it holds {', '.join(found) or 'none'}); fit one "
+                               f"with {fit}")
     if len(found) == 1:
         return path / found[0]
-    raise ModelUnavailable(f"{path} holds {len(found)} kNN models ({', '.join(found) or 'none'}); name the "
+    raise ModelUnavailable(f"{path} holds {len(found)} {what} models ({', '.join(found) or 'none'}); name the "
                            f"device or pass one file")
 
 

@@ -63,7 +63,8 @@ def _table(bench: Benchmark) -> dict[str, Lowering]:
     lows = {"default": _default(bench)}
     for module in STRATEGY_MODULES:  # a module's "default" (2-D stencils: rowsPerItem) replaces the generic one
         for low in module.lowerings_for(bench):
-            lows[low.name] = low
+            if low.name == "default" or low.name not in lows:  # else an earlier strategy's lowering of the name
+                lows[low.name] = low
     return lows
 
 

@@ -245,6 +245,8 @@ def convolution_chw(program: Program, params: Iterable[str] = ()) -> Shape | Non
     out = dims(typing.result)
     if len(img) != 3 or len(ker) not in (2, 3, 4) or len(out) != 3:
         return None
+    if len(ker) > 2 and not any(c.f.op is Op.SLIDE_ND for _, c in _calls(program.body)):
+        return None  # filters of several pixels slide over the image (a batch of products has no windows)
     kh, kw = {2: (1, 1), 3: tuple(ker[1:]), 4: tuple(ker[2:])}[len(ker)]
     chans = ker[0] if len(ker) == 3 else ker[1]  # the channels a filter reads (its own one, depthwise)
     if not (arith.equal(arith.size(chans), arith.size(img[0])) and arith.equal(arith.size(ker[0]),

@@ -61,7 +61,10 @@ def test_worker_killed_mid_measurement_is_measured_again_not_stored_as_the_kerne
     assert killed, "the worker never reached the samples phase"
     assert worker.starts == 2  # the killed worker was replaced
     assert info["baseline"]["status"] == "ok" and info["reward_source"] == "measured"
-    assert info["final"]["status"] in ("ok", "timeout") and reward > -2.0  # not the failure reward
+    # not the kernel's failure: its own measurement, ok, or a time-out under load (whose reward is the log of a
+    # censored speedup, which may lie below the failure reward)
+    assert info["final"]["status"] in ("ok", "timeout")
+    assert info["final"]["status"] == "timeout" or reward > -2.0
     env.close()
     store = MeasurementStore(path)
     assert store.integrity_ok()

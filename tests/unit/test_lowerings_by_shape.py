@@ -130,3 +130,12 @@ def test_large_matrix_products_default_to_register_blocks_of_8_with_the_switches
     assert (v["RM"], v["RN"], v["KU"], v["CB"], v["PF"]) == (8, 8, 1, 1, 1) and not low.check(large, v)
     w = low.choose(medium)
     assert (w["RM"], w["RN"], w["KU"], w["CB"], w["PF"]) == (4, 4, 0, 0, 0) and not low.check(medium, w)
+
+
+def test_a_batch_of_products_is_no_convolution_and_keeps_the_matrix_products_lowering():
+    # a batch [[[float]k]m]b x [[[float]n]k]b has the types of a depthwise convolution but no sliding windows
+    bmm = _user("bmm")
+    assert shape.convolution_chw(bmm.program) is None
+    assert shape.batched_matrix_product(bmm.program) is not None
+    assert "convolution" not in lowerings(bmm)["tiled"].doc.lower()
+    assert shape.convolution_chw(_user("conv_chw").program) is not None

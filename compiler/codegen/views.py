@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import sympy
 
 from ..errors import CodegenError
+from ..ir.node import literal_number
 from ..types import BOOL, FLOAT, INT, ArrayType, ScalarType, TupleType, Type, VectorType
 from . import kir
 from .index import Cmp, Idx, as_idx, clamp, compare, cst, mod
@@ -67,10 +68,9 @@ def c_literal(text: str, t: Type) -> str:
         return f"({kir.ctype(t)})({c_literal(text, t.elem)})"
     if not isinstance(t, ScalarType):
         raise ViewError(f"no literal of type {t}")
-    try:  # "inf", "-inf", "nan" and plain numbers; else a C float suffix ("0.5f")
-        x = float(text)
-    except ValueError:
-        x = float(text[:-1] if text[-1:] in "fF" else text)
+    x = literal_number(text)
+    if x is None:
+        raise ValueError(f"value({text!r}, {t}) is no number")
     if t == INT:
         return str(int(x))
     if t == BOOL:

@@ -79,6 +79,17 @@ class Literal(Expr):
         return f"Literal({self.value!r}, {self.type})"
 
 
+def literal_number(text: str) -> float | None:
+    """The number a literal's text writes ("2", "0.5f", "-inf", "1e-5"), or None (a size name, "true")."""
+    for t in (text, text[:-1] if text[-1:] in "fF" else None):  # "inf" ends in f too: read whole first
+        if t is not None:
+            try:
+                return float(t)
+            except ValueError:
+                pass
+    return None
+
+
 @dataclass(frozen=True, eq=True, repr=False)
 class FunCall(Expr):
     f: FunDecl

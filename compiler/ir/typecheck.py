@@ -35,7 +35,21 @@ from ..types import (
     size_names,
 )
 from .expansions import expand_call
-from .node import Expr, FunCall, FunDecl, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun, walk
+from .node import (
+    Expr,
+    FunCall,
+    FunDecl,
+    Lambda,
+    Literal,
+    Node,
+    Param,
+    Prim,
+    Program,
+    RewritePoint,
+    UserFun,
+    literal_number,
+    walk,
+)
 from .ops import BOUNDARY_PADS, MACROS, MAPS, PAD_ND_BASE, REDUCES, VARIADIC, Op
 from .printer import show
 
@@ -394,13 +408,7 @@ def _literal_size(text: str) -> sympy.Expr | None:
 
 
 def _is_number(text: str) -> bool:
-    for t in (text, text[:-1] if text[-1:] in "fF" and not text.lower().endswith("inf") else text):
-        try:
-            float(t)
-            return True
-        except ValueError:
-            pass
-    return False
+    return literal_number(text) is not None
 
 
 def _check_literal(e: Literal, sizes=lambda: None) -> None:

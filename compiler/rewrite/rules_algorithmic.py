@@ -12,7 +12,7 @@ import sympy
 from .. import arith
 from ..ir.build import prim
 from ..ir.expansions import expand_call
-from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun, at, replace_at
+from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, UserFun, at, literal_number, replace_at
 from ..ir.ops import MACROS, MAPS, REDUCES, Op
 from ..ir.terms import (
     beta,
@@ -200,19 +200,10 @@ def _assoc(e: FunCall, ctx: Ctx, neutral: bool) -> bool:
     if xt is None or not same_type(xt.elem, init.type):
         return False
     if neutral:
-        v = _number(init.value)
+        v = literal_number(init.value)
         return v is not None and _NEUTRAL[u](v)
     return True
 
-
-def _number(text: str) -> float | None:
-    for t in (text, text[:-1] if text.endswith("f") else None):
-        if t is not None:
-            try:
-                return float(t)
-            except ValueError:
-                pass
-    return None
 
 
 def partial_reduce(n) -> Rule:

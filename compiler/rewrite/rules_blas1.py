@@ -17,7 +17,7 @@ compiler.lowering.derivation.
 from __future__ import annotations
 
 from ..ir.build import map_, prim
-from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim
+from ..ir.node import Expr, FunCall, Lambda, Literal, Param, Prim, literal_number
 from ..ir.ops import Op
 from ..ir.terms import binary_userfun, chain, concrete, free_vars, fresh_lam, is_call, subst
 from ..ir.userfuns import ADD, ID, MAX, MIN, MULT
@@ -33,15 +33,6 @@ _NEUTRAL = {ADD: lambda v: v == 0.0, MULT: lambda v: v == 1.0,
 
 
 
-def _number(text: str) -> float | None:
-    for t in (text, text[:-1] if text.endswith("f") else None):  # "1.0f" and "-inf" (which ends in f too)
-        if t is not None:
-            try:
-                return float(t)
-            except ValueError:
-                pass
-    return None
-
 
 def _neutral_reduce(e: FunCall) -> bool:
     """reduce(init, f) with f associative and commutative (add, mult, max_, min_) and init its neutral scalar."""
@@ -49,7 +40,7 @@ def _neutral_reduce(e: FunCall) -> bool:
     init = e.args[0]
     if u not in _NEUTRAL or not isinstance(init, Literal) or not isinstance(init.type, ScalarType):
         return False
-    v = _number(init.value)
+    v = literal_number(init.value)
     return v is not None and _NEUTRAL[u](v)
 
 

@@ -43,7 +43,8 @@ from compiler.perf.gbt import GbtPerfModel
 from lift_gym import transition
 from lift_gym.transition import Phase, State
 
-from .model_search import complete, cost_model, features_of, legal
+from .model_search import cost_model, features_of
+from .walks import complete, legal
 
 if TYPE_CHECKING:  # agents.search runs this strategy: imported for the annotations only
     from .search import Search

@@ -16,7 +16,7 @@ and the result's notes say so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,32 +24,14 @@ import numpy as np
 from compiler.perf.cost_models import fit_cost_model, kind_of, load_cost_model
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.model import ModelUnavailable
-from lift_gym import transition
 from lift_gym.rewards import RewardUnavailable, final_job, job_features
 from lift_gym.transition import State
 
 from .model_reward import program_uri
+from .walks import distinct_programs
 
 if TYPE_CHECKING:  # agents.search runs these strategies: imported for the annotations only
     from .search import Search
-
-
-def legal(state: State) -> np.ndarray:
-    """The legal actions of `state`."""
-    return np.flatnonzero(transition.legal_actions(state))
-
-
-def complete(state: State, choose: Callable[[State], int],
-             step: Callable[[State, int], State] | None = None) -> State:
-    """Take `choose(state)` until the episode ends (through `step`, default transition.step)."""
-    while not transition.is_terminal(state):
-        state = (step or transition.step)(state, choose(state))
-    return state
-
-
-def random_choice(rng: np.random.Generator) -> Callable[[State], int]:
-    """A uniformly random legal action."""
-    return lambda s: int(rng.choice(legal(s)))
 
 
 def cost_model(s: Search, *, required: bool = True):
@@ -89,16 +71,8 @@ def features_of(s: Search, states: Sequence[State]) -> np.ndarray:
 
 def run_model(s: Search) -> None:
     model = cost_model(s, required=False)
-    n = s.n_candidates or max(8 * s.evaluator.budget, 64)
-    choose = random_choice(s.rng)
-    pool: dict[str, State] = {}
-    for _ in range(4 * n):
-        if len(pool) >= n:
-            break
-        c = complete(s.start, choose)
-        s.episodes += 1
-        pool.setdefault(c.kernel.key, c)
-    states = list(pool.values())
+    states, drawn = distinct_programs(s.start, s.rng, s.n_candidates or max(8 * s.evaluator.budget, 64))
+    s.episodes += drawn
     if model is None:
         s.notes.append(f"model: no cost model, so {len(states)} distinct random programs in the order drawn")
         s.evaluator.evaluate_all(states)

@@ -67,6 +67,8 @@ from lift_gym.presets import play_preset
 from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, final_job, job_features, load_model
 from lift_gym.transition import Config, Phase, State
 
+from .walks import complete, distinct_programs, legal, random_choice
+
 STRATEGIES = ("random", "greedy", "beam", "knn", "presets", "sweep", "model", "evolution")
 # the default completion's mapping preference: the most parallel code first
 MAP_PREFERENCE = (30, 31, 32, 20, 21, 22, 10, 11, 12, 1, 0)
@@ -351,10 +353,6 @@ def json_record(rec: EpisodeState) -> dict:
 
 
 # --- moves over the pure transitions -----------------------------------------------------------------------------
-def legal(state: State) -> np.ndarray:
-    return np.flatnonzero(transition.legal_actions(state))
-
-
 def default_action(state: State) -> int:
     """A fixed, reasonable choice: stop rewriting; the most parallel legal mapping; the middle tuning value."""
     layout, mask = state.config.layout, transition.legal_actions(state)
@@ -367,17 +365,6 @@ def default_action(state: State) -> int:
                 return a
     acts = legal(state)
     return int(acts[len(acts) // 2]) if state.phase is Phase.TUNING else int(acts[0])
-
-
-def complete(state: State, choose: Callable[[State], int]) -> State:
-    """Take `choose(state)` until the episode ends."""
-    while not transition.is_terminal(state):
-        state = transition.step(state, choose(state))
-    return state
-
-
-def random_choice(rng: np.random.Generator) -> Callable[[State], int]:
-    return lambda s: int(rng.choice(legal(s)))
 
 
 def candidates(state: State, rng: np.random.Generator, width: int) -> list[int]:
@@ -514,16 +501,8 @@ def run_knn(s: Search) -> None:
         raise RewardUnavailable(f"knn search needs a kNN model: {err}; measure some kernels first (e.g. "
                                 f"lift-gym search URI --strategy random --reward measured) or pass --model PATH") \
             from err
-    n = s.n_candidates or max(8 * s.evaluator.budget, 64)
-    choose = random_choice(s.rng)
-    pool: dict[str, State] = {}
-    for _ in range(4 * n):
-        if len(pool) >= n:
-            break
-        c = complete(s.start, choose)
-        s.episodes += 1
-        pool.setdefault(c.kernel.key, c)
-    states = list(pool.values())
+    states, drawn = distinct_programs(s.start, s.rng, s.n_candidates or max(8 * s.evaluator.budget, 64))
+    s.episodes += drawn
     x = np.array([[job_features(final_job(c), fn.ctx.device_model)[f] for f in FEATURE_NAMES] for c in states])
     order = np.argsort(-model.predict(x), kind="stable")
     s.notes.append(f"knn ranked {len(states)} distinct random programs with a model of {model.n_rows} rows")

@@ -37,6 +37,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from compiler.codegen.kernel import Kernel
+from compiler.constraints.device import DeviceLimits
 from compiler.errors import DeviceNotFound
 from compiler.lowering import stages
 from compiler.lowering.presets import baseline
@@ -91,14 +92,37 @@ def calibrate(device, worker, info) -> dict:
 
     launch = copy_time(1, 1) or 0.0
     big = (256 << 20) // 16 if info.is_gpu else (64 << 20) // 16  # float4 elements: past the last-level cache
-    small = (8 << 20) // 16 if info.is_gpu else (1 << 20) // 16  # within it
+    small = (12 << 20) // 16 if info.is_gpu else (1 << 20) // 16  # within it
     t_big, t_small, t_ones = copy_time(big, 256), copy_time(small, 256), copy_time(small, 1)
+    t_tiny = copy_time(small // 8, 256)
     cus = max(int(info.compute_units), 1)
-    return {"copy_gbs": 32 * big / max(t_big - launch, 1e-9) / 1e9 if t_big else None,
-            "cache_copy_gbs": 32 * small / max(t_small - launch, 1e-9) / 1e9 if t_small else None,
-            "fma_gflops": fma, "launch_s": launch or None,
-            "group_s": max((t_ones - t_small) / ((small - small // 256) / cus), 0.0) if t_ones and t_small else None,
-            "copy_big_s": t_big, "copy_small_ls256_s": t_small, "copy_small_ls1_s": t_ones}
+    cal = {"copy_gbs": 32 * big / max(t_big - launch, 1e-9) / 1e9 if t_big else None,
+           "fma_gflops": fma, "launch_s": launch or None,
+           "group_s": max((t_ones - t_small) / ((small - small // 256) / cus), 0.0) if t_ones and t_small else None,
+           "copy_big_s": t_big, "copy_small_ls256_s": t_small, "copy_small_ls1_s": t_ones, "copy_tiny_s": t_tiny,
+           "copy_small_bytes": 16 * small}
+    cal["cache_copy_gbs"] = cache_bandwidth(cal)
+    return cal
+
+
+def cache_bandwidth(cal: dict) -> float | None:
+    """GB/s of a copy within the last-level cache: the bytes of the cache-sized copy beyond the one an eighth of
+    its size, over the time between them (the launch overhead cancels). A calibration recorded without the small
+    copy (`copy_tiny_s`) gives its own figure only where the copy took at least a quarter longer than the launch
+    (a shorter one is launch overhead, not bandwidth); None: unresolved, the profile keeps its preset."""
+    t_small, t_tiny = cal.get("copy_small_ls256_s"), cal.get("copy_tiny_s")
+    if t_small and t_tiny and cal.get("copy_small_bytes"):
+        moved = 2 * cal["copy_small_bytes"] * (1 - 1 / 8)
+        return moved / (t_small - t_tiny) / 1e9 if t_small > 1.05 * t_tiny else None
+    launch = cal.get("launch_s") or 0.0
+    return cal.get("cache_copy_gbs") if t_small and t_small - launch >= 0.25 * launch else None
+
+
+def calibrated(device: est.EstimatorDevice, cal: dict) -> est.EstimatorDevice:
+    """The profile with a calibration's measurements (a missing or unresolved one keeps its preset)."""
+    return dataclasses.replace(device, perf=device.perf.calibrated(
+        device.compute_units, cal.get("copy_gbs"), cal.get("fma_gflops"), cal.get("launch_s"), cal.get("group_s"),
+        cache_bandwidth(cal)))
 
 
 def run_case(worker, uri: str, device: est.EstimatorDevice, end: float, rng) -> dict:
@@ -122,11 +146,19 @@ def run_case(worker, uri: str, device: est.EstimatorDevice, end: float, rng) -> 
         kp = stages.compile_program(lowered, sizes, ls)
         m = worker.measure(kp, {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items()},
                            {kp.outputs[0]: gold}, MEASURE)
-        t0 = time.perf_counter()
-        e = est.estimate_program(lowered, sizes, ls, device)
         row["points"].append({"local_size": list(ls), "status": m.status, "measured_s": m.median_s,
-                              "rel_iqr": m.rel_iqr, "estimated_s": e.time_s, "lower_s": e.lower_s,
-                              "upper_s": e.upper_s, "estimate_ms": (time.perf_counter() - t0) * 1e3})
+                              "rel_iqr": m.rel_iqr})
+    return score(row, lowered, sizes, device)
+
+
+def score(row: dict, lowered, sizes: dict, device: est.EstimatorDevice) -> dict:
+    """The estimate of every measured point and the row's error, pruning and pick (in place; `row` holds the
+    measurements: status, measured_s, rel_iqr per local size)."""
+    for p in row["points"]:
+        t0 = time.perf_counter()
+        e = est.estimate_program(lowered, sizes, tuple(p["local_size"]), device)
+        p.update({"estimated_s": e.time_s, "lower_s": e.lower_s, "upper_s": e.upper_s,
+                  "estimate_ms": (time.perf_counter() - t0) * 1e3})
     ok = [p for p in row["points"] if p["status"] == "ok" and math.isfinite(p["estimated_s"])]
     if len(ok) < 2:
         row.setdefault("status", "fewer than two measured work-group sizes")
@@ -178,7 +210,9 @@ def summary(rows: list[dict]) -> dict:
 
 
 def table(result: dict) -> str:
-    s, cal = result["summary"], result.get("calibration") or {}
+    s, cal = result["summary"], dict(result.get("calibration") or {})
+    if cal:
+        cal["cache_copy_gbs"] = cache_bandwidth(cal)  # None: unresolved, the preset
 
     def f(x, fmt="{:.1f}"):
         return "" if x is None else fmt.format(x)
@@ -226,7 +260,13 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.environ.get("OUT", "estimate-out"))
     ap.add_argument("--no-calibrate", action="store_true", help="use the device's preset profile as it is")
     ap.add_argument("--calibrate-only", action="store_true", help="measure the calibration and stop")
+    ap.add_argument("--profile", choices=sorted(est.DEVICES), default=None,
+                    help="estimator profile (default: by the device's name and type)")
+    ap.add_argument("--rescore", metavar="FILE.json", default=None,
+                    help="re-estimate a recorded table's points with this estimator, measuring nothing")
     args = ap.parse_args(argv)
+    if args.rescore:
+        return rescore(Path(args.rescore), Path(args.out), args.profile, argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     end = time.time() + args.budget_s
@@ -238,14 +278,12 @@ def main(argv=None) -> int:
     with MeasureWorker(args.device) as worker:
         info = worker.info
         result["device"] = f"{info.device_name} ({info.platform_name}, driver {info.driver_version})"
-        device = est.device_for(info)
+        device = est.device_for(info, args.profile)
         result["profile"] = device.perf.name
         if not args.no_calibrate:
             cal = calibrate(args.device, worker, info)
             result["calibration"] = cal
-            device = dataclasses.replace(device, perf=device.perf.calibrated(
-                device.compute_units, cal["copy_gbs"], cal["fma_gflops"], cal["launch_s"], cal["group_s"],
-                cal["cache_copy_gbs"]))
+            device = calibrated(device, cal)
             print(json.dumps({"calibration": cal}), flush=True)
         result["estimator_device"] = device.to_dict()
         sizes = args.sizes or ("gpu" if info.is_gpu else "pocl")
@@ -260,9 +298,49 @@ def main(argv=None) -> int:
             print(json.dumps({k: row.get(k) for k in ("uri", "status", "removed", "best_survives")}), flush=True)
     result["summary"] = summary(result["rows"])
     result["wall_s"] = time.time() - t_start
+    write(result, out)
+    return 0
+
+
+def write(result: dict, out: Path) -> None:
     (out / "estimation.json").write_text(json.dumps(result, indent=1, default=str))
     (out / "estimation.md").write_text(table(result))
     print(table(result))
+
+
+def rescore(path: Path, out: Path, profile: str | None, argv) -> int:
+    """A recorded table (estimation.json) re-estimated: its measurements, its device's limits and calibration,
+    this estimator's profile (`profile`, else the recorded one by name) and model."""
+    try:
+        old = json.loads(path.read_text())
+        limits = DeviceLimits(**old["estimator_device"]["limits"])
+        clock = float(old["estimator_device"]["perf"]["clock_hz"])
+        name = profile or old["profile"]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        sys.exit(f"estimate_table: {path}: not a recorded estimation table ({type(err).__name__}: {err})")
+    if name not in est.DEVICES:
+        sys.exit(f"estimate_table: {path}: profile {name!r} is not one of {', '.join(est.DEVICES)}")
+    perf = est.DEVICES[name].perf  # the recorded clock: a CPU profile takes the device's
+    device = est.EstimatorDevice(limits, dataclasses.replace(perf, clock_hz=clock) if name == "pocl-cpu" else perf)
+    if old.get("calibration"):
+        device = calibrated(device, old["calibration"])
+    result = {**{k: old[k] for k in ("device", "calibration", "paper") if k in old},
+              "command": " ".join(["python3", "scripts/estimate_table.py", *(argv or sys.argv[1:])]),
+              "recorded_command": old.get("command"), "recorded_summary": old.get("summary"),
+              "profile": name, "estimator_device": device.to_dict(), "rows": []}
+    for r in old["rows"]:
+        row = {k: r[k] for k in ("uri", "benchmark", "sizes", "status") if k in r}
+        row["points"] = [{k: p.get(k) for k in ("local_size", "status", "measured_s", "rel_iqr")}
+                         for p in r.get("points", [])]
+        if row.get("status") == "ok":
+            del row["status"]
+        if row["points"]:
+            lowered = baseline(row["uri"]).lowered
+            row = score(row, lowered, resolve(row["uri"])[1], device)
+        result["rows"].append(row)
+    result["summary"] = summary(result["rows"])
+    out.mkdir(parents=True, exist_ok=True)
+    write(result, out)
     return 0
 
 

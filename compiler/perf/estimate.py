@@ -19,12 +19,27 @@ Choices (paper section; "inferred" = ours, not in the paper):
   (sqrt, exp, log, pow, sin, cos, rsqrt, native_*) and FPU operations; a store without a call is one FPU move;
   private memory is arithmetic (§5.1.2); a non-unrolled loop trip costs 2 FPU operations (inferred: counter and
   branch); index arithmetic is free (§4.1.1 prunes getelementptr). On a CPU an operation occupies the FPU for the
-  work group's lanes only, at most the SIMD width (inferred). A global access costs the distinct cache lines the
-  first warp of work group 0 touches (coalescing §4.2.3, as `features.lines_per_warp`), with lines reused by a
-  statement's accesses of one buffer and over the innermost sequential loop counted once (`_lines`; inferred, no
-  reuse-distance model: every other line is a miss; a kernel whose global buffers fit in the last-level cache,
-  `cache_bytes`, moves its lines at `cache_delay`); a local access is one access per warp (no bank conflicts,
-  inferred).
+  work group's lanes only, at most the SIMD width (inferred). A local access is one access per warp (no bank
+  conflicts, inferred). Global accesses: the reuse model below.
+- Reuse model (§4.2, the paper's reuse distance replaced by cache-line footprints; inferred where not said).
+  A site is a statement's reads (or writes) of one global buffer. Its accesses are evaluated with NumPy over the
+  middle work group (its first SAMPLE_ITEMS items) and `span` iterations of the innermost sequential loop its
+  indices use (span = the elements of a line): a = the lines one warp access touches (first-level transactions,
+  each `l1_delay`, hit or miss: a gather across lines costs a transaction per line), t = the lines new to the warp
+  per access, m = the fraction of accesses that touch a new line. First level (within a work group): f1 = the
+  group's distinct lines / the sum of its warps' distinct lines, over the sites of one buffer in one loop body
+  (a neighbour's line a statement before is a hit; stores go through, f1 = 1). Last level: per buffer, the
+  compulsory footprint C (distinct lines: the union of its accesses' index ranges, at most its lines) and the
+  requests past the first level Q (executions x t x f1); the working set of the groups in flight (N_awg x N_SM,
+  with the lines RUN_GROUPS groups consecutive in dispatch order share counted once) is min(C, in flight x Q /
+  groups); buffers take the cache (`cache_bytes`) in the order of their reuse Q / C; one that fits sends C lines to
+  memory, one that does not sends C plus the part of Q - C that does not fit. A kernel whose whole footprint fits
+  sends nothing (the measurements repeat launches). A warp access then holds the memory pipeline for
+  max(a l1_delay, t f1 cache_delay, t f1 f3 global_delay) (f3: the buffer's share of requests that go to memory)
+  and waits cache_latency + m f1 (the last level's or memory's latency - cache_latency) plus its extra
+  transactions; a statement's reads are issued together (the warp waits for the slowest), a store does not hold
+  the warp. A site inside a sequential loop whose variable its indices do not use runs once for those trips
+  (the vendor compiler's loop-invariant code motion).
 - Occupancy (Eqs. 1-7). Registers are not known without the vendor compiler's report: N_reg = 16 + the private
   scalars the kernel declares, capped at 255 (inferred); B_reg_wg = B_reg_SM (every current GPU). Shared memory
   per group is what the code generator allocates. A CPU runs one group per core at a time (groups_per_cu = 1).
@@ -36,14 +51,18 @@ Choices (paper section; "inferred" = ours, not in the paper):
   the group. A warp whose resource is busy waits until it is free (the paper's "notify the time until release").
   Inferred: a round of more than `SIM_OPS` events is simulated with every loop's trips cut to one common cap
   (bisection, the same loops in every warp) and the time scaled back by the ratio of the warps' latency chains.
-- Kernel time (Eq. 8). T = T_pipeline x ceil(groups / N_SM) / n, with n = min(N_awg, ceil(groups / N_SM)) groups in
-  the simulated round (inferred: the paper's GPUs had 1-3 SMs, so its rounds were always full), plus
-  `launch_s` per kernel and `group_s` per group a compute unit runs (inferred: neither is in the paper, whose
-  §7.2.1 names launch overhead as its largest error on short kernels; a CPU runtime pays per work group).
+- Kernel time (Eq. 8). T = T_pipeline + (rounds - 1) x T_flow over rounds = ceil(groups / N_SM) / n, with n =
+  min(N_awg, ceil(groups / N_SM)) groups in the simulated round (inferred: the paper's GPUs had 1-3 SMs, so its
+  rounds were always full) and T_flow = min(T_pipeline, `steady`): a round after the first overlaps its
+  predecessor's tail, so it takes its busiest resource's occupancy, at least its longest warp chain (inferred).
+  Plus `launch_s` per kernel and `group_s` per group a compute unit runs, overlapping the execution on a GPU (the
+  hardware dispatcher: the larger of the two counts) and added to it on a CPU (inferred: neither is in the paper,
+  whose §7.2.1 names launch overhead as its largest error on short kernels).
 - Bounds (Eqs. 11-21). L_B = max(L_fpu, L_sfu, max_i Eq16_lm, max_i Eq16_gm, the longest warp's own latency
   chain): the chain term (inferred) makes L_B a bound of the simulation. L_W = every operation of every warp
   serialised with its full latency (Eq. 20, with the memory terms serial instead of Eq. 16, inferred, so that
-  L_W bounds the simulation too), at least L_B. The estimate is clamped into [L_B, L_W].
+  L_W bounds the simulation too), at least L_B. The round is clamped into [L_B, L_W]. The kernel's bounds
+  (inferred): lower = rounds x T_flow, upper = rounds x T_pipeline (Eq. 8 without overlap), overheads added.
 """
 
 from __future__ import annotations
@@ -54,11 +73,14 @@ import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+import numpy as np
 
 from compiler.codegen import kernel_ir, kir
 from compiler.codegen.cfuns import flop_count
-from compiler.codegen.index import evaluate, variables
+from compiler.codegen.index import Clamp, Div, Mod, Var, variables
+from compiler.codegen.index import bounds as index_bounds
 from compiler.errors import CompilerError
 from compiler.ir.node import Program
 from compiler.perf.estimate_params import (
@@ -73,6 +95,9 @@ from compiler.perf.estimate_params import (
 )
 
 SIM_OPS = 6000  # events simulated per round at most (see the module docstring)
+SAMPLE_ITEMS = 256  # work items of the sampled work group the reuse model evaluates, at most
+RUN_GROUPS = 32  # groups consecutive in dispatch order whose shared lines the reuse model counts, at most
+SAMPLE_RUN_ITEMS = 8192  # work items of those groups, at most
 _SFU = re.compile(r"\b(?:native_\w+|half_\w+|sqrt|rsqrt|exp|exp2|log|log2|pow|powr|sin|cos|tan)\s*\(")
 _BYTES = {"float": 4, "int": 4, "bool": 4, "double": 8, "half": 2}
 
@@ -80,30 +105,21 @@ _BYTES = {"float": 4, "int": 4, "bool": 4, "double": 8, "half": 2}
 # --- traces ----------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Counts:
-    """One warp's trace, counted: operations per resource, global accesses and transactions, barriers."""
+    """One warp's trace, counted: operations per resource, global accesses with their summed occupancy and
+    latency (cycles, from the reuse model), barriers."""
 
     fpu: float = 0.0
     sfu: float = 0.0
     lm: float = 0.0
-    gm: float = 0.0  # transactions (cache lines)
-    gm_ops: float = 0.0  # warp instructions that access global memory
-    gm_miss: float = 0.0  # of which misses: sum of min(transactions, 1) per instruction
+    gm_ops: float = 0.0  # warp instructions that access global memory (a statement's reads count once)
+    gm_occ: float = 0.0  # cycles they hold the memory pipeline
+    gm_lat: float = 0.0  # cycles the warp waits for them (at least their occupancy)
     barriers: float = 0.0
-
-    def gm_chain(self, p: PerfParams) -> float:
-        """The warp's global accesses one after the other (each as `gm_latency`, at least its occupancy)."""
-        return max(self.gm_ops * p.cache_latency + self.gm_miss * (p.global_latency - p.cache_latency)
-                   + (self.gm - self.gm_miss) * p.global_delay, self.gm * p.global_delay)
 
     def chain(self, p: PerfParams, warp: int) -> float:
         """The warp alone, every operation waiting its full latency (cycles; at least its occupancy)."""
         return (self.fpu * max(p.fpu_latency, warp / p.fpu_lanes) + self.sfu * max(p.sfu_latency, warp / p.sfu_lanes)
-                + self.lm * max(p.local_latency, p.local_delay) + self.gm_chain(p))
-
-
-def gm_latency(t: float, p: PerfParams) -> float:
-    """Latency of a warp's global access of t transactions (t < 1: lines reused from earlier iterations)."""
-    return p.cache_latency + min(t, 1.0) * (p.global_latency - p.cache_latency) + max(t - 1.0, 0.0) * p.global_delay
+                + self.lm * max(p.local_latency, p.local_delay) + self.gm_lat)
 
 
 @dataclass
@@ -166,63 +182,287 @@ def _call_ops(e, funs: dict) -> tuple[float, float]:
     return fpu + (1.0 if isinstance(e, kir.Select) else 0.0), sfu
 
 
-# A trace is a list of events: ("fpu"|"sfu"|"lm"|"gm"|"bar", amount) or ("loop", trips, [events], id of the loop).
-def _trace(stmts, k: _Kernel, dev: EstimatorDevice, low: Mapping[tuple[str, int], int], div: Mapping[int, int],
-           lines: dict, loops: tuple[kir.Loop, ...] = ()) -> list:
+# A trace is a list of events: ("fpu"|"sfu"|"lm"|"bar", amount), ("gmr"|"gmw", access keys) (a statement's global
+# reads or writes, resolved by `_resolve` into ("gm", occupancy, latency)) or ("loop", trips, [events], loop id).
+# An access key is (statement id, buffer name, is_write): a statement's accesses of one buffer share their lines.
+def _trace(stmts, k: _Kernel, low: Mapping[tuple[str, int], int], div: Mapping[int, int], sites: dict,
+           loops: tuple[kir.Loop, ...] = ()) -> list:
     out: list = []
     for s in stmts:
         if isinstance(s, kir.Loop):
             trips = _trips(s, k, low)
             if trips <= 0:
                 continue
-            body = _trace(s.body, k, dev, low, div, lines, (*loops, s))
+            body = _trace(s.body, k, low, div, sites, (*loops, s))
             if s.extent > 1 and not s.unroll and trips > 1:
                 body = [("fpu", 2.0), *body]
             d = div.get(id(s), 1)
             out.append(("loop", trips if d == 1 else max(1, -(-trips // d)), body, id(s)))
         elif isinstance(s, kir.Block | kir.If):
-            out += _trace(kir.children(s), k, dev, low, div, lines, loops)
+            out += _trace(kir.children(s), k, low, div, sites, loops)
         elif isinstance(s, kir.Barrier):
             out.append(("bar", 1.0))
         elif isinstance(s, kir.Store):
-            fpu, sfu = _call_ops(s.value, k.funs)
-            first: dict[tuple[str, bool], kir.MemRef] = {}
-            for ref, write, _ in kir.accesses(s):
-                if ref.buf.space == kir.GLOBAL:
-                    group = (ref.buf.name, write)  # the statement's accesses of one buffer share their lines
-                    if (id(s), group) not in lines:
-                        refs = [r for r, w, _ in kir.accesses(s) if (r.buf.name, w) == group]
-                        lines[(id(s), group)] = _lines(refs, k.local_size, dev, loops)
-                    out.append(("gm", lines[(id(s), group)] if first.setdefault(group, ref) is ref else 0.0))
-                elif ref.buf.space == kir.LOCAL:
-                    out.append(("lm", 1.0))
-            if sfu:
-                out.append(("sfu", sfu))
-            out.append(("fpu", fpu or 1.0))
+            out += _store(s, k, sites, loops)
     return out
 
 
-def _lines(refs: list[kir.MemRef], ls: tuple[int, int, int], dev: EstimatorDevice,
-           loops: tuple[kir.Loop, ...]) -> float:
-    """Cache lines per warp for a statement's accesses of one buffer: the distinct lines the first warp of work
-    group 0 touches with all of them over `span` consecutive iterations of the innermost sequential loop their
-    indices use, divided by span (span = the elements of a line, at most the loop's extent). Lines a warp reuses
-    across those accesses and iterations count once (inferred, spatial reuse in place of the paper's
-    reuse-distance analysis); the statement's first access of the buffer carries them, the others hit."""
-    vs = sorted({v for r in refs for v in variables(r.index)}, key=lambda v: v.name)
-    inner = next((lp.var for lp in reversed(loops) if lp.kind == "seq" and lp.var in vs), None)
-    per_line = max(dev.perf.line_bytes // _BYTES.get(refs[0].buf.scalar.name, 4), 1)
+def _store(s: kir.Store, k: _Kernel, sites: dict, loops: tuple[kir.Loop, ...]) -> list:
+    """A store's events: its local accesses, its global reads, its operations, its global writes."""
+    out: list = []
+    fpu, sfu = _call_ops(s.value, k.funs)
+    keys: dict[bool, list] = {False: [], True: []}
+    for ref, write, _ in kir.accesses(s):
+        if ref.buf.space == kir.GLOBAL:
+            key = (id(s), ref.buf.name, write)
+            site = sites.setdefault(key, _Site(ref.buf, write, loops, []))
+            if ref not in site.refs:
+                site.refs.append(ref)
+            if key not in keys[write]:
+                keys[write].append(key)
+        elif ref.buf.space == kir.LOCAL:
+            out.append(("lm", 1.0))
+    if keys[False]:
+        out.append(("gmr", tuple(keys[False])))
+    if sfu:
+        out.append(("sfu", sfu))
+    out.append(("fpu", fpu or 1.0))
+    if keys[True]:
+        out.append(("gmw", tuple(keys[True])))
+    return out
+
+
+@dataclass
+class _Site:
+    """A statement's accesses of one global buffer (reads or writes) and the loops around them."""
+
+    buf: kir.Buffer
+    write: bool
+    loops: tuple[kir.Loop, ...]
+    refs: list
+
+
+# --- reuse model -----------------------------------------------------------------------------------------------
+def _values(e, env: Mapping[str, np.ndarray]) -> np.ndarray:
+    """An index over arrays of its variables' values, with C's truncating / and %."""
+    if isinstance(e, Var):
+        return env[e.name]
+    if isinstance(e, Clamp):
+        return np.clip(_values(e.arg, env), e.lo, e.hi)
+    if isinstance(e, Div | Mod):
+        a = _values(e.arg, env)
+        q = np.where(a >= 0, a // e.d, -(-a // e.d))
+        return q if isinstance(e, Div) else a - q * e.d
+    out = np.asarray(e.const, dtype=np.int64)
+    for a, c in e.terms:
+        out = out + c * _values(a, env)
+    return out
+
+
+def _line_bytes(buf: kir.Buffer) -> int:
+    return _BYTES.get(buf.scalar.name, 4)
+
+
+def _sampled_group(k: _Kernel, dev: EstimatorDevice) -> tuple[tuple[int, ...], tuple[np.ndarray, ...], np.ndarray]:
+    """(group index, local ids, warp of each item) of the sampled work group: the middle group (boundary groups
+    are few), its first `SAMPLE_ITEMS` work items."""
+    ls, gs = k.local_size, k.global_size
+    g = tuple(max(-(-a // b), 1) // 2 for a, b in zip(gs, ls))
+    q = np.arange(min(math.prod(ls), SAMPLE_ITEMS))
+    return g, (q % ls[0], q // ls[0] % ls[1], q // (ls[0] * ls[1])), q // dev.warp
+
+
+def _site_lines(sites: Sequence[_Site], k: _Kernel, dev: EstimatorDevice, sample, run: int) -> tuple[list, int, float]:
+    """The sites' accesses in the sampled group over `span` consecutive iterations of the innermost sequential
+    loop their indices use (span = the elements of a line, at most its extent; other sequential loops at their
+    first iteration): per site (a, t, m, n) with a the lines a warp access touches (the first-level cache's
+    transactions), t the lines new to the warp per access (its distinct lines / span), m the fraction of
+    accesses that touch a line new to the warp (those wait beyond the first-level cache), n the warps' distinct
+    lines; the group's distinct lines; the fraction of distinct lines that remain when `run` groups consecutive in
+    dispatch order are taken together (lines neighbouring groups share count once; first iteration only)."""
+    g, lid, warp = sample
+    refs = [r for s in sites for r in s.refs]
+    vs = {v for r in refs for v in variables(r.index)}
+    inner = next((lp.var for lp in reversed(sites[0].loops) if lp.kind == "seq" and lp.var in vs), None)
+    per_line = max(dev.perf.line_bytes // _line_bytes(sites[0].buf), 1)
     span = min(inner.extent, per_line) if inner is not None else 1
-    seen = set()
-    for k in range(min(dev.warp, math.prod(ls))):
-        lid = (k % ls[0], k // ls[0] % ls[1], k // (ls[0] * ls[1]) % ls[2])
-        env = {v.name: lid[v.dim if 0 <= v.dim < 3 else 0] % max(v.extent, 1) if v.kind in ("glb", "lcl") else 0
-               for v in vs}
-        for j in range(span):
-            if inner is not None:
-                env[inner.name] = j
-            seen.update(evaluate(r.index, env, c_semantics=True) // per_line for r in refs)
-    return len(seen) / span
+
+    def lines_of(group, iters: int) -> np.ndarray:  # (iters, refs, active items) of the sites' accesses
+        env: dict[str, np.ndarray] = {}
+        mask = np.ones(len(warp), dtype=bool)
+        for v in vs:
+            d = v.dim if 0 <= v.dim < 3 else 0
+            if v.kind == "glb":
+                x = group[d] * k.local_size[d] + lid[d]
+                mask &= x < v.extent
+            elif v.kind == "lcl":
+                x = lid[d]
+                mask &= x < v.extent
+            elif v.kind == "wrg":
+                x = np.full(len(warp), min(group[d], v.extent - 1))
+            else:
+                x = np.zeros(len(warp), dtype=np.int64)
+            env[v.name] = x[None, :]
+        if inner is not None:
+            env[inner.name] = np.arange(iters)[:, None]
+        out = []
+        for s in sites:
+            ls_ = []
+            for r in s.refs:
+                idx = np.broadcast_to(_values(r.index, env), (iters, len(warp)))[:, mask]
+                ls_.append(idx // per_line)
+                if r.width > 1:
+                    ls_.append((idx + r.width - 1) // per_line)
+            out.append(np.stack(ls_, axis=1))
+        return out, warp[mask]
+
+    per, warps = lines_of(g, span)
+    active = max(len(np.unique(warps)), 1)
+    nw = int(warp.max()) + 1
+    out = []
+    for lines in per:
+        if not lines.size:
+            out.append((0.0, 0.0, 0.0, 0))
+            continue
+        its = np.broadcast_to(np.arange(span)[:, None, None], lines.shape).ravel()
+        wk = np.broadcast_to(warps[None, None, :], lines.shape).ravel()
+        flat = lines.ravel() - int(lines.min())
+        key = flat * nw + wk
+        uniq, first = np.unique(key, return_index=True)
+        misses = len(np.unique(its[first] * nw + wk[first]))
+        wavefronts = len(np.unique(key * span + its))
+        out.append((wavefronts / (active * span), len(uniq) / (active * span), misses / (active * span), len(uniq)))
+    union = len(np.unique(np.concatenate([x.ravel() for x in per]))) if per else 0
+    share = 1.0
+    if run > 1 and union:
+        ng0 = max(-(-k.global_size[0] // k.local_size[0]), 1)
+        firsts, each = [], 0
+        for i in range(run):
+            lin = g[0] + i
+            grp = (lin % ng0, min(g[1] + lin // ng0, max(-(-k.global_size[1] // k.local_size[1]), 1) - 1), g[2])
+            xs = np.concatenate([x[0].ravel() for x in lines_of(grp, 1)[0]])
+            each += len(np.unique(xs))
+            firsts.append(xs)
+        share = len(np.unique(np.concatenate(firsts))) / max(each, 1)
+    return out, union, share
+
+
+def _invariant_trips(site: _Site) -> int:
+    """Trips of the enclosing sequential loops whose variables the site's indices do not use: the vendor
+    compiler hoists a load invariant in a loop out of it (loop-invariant code motion), so the site's accesses
+    happen once per those trips (inferred)."""
+    vs = {v for r in site.refs for v in variables(r.index)}
+    return math.prod(int(lp.extent) for lp in site.loops if lp.kind == "seq" and lp.var not in vs) or 1
+
+
+def _compulsory(sites: Sequence[_Site], line: int) -> int:
+    """Distinct cache lines of a buffer the kernel touches: the union of its accesses' index ranges over the
+    index space (the ranges of the index algebra), at most the buffer's lines."""
+    per = max(line // _line_bytes(sites[0].buf), 1)
+    spans = sorted((lo // per, (hi + r.width - 1) // per) for s in sites for r in s.refs
+                   for lo, hi in [index_bounds(r.index)])
+    total, end = 0, None
+    for lo, hi in spans:
+        if end is None or lo > end:
+            total += hi - lo + 1
+            end = hi
+        elif hi > end:
+            total += hi - end
+            end = hi
+    return min(total, -(-sites[0].buf.scalars // per))
+
+
+def _reuse(k: _Kernel, dev: EstimatorDevice, sites: Mapping[tuple, _Site], executions: Mapping[tuple, float],
+           in_flight: int) -> tuple[dict[tuple, tuple[float, float]], tuple[float, float, float]]:
+    """(occupancy, latency) in cycles of every access site's warp access (module docstring: the reuse model) and
+    the kernel's (compulsory, memory, per-access) bytes. `executions`: the site's warp accesses in the whole
+    kernel; `in_flight`: the work groups resident at once."""
+    p = dev.perf
+    sample = _sampled_group(k, dev)
+    groups = math.prod(max(-(-a // b), 1) for a, b in zip(k.global_size, k.local_size))
+    contexts: dict[tuple, list] = {}
+    for key, s in sites.items():
+        contexts.setdefault((s.buf.name, s.write, tuple(id(lp) for lp in s.loops)), []).append(key)
+    lines: dict[tuple, tuple[float, float, float, float]] = {}  # key -> (a, t, m, f1)
+    shares: dict[str, float] = {}
+    per_line = max(p.line_bytes // 4, 1)
+    run = min(in_flight, max(-(-k.global_size[0] // k.local_size[0]), 1), RUN_GROUPS,
+              max(1, SAMPLE_RUN_ITEMS // min(math.prod(k.local_size), SAMPLE_ITEMS)))
+    run = run if k.local_size[0] < per_line else 1  # groups a line wide or more share only their edges
+    for (name, write, _), keys in contexts.items():
+        per_site, union, share = _site_lines([sites[q] for q in keys], k, dev, sample, run)
+        f1 = 1.0 if write else min(1.0, union / max(sum(n for *_, n in per_site), 1))
+        shares[name] = min(shares.get(name, 1.0), share)
+        for q, (a, t, m, _) in zip(keys, per_site):
+            h = _invariant_trips(sites[q])
+            lines[q] = (a / h, t / h, m / h, f1)
+    by_buf: dict[str, list] = {}
+    for key, s in sites.items():
+        by_buf.setdefault(s.buf.name, []).append(key)
+    cap = p.cache_bytes // p.line_bytes
+    stats = []
+    for name, keys in by_buf.items():
+        c = _compulsory([sites[q] for q in keys], p.line_bytes)
+        q_ = sum(executions.get(q, 0.0) * lines[q][1] * lines[q][3] for q in keys)  # requests past L1
+        stats.append((q_ / max(c, 1), name, c, q_))
+    dram: dict[str, float] = {}
+    resident = sum(c for _, _, c, _ in stats) <= cap  # repeated launches find the whole footprint in the cache
+    for _, name, c, q_ in sorted(stats, reverse=True):  # the most reused buffers take the cache first
+        ws = min(c, in_flight * shares[name] * q_ / max(groups, 1))  # lines the groups in flight touch
+        fit = 1.0 if ws <= cap else cap / ws
+        cap = max(cap - ws, 0)
+        dram[name] = min(1.0, (min(c, q_) + (1.0 - fit) * max(q_ - c, 0.0)) / q_) if q_ > 0 else 1.0
+    line = p.line_bytes
+    traffic = (line * sum(c for _, _, c, _ in stats), line * sum(dram[n] * q_ for _, n, _, q_ in stats),
+               line * sum(executions.get(q, 0.0) * lines[q][0] for q in sites))
+    return _site_costs(p, sites, lines, {n: 0.0 for n in dram} if resident else dram), traffic
+
+
+def _site_costs(p: PerfParams, sites: Mapping[tuple, _Site], lines: Mapping[tuple, tuple], dram: Mapping[str, float]
+                ) -> dict[tuple, tuple[float, float]]:
+    """(occupancy, latency) of every site's warp access from its lines (a, t, m, f1) and its buffer's fraction of
+    last-level requests that go to memory."""
+    out = {}
+    for key, (a, t, m, f1) in lines.items():
+        f3 = dram[sites[key].buf.name]
+        beyond = max(f1 * p.cache_delay, f1 * f3 * p.global_delay)  # per new line, past the first-level cache
+        occ = max(a * p.l1_delay, t * beyond)
+        if sites[key].write:
+            out[key] = (occ, occ)  # a store does not hold the warp
+        else:
+            miss = p.l2_latency + f3 * (p.global_latency - p.l2_latency)
+            lat = (p.cache_latency + m * f1 * (miss - p.cache_latency) + max(a - 1.0, 0.0) * p.l1_delay
+                   + max(t - m, 0.0) * beyond)
+            out[key] = (occ, max(lat, occ))
+    return out
+
+
+def _resolve(trace: list, cost: Mapping[tuple, tuple[float, float]]) -> list:
+    """The trace with each statement's global reads (issued together, the warp waits for the slowest) and writes
+    as ("gm", occupancy, latency)."""
+    out = []
+    for ev in trace:
+        if ev[0] == "loop":
+            out.append(("loop", ev[1], _resolve(ev[2], cost), ev[3]))
+        elif ev[0] in ("gmr", "gmw"):
+            occ = sum(cost[q][0] for q in ev[1])
+            lat = occ if ev[0] == "gmw" else max(occ, max(cost[q][1] for q in ev[1]))
+            out.append(("gm", occ, lat))
+        else:
+            out.append(ev)
+    return out
+
+
+def _tally(trace: list, mult: float, acc: Counter) -> Counter:
+    """Executions of every access site in a trace."""
+    for ev in trace:
+        if ev[0] == "loop":
+            _tally(ev[2], mult * ev[1], acc)
+        elif ev[0] in ("gmr", "gmw"):
+            for q in ev[1]:
+                acc[q] += mult
+    return acc
+
 
 
 def _trips(loop: kir.Loop, k: _Kernel, low: Mapping[tuple[str, int], int]) -> int:
@@ -243,9 +483,9 @@ def _counts(trace: list, mult: float = 1.0, acc: dict | None = None) -> dict:
         if ev[0] == "loop":
             _counts(ev[2], mult * ev[1], acc)
         elif ev[0] == "gm":
-            acc["gm"] += mult * ev[1]
             acc["gm_ops"] += mult
-            acc["gm_miss"] += mult * min(ev[1], 1.0)
+            acc["gm_occ"] += mult * ev[1]
+            acc["gm_lat"] += mult * ev[2]
         elif ev[0] == "bar":
             acc["barriers"] += mult
         else:
@@ -348,7 +588,7 @@ def _flatten(trace: list, p: PerfParams, warp: int):
         elif kind == "lm":
             yield "lm", p.local_delay, max(p.local_latency, p.local_delay)
         elif kind == "gm":
-            yield "gm", ev[1] * p.global_delay, max(gm_latency(ev[1], p), ev[1] * p.global_delay)
+            yield "gm", ev[1], ev[2]
         else:
             yield "bar", 0.0, 0.0
 
@@ -366,11 +606,20 @@ def bounds(classes: Sequence[tuple[int, Counts]], p: PerfParams, warp: int) -> t
     fpu = sum(n * c.fpu for n, c in classes) * warp / p.fpu_lanes
     sfu = sum(n * c.sfu for n, c in classes) * warp / p.sfu_lanes
     lm = max((eq16(c.lm, n, p.local_latency, p.local_delay) for n, c in classes), default=0.0)
-    gm = max((eq16(c.gm_ops, n, c.gm_chain(p) / c.gm_ops, c.gm / c.gm_ops * p.global_delay)
-              for n, c in classes if c.gm_ops), default=0.0)
+    gm = max((eq16(c.gm_ops, n, c.gm_lat / c.gm_ops, c.gm_occ / c.gm_ops) for n, c in classes if c.gm_ops),
+             default=0.0)
     chain = max((c.chain(p, warp) for _, c in classes), default=0.0)
     lower = max(fpu, sfu, lm, gm, chain)
     return lower, max(lower, sum(n * c.chain(p, warp) for n, c in classes))
+
+
+def steady(classes: Sequence[tuple[int, Counts]], p: PerfParams, warp: int) -> float:
+    """Cycles of a round when rounds follow each other without a gap: the busiest resource's occupancy (FPU,
+    SFU, local memory, the memory pipeline), at least the longest warp's latency chain (inferred)."""
+    occ = max(sum(n * c.fpu for n, c in classes) * warp / p.fpu_lanes,
+              sum(n * c.sfu for n, c in classes) * warp / p.sfu_lanes,
+              sum(n * c.lm for n, c in classes) * p.local_delay, sum(n * c.gm_occ for n, c in classes))
+    return max(occ, max((c.chain(p, warp) for _, c in classes), default=0.0))
 
 
 # --- estimates -------------------------------------------------------------------------------------------------
@@ -388,6 +637,9 @@ class KernelEstimate:
     lower_s: float
     upper_s: float
     time_s: float
+    compulsory_bytes: float = 0.0  # distinct cache lines of the buffers it accesses
+    memory_bytes: float = 0.0  # what the reuse model sends to memory from a cold cache (one launch)
+    access_bytes: float = 0.0  # the lines of every warp access, each counted (no reuse)
 
     @property
     def signature(self) -> tuple:
@@ -423,8 +675,6 @@ class Estimate:
 
 def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     p = dev.perf
-    if p.cache_delay and k.footprint <= p.cache_bytes:
-        p = replace(p, global_delay=p.cache_delay)
     ng = [max(-(-g // max(l_, 1)), 1) for g, l_ in zip(k.global_size, k.local_size)]
     groups = math.prod(ng)
     n_awg = active_groups(k, dev)
@@ -437,16 +687,21 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     loops = [s for s in kir.walk_stmts(k.body) if isinstance(s, kir.Loop)]
     order = [tuple(_trips(s, k, low) for s in loops) for _, low in warps]  # a warp's trace is its loops' trips
     keys = {key: low for key, (_, low) in zip(order, warps)}
-    lines: dict = {}
-    full = {key: _trace(k.body, k, dev, low, {}, lines) for key, low in keys.items()}
+    sites: dict = {}
+    raw = {key: _trace(k.body, k, low, {}, sites) for key, low in keys.items()}
     classes = Counter(order)
+    executions: Counter = Counter()
+    for key, n in classes.items():
+        _tally(raw[key], n * groups / n_round, executions)
+    cost, traffic = _reuse(k, dev, sites, executions, min(groups, n_awg * dev.compute_units))
+    full = {key: _resolve(tr, cost) for key, tr in raw.items()}
     cls = tuple((n, Counts(**_counts(full[key]))) for key, n in classes.items())
     div = _divisors(full[order[0]], len(order))
     # the lanes an operation occupies: the warp on a GPU (SIMT: masked lanes cost too); on a CPU the work-group
     # loop is vectorised across at most the group's items, so a smaller group runs narrower (inferred)
     width = dev.warp if dev.limits.warp_size > 1 else min(dev.warp, math.prod(k.local_size))
     if div:
-        sim_traces = {key: _trace(k.body, k, dev, low, div, lines) for key, low in keys.items()}
+        sim_traces = {key: _resolve(_trace(k.body, k, low, div, sites), cost) for key, low in keys.items()}
         sim = sum(n * Counts(**_counts(sim_traces[key])).chain(p, width) for key, n in classes.items())
         scale = sum(n * c.chain(p, width) for n, c in cls) / max(sim, 1e-9)
     else:
@@ -455,10 +710,14 @@ def estimate_kernel(k: _Kernel, dev: EstimatorDevice) -> KernelEstimate:
     lb, lw = bounds(cls, p, width)
     cycles = min(max(cycles, lb), lw)
     rounds = per_cu / n_round
-    extra = p.launch_s + p.group_s * per_cu
-    to_s = rounds / p.clock_hz
+    flow = min(cycles, steady(cls, p, width))  # a round after the first overlaps its predecessor's tail
+    to_s = 1.0 / p.clock_hz
+    groups_s = p.group_s * per_cu
+    def total(run: float) -> float:
+        return p.launch_s + (max(run * to_s, groups_s) if p.groups_overlap else run * to_s + groups_s)
     return KernelEstimate(k.name, k.global_size, k.local_size, groups, n_awg, n_round, rounds, cls, cycles,
-                          lb * to_s + extra, lw * to_s + extra, cycles * to_s + extra)
+                          total(rounds * flow), total(rounds * cycles), total(cycles + (rounds - 1) * flow),
+                          *traffic)
 
 
 def _divisors(trace: list, warps: int) -> dict[int, int]:

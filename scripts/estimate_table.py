@@ -1,20 +1,23 @@
 """The static estimator (compiler.perf.estimate) against measurements: error, pruning, best-survives rate.
 
     python3 scripts/estimate_table.py [--device nvidia] [--out DIR] [--sizes pocl|gpu] [--budget-s 180]
-                                      [--no-calibrate] [--calibrate-only]
+                                      [--no-calibrate] [--calibrate-only] [--profile h100|h200|...]
+    python3 scripts/estimate_table.py --rescore RECORDED/estimation.json [--out DIR] [--profile ...]
 
 For each benchmark's default lowering at moderate sizes (`--sizes pocl`, seconds per kernel on a 2-core CPU;
 `--sizes gpu`, larger, for an H100) and several work-group sizes: compile, measure with the runtime's protocol
-(checked against the NumPy reference) in a worker process, and estimate without running. Before that the device
-is calibrated once (unless --no-calibrate), each number from its fastest sample (the least disturbed by other
-load): the FMA peak (compiler.runtime.peaks' kernel in groups of 64), the time of a one-work-item kernel (launch
-overhead), the bandwidth of a float4 copy in groups of 256 of a buffer past the last-level cache (64 MiB on a
-CPU, 256 MiB on a GPU) and of one within it (1 MiB, 8 MiB), and the extra time per work group (the small copy in
-groups of 1). Reports, beside the paper's numbers (Wang et al., TPDS 2019): the mean absolute
-relative error of the estimate (17.04 %), the fraction of candidate work-group sizes the pruning removes
-(78.47 %), how often the measured best survives, and the slowdown of the estimator's pick against the measured
-best (1.132x).
-Writes estimation.json and estimation.md to --out (default $OUT or ./estimate-out).
+(checked against the NumPy reference) in a worker process, and estimate without running. Before that the device is
+calibrated once (unless --no-calibrate), each number from its fastest sample (the least disturbed by other load):
+the FMA peak (compiler.runtime.peaks' kernel in groups of 64), the time of a one-work-item kernel (launch overhead),
+the bandwidth of a float4 copy in groups of 256 of a buffer past the last-level cache (64 MiB on a CPU, 256 MiB on a
+GPU) and of one within it (1 MiB, 12 MiB, against one an eighth of its size, so that the launch overhead cancels),
+and the extra time per work group (the small copy in groups of 1). The estimator's profile is the device's by name
+(H100, H200), PoCL's on a CPU, or `--profile`. Reports, beside the paper's numbers (Wang et al., TPDS 2019): the
+mean absolute relative error of the estimate (17.04 %), the fraction of candidate work-group sizes the pruning
+removes (78.47 %), how often the measured best survives, and the slowdown of the estimator's pick against the
+measured best (1.132x).
+Writes estimation.json and estimation.md to --out (default $OUT or ./estimate-out). `--rescore` measures nothing:
+it re-estimates a recorded table's points with this estimator, the recorded device limits and calibration.
 Time budget: no kernel starts after `--budget-s` (default 180 s from the start, calibration included), which keeps an
 H100 run under 4 minutes (each work-group size measures for at most `time_cap_s` = 1.5 s).
 """

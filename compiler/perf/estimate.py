@@ -428,12 +428,12 @@ def _site_costs(p: PerfParams, sites: Mapping[tuple, _Site], lines: Mapping[tupl
         beyond = max(f1 * p.cache_delay, f1 * f3 * p.global_delay)  # per new line, past the first-level cache
         occ = max(a * p.l1_delay, t * beyond)
         if sites[key].write:
-            out[key] = (occ, occ)  # a store does not hold the warp
+            out[key] = (float(occ), float(occ))  # a store does not hold the warp
         else:
             miss = p.l2_latency + f3 * (p.global_latency - p.l2_latency)
             lat = (p.cache_latency + m * f1 * (miss - p.cache_latency) + max(a - 1.0, 0.0) * p.l1_delay
                    + max(t - m, 0.0) * beyond)
-            out[key] = (occ, max(lat, occ))
+            out[key] = (float(occ), float(max(lat, occ)))
     return out
 
 

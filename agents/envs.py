@@ -58,9 +58,12 @@ def make_env(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks: S
     return _init
 
 
-def make_vec_env(env: EnvConfig, reward: RewardSection, seed: int = 0, benchmarks: Sequence[str] | None = None):
+def make_vec_env(env: EnvConfig, reward: RewardSection, seed: int = 0, benchmarks: Sequence[str] | None = None,
+                 start_method: str | None = None):
     """`env.n_envs` sub-envs: with `sampling: per_env` sub-env i owns benchmark i mod n, else every sub-env
-    draws a benchmark from the whole list at each reset (with its own seeded `np_random`)."""
+    draws a benchmark from the whole list at each reset (with its own seeded `np_random`). `start_method` is
+    SubprocVecEnv's (None: SB3's default, forkserver on Linux; "fork": the workers start with this process's
+    memoised masks and kernels)."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv  # loads torch: only for SB3
 
     uris = list(benchmarks if benchmarks is not None else env.benchmarks)
@@ -68,7 +71,8 @@ def make_vec_env(env: EnvConfig, reward: RewardSection, seed: int = 0, benchmark
         factories = [make_env(env, reward, [uris[i % len(uris)]]) for i in range(env.n_envs)]
     else:
         factories = [make_env(env, reward, uris) for _ in range(env.n_envs)]
-    venv = SubprocVecEnv(factories) if env.vec_env == "subproc" and env.n_envs > 1 else DummyVecEnv(factories)
+    subproc = env.vec_env == "subproc" and env.n_envs > 1
+    venv = SubprocVecEnv(factories, start_method) if subproc else DummyVecEnv(factories)
     venv.seed(seed)
     return venv
 

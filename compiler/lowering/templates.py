@@ -58,22 +58,50 @@ class TemplateProblem:
         self.lowering: Lowering = lowerings(bench)[name]
         self.params: tuple[TuningParam, ...] = self.lowering.params
         self.defaults = self.lowering.choose(self.sizes)
-        switches = [p.name for p in self.params if p.kind == "switch"]
-        members, self.program = [], None
-        self.inferred: dict[tuple[int, ...], TuningProblem] = {}  # per value of the switches
-        by_program: dict[str, TuningProblem] = {}  # a switch of the code generator's options keeps the program
-        for combo in itertools.product(SWITCH_VALUES, repeat=len(switches)):
-            fixed = dict(zip(switches, combo, strict=True))
+        self.switches = [p.name for p in self.params if p.kind == "switch"]
+        self.combos = tuple(itertools.product(SWITCH_VALUES, repeat=len(self.switches)))
+        # the members of the union, one per value of the switches, derived and inferred when first needed
+        self._members: dict[tuple[int, ...], tuple[dict[str, int], Space, TuningProblem]] = {}
+        self._by_program: dict[str, TuningProblem] = {}  # a switch of the code generator's options keeps the program
+        self._space_union: Space | SpaceUnion | None = None
+        self._bound: dict[tuple[int, ...], Lowered] = {}
+        self.program = self._member(self.combos[0])[2].program
+
+    def _member(self, combo: tuple[int, ...]) -> tuple[dict[str, int], Space, TuningProblem]:
+        """The space of one value of the switches: the lowering built at its defaults for those values, and the
+        constraints Ch4 inference gives that program (memoised; switches that leave the program as it is share
+        one inference)."""
+        if combo not in self._members:
+            fixed = dict(zip(self.switches, combo, strict=True))
             values = {**self.lowering.choose({**self.sizes, **fixed}), **fixed}
             program, _, _ = self.lowering.build(self.sizes, values)
-            self.program = self.program or program
             key = program_key(program)
-            if key not in by_program:
-                by_program[key] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
-            self.inferred[combo] = by_program[key]
-            members.append((fixed, self._space(self.inferred[combo], values, switches)))
-        self.space: Space | SpaceUnion = SpaceUnion(switches, members) if switches else members[0][1]
-        self._bound: dict[tuple[int, ...], Lowered] = {}
+            if key not in self._by_program:
+                self._by_program[key] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
+            tp = self._by_program[key]
+            self._members[combo] = (fixed, self._space(tp, values, self.switches), tp)
+        return self._members[combo]
+
+    @property
+    def inferred(self) -> dict[tuple[int, ...], TuningProblem]:
+        """The inferred problem of each value of the switches (every member derived)."""
+        return {combo: self._member(combo)[2] for combo in self.combos}
+
+    @property
+    def space(self) -> Space | SpaceUnion:
+        """The solver space of the parameters: the union of the members' spaces over the switches (every member
+        derived), or the one member's space when the lowering has no switch."""
+        if self._space_union is None:
+            members = [self._member(combo)[:2] for combo in self.combos]
+            self._space_union = SpaceUnion(self.switches, members) if self.switches else members[0][1]
+        return self._space_union
+
+    def has_point(self) -> bool:
+        """Whether the space has a point: the first member, in switch order, with one is enough (the others are
+        derived only when a decision needs them)."""
+        probe = next((p.name for p in self.params if p.kind != "switch"), None)
+        return any(self._member(combo)[1].check({}) if probe is None else bool(self._member(combo)[1].valid_values(
+            probe, {})) for combo in self.combos)
 
     def _space(self, tp: TuningProblem, values: Mapping[str, int], switches: list[str]) -> Space:
         names = [p.name for p in self.params if p.name not in switches]
@@ -160,7 +188,7 @@ def available_templates(bench: Benchmark, sizes: Mapping[str, int], limits: Devi
                 tp = template_problem(bench, name, sizes, limits)
             except (LoweringError, ConstraintError):  # the lowering does not apply to this program or these sizes
                 continue
-            if tp.valid_values(tp.params[0].name, {}):
+            if tp.has_point():
                 out.append(name)
         if len(_AVAILABLE) >= 4 * MAX_PROBLEMS:
             _AVAILABLE.pop(next(iter(_AVAILABLE)))

@@ -57,7 +57,7 @@ def _form(ref: kir.MemRef, loops: tuple[kir.Loop, ...]) -> tuple[Idx, int]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _renamed(index: Idx, loops: tuple[tuple[Var, str, int, int], ...]) -> Idx:
-    # memoised: each statement's accesses are summarised again at every level of loops around it
+    # memoised: each access is summarised again at every level of loops around it
     subst, depth = {}, 0
     for v, kind, dim, extent in loops:
         if kind == "seq":
@@ -68,12 +68,18 @@ def _renamed(index: Idx, loops: tuple[tuple[Var, str, int, int], ...]) -> Idx:
     return substitute(index, subst)
 
 
-def summarise(s: kir.Stmt, written: frozenset[str]) -> list[MemAccess]:
+Access = tuple[kir.MemRef, bool, tuple[kir.Loop, ...]]  # (ref, is_write, loops inside the statement around it)
+
+
+def _shared(accs, written: frozenset[str]) -> list[Access]:
+    """The accesses other work items may see: of local and global buffers that some statement writes."""
+    return [a for a in accs if a[0].buf.space != kir.PRIVATE and a[0].buf.name in written]
+
+
+def _summary(accs: list[Access]) -> list[MemAccess]:
     out = []
-    for ref, is_write, loops in kir.accesses(s):
+    for ref, is_write, loops in accs:
         b = ref.buf
-        if b.space == kir.PRIVATE or b.name not in written:
-            continue
         kinds = frozenset(lp.kind for lp in loops if lp.kind != "seq")
         out.append(MemAccess(b.name, b.space, _form(ref, loops), is_write, kinds))
     return out
@@ -194,16 +200,28 @@ def _require(ctx: Scope, kinds: frozenset[str], stmt: kir.Stmt) -> None:
 
 
 def place(stmts: list[kir.Stmt], ctx: Scope) -> list[kir.Stmt]:
+    return _place(stmts, ctx)[0]
+
+
+def _place(stmts: list[kir.Stmt], ctx: Scope) -> tuple[list[kir.Stmt], list[list[Access]]]:
+    """The statements with their barriers, and each statement's shared accesses (`_shared`, loops inside the
+    statement): a loop's or block's are its body's, read from the level below (every statement's accesses are
+    listed once, not again at each level of loops around it)."""
+    shared: list[list[Access]] = []
     for s in stmts:
         if isinstance(s, kir.Loop):
-            s.body = place(s.body, _child(ctx, s))
+            s.body, inner = _place(s.body, _child(ctx, s))
+            shared.append([(ref, w, (s, *loops)) for accs in inner for ref, w, loops in accs])
         elif isinstance(s, kir.Block):
-            s.body = place(s.body, ctx)
+            s.body, inner = _place(s.body, ctx)
+            shared.append([a for accs in inner for a in accs])
+        else:
+            shared.append(_shared(kir.accesses(s), ctx.written))
     out: list[kir.Stmt] = []
     pending: list[MemAccess] = []
     head: list[MemAccess] | None = None  # accesses before the first barrier (for loop-carried reuse)
-    for s in stmts:
-        acc = summarise(s, ctx.written)
+    for s, accs in zip(stmts, shared, strict=True):
+        acc = _summary(accs)
         found = conflict(pending, acc) if acc else None
         if found is not None:
             _require(ctx, found[0], s)
@@ -220,7 +238,7 @@ def place(stmts: list[kir.Stmt], ctx: Scope) -> list[kir.Stmt]:
         if found is not None:
             _require(ctx, found[0], loop)
             out.append(kir.Barrier(found[1]))
-    return out
+    return out, shared
 
 
 def iterations(launch: Launch, lp: kir.Loop) -> int:

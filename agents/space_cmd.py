@@ -63,12 +63,15 @@ def space_report(t, lowering: str | None, profile: str, examples: int) -> dict:
         problem = template_problem(t.benchmark, name, dict(t.sizes), limits)
         switches = tuple(int(problem.defaults[p.name]) for p in problem.params if p.kind == "switch")
         tp, defaults = problem.inferred[switches], dict(problem.defaults)
+        offered = problem.space.domains  # the switches' values with a point (each value a program structure)
+        switch_values = {p.name: list(offered[p.name]) for p in problem.params if p.kind == "switch"}
     else:  # the program the route lowers by the default lowering's decisions
         tp, defaults = infer(_default_lowered(t, annotated), dict(t.sizes), limits), {}
+        switch_values = {}
     report: dict = {"benchmark": t.label, "lowering": name, "device_limits": profile,
                     "parameters": {p: list(tp.domains.get(p, ())) for p in tp.params},
                     "constraints": [str(c) for c in tp.constraints],
-                    "dropped": len(tp.dropped), "lowering_defaults": defaults}
+                    "dropped": len(tp.dropped), "lowering_defaults": defaults, "switches": switch_values}
     if tp.params:
         space = tp.space()
         est = space.count(exact=False)
@@ -147,6 +150,9 @@ def cmd_space(args: argparse.Namespace) -> int:
         return 0
     print(f"{r['benchmark']}  lowering={r['lowering']}  limits={r['device_limits']}")
     print(r["tuning_text"])
+    if r["switches"]:
+        print("switches (each value its own program structure; the parameters above are the default's): "
+              + ", ".join(f"{k} ∈ {{{', '.join(map(str, v))}}}" for k, v in r["switches"].items()))
     v = r["valid_points"]
     how = "exact" if v["exact"] else f"estimated ±{v['stderr']:.3g}"
     print(f"valid points: {v['value']:.6g} ({how}, {v['method']})")

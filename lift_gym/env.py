@@ -138,9 +138,11 @@ class LiftGymEnv(gym.Env):
     `max_nodes`, `n_slots`, `render_mode` ("ansi"; another mode raises TypeError, so SB3's `make_vec_env`,
     which asks for "rgb_array" and retries without a mode on a TypeError, works on the env id),
     `rewrite_points`, `prune_work_groups` (offer only the work-group sizes the static estimator's pruning keeps,
-    compiler.perf.prune; opt-in), `freeze_gc` (opt-in, for a process the env owns, such as a training worker:
-    every `reset` ends with `gc.freeze()`, so the garbage collector's full collections no longer walk the
-    modules and the compiler's memo tables filled so far; process-wide, and objects frozen are never collected).
+    compiler.perf.prune; opt-in), `split_k` (mm tiled's SK, slices of K summed by a second kernel, a tuning
+    decision: opt-in, off it is 1 as in the records made before it), `freeze_gc` (opt-in, for a process the env
+    owns, such as a training worker: every `reset` ends with `gc.freeze()`, so the garbage collector's full
+    collections no longer walk the modules and the compiler's memo tables filled so far; process-wide, and objects
+    frozen are never collected).
 
         >>> import gymnasium, lift_gym
         >>> env = gymnasium.make("LiftGym-Rewrite-v7", benchmark="benchmark://lift/scal/small", reward="analytical")
@@ -165,7 +167,7 @@ class LiftGymEnv(gym.Env):
                  sizes: Mapping[str, int] | None = None, store: str | None = None, model: str | None = None,
                  reward_fallback: str | None = None, max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32,
                  render_mode: str | None = None, rewrite_points: bool = False, profile: str | None = None,
-                 prune_work_groups: bool = False, freeze_gc: bool = False):
+                 prune_work_groups: bool = False, freeze_gc: bool = False, split_k: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # a TypeError, as for an argument the env does not take: SB3's make_vec_env then retries without one
             raise TypeError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
@@ -183,7 +185,7 @@ class LiftGymEnv(gym.Env):
         self.reward_fn.check()  # an absent device or model file fails here, not at an episode's last step
         self.config = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots,
                              limits=self.reward_fn.ctx.limits, rewrite_points=bool(rewrite_points),
-                             prune_work_groups=bool(prune_work_groups))
+                             prune_work_groups=bool(prune_work_groups), split_k=bool(split_k))
         self.layout = self.config.layout
         self.action_space = MaskedDiscrete(self.layout.n, self)
         self.observation_space = encode.observation_space(max_nodes, n_slots)

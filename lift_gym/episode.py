@@ -65,9 +65,12 @@ TRANSPOSED_A_SINCE = 6  # the env version that added mm's AT (the A tile held tr
                         # earlier versions replay with AT fixed at 0
 PREFETCH_SINCE = 7  # the env version that added mm's PF (the next tiles loaded into registers): records of earlier
                     # versions replay with PF fixed at 0
+SPLIT_K_SINCE = 8  # the env version that is to turn mm's SK (split-K) on by default; until then it is opt-in
+                   # (Config(split_k=True)) and a record made with it says so
 # the Config switches an env version turned on, with that version: a record says a switch only when it differs
 SWITCHED_ON = {"memory": MEMORY_SINCE, "column_blocks": MEMORY_SINCE, "conv_fusion": FUSION_SINCE,
-               "last_group": LAST_GROUP_SINCE, "transposed_a": TRANSPOSED_A_SINCE, "prefetch": PREFETCH_SINCE}
+               "last_group": LAST_GROUP_SINCE, "transposed_a": TRANSPOSED_A_SINCE, "prefetch": PREFETCH_SINCE,
+               "split_k": SPLIT_K_SINCE}
 
 
 def env_version(rewrite_points: bool = False) -> str:
@@ -602,6 +605,6 @@ def _check_device(report: ValidationReport, state: State, cfg: RewardConfig | No
 
 __all__ = ["CONSISTENT", "DRIFT", "ENV_ID", "FORMAT", "FUSION_SINCE", "INCONSISTENT", "LAST_GROUP_SINCE",
            "MAX_RECORD_CHARS", "MEMORY_SINCE", "NOISE_SIGMAS", "PREFETCH_SINCE", "REWARD_ABS_TOL", "RP_ENV_ID",
-           "TOO_NOISY", "TOO_NOISY_TO_TELL", "TRANSPOSED_A_SINCE", "EpisodeState", "ReplayResult", "RewardJudgement",
-           "ValidationReport", "benchmark_file", "check_benchmark", "env_version", "id_version", "judge_reward",
-           "log_speedup_se", "measured_noise", "record_paths", "replay", "validate"]
+           "SPLIT_K_SINCE", "TOO_NOISY", "TOO_NOISY_TO_TELL", "TRANSPOSED_A_SINCE", "EpisodeState", "ReplayResult",
+           "RewardJudgement", "ValidationReport", "benchmark_file", "check_benchmark", "env_version", "id_version",
+           "judge_reward", "log_speedup_se", "measured_noise", "record_paths", "replay", "validate"]

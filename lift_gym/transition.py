@@ -117,6 +117,7 @@ class Config:
     last_group: bool = True  # asum's and dot's F, one kernel (off: fixed at 0, two kernels, as in -v4)
     transposed_a: bool = True  # mm's AT, the A tile transposed in local memory (off: fixed at 0, as in -v5)
     prefetch: bool = True  # mm's PF, the next tiles loaded into registers (off: fixed at 0, as in -v6)
+    split_k: bool = False  # mm's SK, slices of K summed by a second kernel (off: fixed at 1, as in -v7; opt-in)
 
     def __post_init__(self):
         for key, lo, hi in (("max_rewrites", 0, MAX_REWRITES), ("max_nodes", 1, MAX_NODES), ("n_slots", 1, MAX_SLOTS)):

@@ -51,7 +51,7 @@ STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
 PINNED_WHEN_OFF = {"column_blocks": ((stencil.COLS_PER_ITEM, 1),),
                    "conv_fusion": ((conv.PAD_VIEW, 0), (conv.CROP_VIEW, 0)),
                    "last_group": ((blas1.LAST_GROUP, 0),), "transposed_a": ((mm.TRANSPOSED_A, 0),),
-                   "prefetch": ((mm.PREFETCH, 0),)}
+                   "prefetch": ((mm.PREFETCH, 0),), "split_k": ((mm.SPLIT_K, 1),)}
 
 
 def strategies_of(bench: Benchmark) -> list[tuple[Strategy, tuple[str, ...]]]:

@@ -62,7 +62,7 @@ from .lowered import KernelLaunch, Lowering, Strategy, largest_divisor
 from .util import LoweringError
 
 NAME = "conv_chw tiled"
-PARAMS = mm.PARAMS
+PARAMS = tuple(p for p in mm.PARAMS if p.name != mm.SPLIT_K)  # (no split-K of the implicit product)
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
 MAX_REGS = 64

@@ -26,6 +26,7 @@ class TuningParam:
     name: str  # the size variable in the lowered program
     doc: str  # meaning and constraints
     kind: str = "other"  # "local_size" | "split" | "switch" (chooses a program structure) | "other"
+    values: tuple[int, ...] = ()  # a switch's values, one program structure each (empty: 0 and 1)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,12 @@ Tuning parameters and constraints (checked by `_check`):
   after the tile loop's barrier, while the work group computes on the tiles in local memory, and copies the
   registers into local memory at the start of the next iteration. The program is the same; the kernel holds the
   next tiles in registers (one register per vector a work item copies). docs/benchmarks/mm_prefetch_h100.md.
+- SK (switch of the values 1, 2, 4, 8; K % SK = 0, (K/SK) % TK = 0, a thin product, K > max(M, N)): SK > 1 is
+  split-K. partialReduceProduct(SK) (compiler/rewrite/rules_reduction.py) makes the product the sum of SK partial
+  products over slices of K/SK (of a batch: Batch SK partial products), oclKernel makes the partial products one
+  kernel, derived by the steps above as a batch (mapWrg(2) over the SK products; launch (N/RN, M/RM, SK Batch)),
+  writing an [SK][M][N] array, and their sum a second kernel, mapGlb(1)(mapGlb(0)) over the elements of C (a
+  batch: mapGlb(2) over its products), each work item adding its SK partials. docs/strategies.md.
 """
 
 from __future__ import annotations
@@ -106,8 +112,10 @@ from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
 from ..ir.ops import Op
 from ..ir.terms import concrete, contains, is_call
 from ..rewrite.rules_algorithmic import split_join
+from ..rewrite.rules_blas1 import OCL_KERNEL
 from ..rewrite.rules_mapping import UNROLL_MAX
 from ..rewrite.rules_mm_layout import local_tile_of_transpose, tile_rows
+from ..rewrite.rules_reduction import partial_reduce_product
 from ..rewrite.rules_tiling import (
     MULT_AND_SUM_UP_FUSION,
     copy_into,
@@ -120,11 +128,13 @@ from ..rewrite.rules_tiling import (
 )
 from . import derivation, shape
 from .default import finish
-from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, largest_divisor
+from .lowered import KernelLaunch, Lowering, Strategy, TuningParam, default_local_size, largest_divisor
 from .util import LoweringError
 
 TRANSPOSED_A = "AT"  # the switch: the A tile held transposed in local memory, rows in runs of 4
 PREFETCH = "PF"  # the switch: the next tiles loaded into registers while this one is computed on
+SPLIT_K = "SK"  # the number of slices of K whose partial products are summed by a second kernel (1: one kernel)
+SPLIT_K_VALUES = (1, 2, 4, 8)  # the values the space offers (those that divide K)
 PARAMS = (
     TuningParam("TM", "rows of C per work group (M % TM = 0)"),
     TuningParam("TN", "columns of C per work group (N % TN = 0)"),
@@ -143,6 +153,9 @@ PARAMS = (
     TuningParam(PREFETCH, "1: a work item loads its share of the next A and B tiles into registers while the work "
                 "group computes on this one (the code generator's prefetch); 0: each tile is loaded when it is copied",
                 "switch"),
+    TuningParam(SPLIT_K, "slices of K (split-K, K % SK = 0, (K/SK) % TK = 0): SK > 1 computes SK partial products "
+                "over K/SK each, a batch on work-group dimension 2, into an [SK][M][N] array that a second kernel "
+                "sums; 1: one kernel", "switch", SPLIT_K_VALUES),
 )
 MAX_WG = 1024
 MAX_LOCAL_BYTES = 48 * 1024
@@ -158,6 +171,56 @@ def _nodes(n: Node):
     yield n
     for c in n.children():
         yield from _nodes(c)
+
+
+def _paths(p: Program):
+    """(path, node) of every node of the program's body, in pre-order."""
+    def go(n: Node, path):
+        yield path, n
+        for i, c in enumerate(n.children()):
+            yield from go(c, (*path, i))
+    yield from go(p.body, (len(p.params),))
+
+
+def _anywhere(path, n) -> bool:
+    return True
+
+
+def _restricted(where, within):
+    """A step's site selector (None: every site; k: the k-th in pre-order; a predicate) among the sites `within`
+    takes."""
+    if where is None:
+        return within
+    if isinstance(where, int):  # the where-th site in pre-order of those within
+        seen = [0]
+
+        def kth(path, n) -> bool:  # (asked about each legal site once, in pre-order)
+            seen[0] += within(path, n)
+            return within(path, n) and seen[0] == where + 1
+        return kth
+    return lambda path, n: within(path, n) and where(path, n)
+
+
+def _split_k(step, program, slices: int, batched: bool):
+    """Split-K: partialReduceProduct(SK) at the map over the rows of A (of a batch: at the batch's map, whose
+    products' slices become one batch of Batch SK partial products), the
+    partial products one kernel (oclKernel) and their sum over the slices another, mapped over the elements of C
+    (mapGlb(1), mapGlb(0); a batch's products mapGlb(2)). Returns the sites of the first kernel, where the tiled
+    derivation continues."""
+    top = (len(program().params),)
+    step(partial_reduce_product(slices), (lambda path, n: path == top) if batched else _row_map, unique=True)
+    p = program()
+    site = top
+    while not (is_call(at(p, site), Op.MAP) and contains(at(p, site).f, Op.ZIP)):  # down the data path
+        site = (*site, len(at(p, site).args))
+    step(OCL_KERNEL, lambda path, n: path == site)
+    step(OCL_KERNEL, lambda path, n: path == top)
+    outer = at(program(), top)
+    inner = next((*top, i + 1) for i, a in enumerate(outer.args) if is_call(a, Op.OCL_KERNEL))
+    second = (*top, 0)
+    for dim in (2, 1, 0)[0 if batched else 1:]:  # the outermost map of the second kernel first
+        step(f"mapGlb({dim})", lambda path, n: path[:2] == second and is_call(n, Op.MAP) and contains(n.f, Op.REDUCE))
+    return lambda path, n: path[:len(inner)] == inner
 
 
 def _innermost_map(path, n) -> bool:
@@ -176,10 +239,11 @@ def _row_map(path, n) -> bool:
     return is_call(body, Op.JOIN) and is_call(body.args[0], Op.MAP)
 
 
-def transposed_operands(p: Program) -> tuple[bool, bool]:
+def transposed_operands(p: Program, within=None) -> tuple[bool, bool]:
     """Which operands of a (normalised) product are stored transposed: (A, read through `transpose << At`; B,
-    given by rows, `Bt`, not read through a transpose), from the first map over the rows of A."""
-    rows = next((n for n in _nodes(p.body) if _row_map((), n)), None)
+    given by rows, `Bt`, not read through a transpose), from the first map over the rows of A (`within`: of those
+    whose (path, node) it takes)."""
+    rows = next((n for path, n in _paths(p) if _row_map((), n) and (within is None or within(path, n))), None)
     if rows is None:
         return False, False
     ys = rows.f.funs[0].body.args[0].args[0]
@@ -248,8 +312,9 @@ def _structure(v: dict[str, int]) -> tuple:
     """What the parameter values decide of the program's structure (the program is symbolic in all of them)."""
     v = effective_switches(v)
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
+    slices = int(v.get(SPLIT_K, 1) or 1)
     return (v["VW"] > 1, bool(v.get("KU", 0)), bool(v.get("CB", 0)), bool(v.get(TRANSPOSED_A, 0)),
-            _flat(v, v["TM"], v["TK"]), _flat(v, v["TK"], v["TN"]), unroll)
+            _flat(v, v["TM"], v["TK"]), _flat(v, v["TK"], v["TN"]), unroll, *((slices,) if slices > 1 else ()))
 
 
 def build_tiled(bench, v: dict[str, int]) -> Program:
@@ -269,22 +334,29 @@ _DERIVED: dict[tuple, Program] = {}  # (high-level program, structure) -> derive
 def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Program:
     """The tiled program derived from the high-level mm program `high` for the structure the values `v` decide
     (the values also serve the rules' guards). `trace` receives (rule name, program before, program after) for
-    every step."""
+    every step. SK > 1 (split-K): partialReduceProduct(SK) first, then the partial products are one kernel (a
+    batch of SK products, tiled below) and their sum over the slices a second one."""
     v = effective_switches(v)
     structure = _structure(v)
     batched = shape.batched_matrix_product(high) is not None
     p = derivation.start(high)
-    a_columns, b_rows = transposed_operands(p)
+    within: derivation.Where = _anywhere
 
     def step(rule, where=None, **kw):
         nonlocal p
         before = p
-        p = derivation.step(p, rule, where, sizes=v, name="mm tiled", **kw)
+        p = derivation.step(p, rule, _restricted(where, within), sizes=v, name="mm tiled", **kw)
         if trace is not None:
             trace.append((rule if isinstance(rule, str) else rule.name, before, p))
 
+    slices = int(v.get(SPLIT_K, 1) or 1)
+    if slices > 1:
+        within = _split_k(step, lambda: p, slices, batched)
+        batched = True  # the partial products: a batch of SK (Batch SK) products
+    a_columns, b_rows = transposed_operands(p, within)
+
     # register loops are unrolled (mapSeqUnroll's guard: at most UNROLL_MAX steps); longer ones stay loops
-    unroll_m, unroll_n, unroll_chunks = structure[-1]
+    unroll_m, unroll_n, unroll_chunks = structure[6]
     unrolled = tuple(Op.MAP_SEQ_UNROLL if u else Op.MAP_SEQ for u in (unroll_m, unroll_n))
     lcl2 = (Op.MAP_LCL, Op.MAP_LCL, *unrolled)
     # 1. the dot product's reduce of products as one reduce of multAndSumUp
@@ -294,7 +366,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     #    transpose: tileColumns; B given by rows, transposed in the data: tileRows); a batch's map over work groups
     #    of dimension 2
     step(split_join("TM"), _row_map, unique=batched)
-    columns = next((r for r in (tile_columns("TN"), tile_rows("TN")) if derivation.sites(p, r, None, v)), None)
+    columns = next((r for r in (tile_columns("TN"), tile_rows("TN")) if derivation.sites(p, r, within, v)), None)
     if columns is None:
         raise LoweringError("mm tiled: tileColumns(TN) (B read through a transpose) and tileRows(TN) (B given by "
                             "rows) apply at no site of the program here")
@@ -320,7 +392,7 @@ def derive(high: Program, v: dict[str, int], trace: list | None = None) -> Progr
     else:
         step("reduceSeq", _block_loop, unique=True)
     for unroll in (unroll_n, unroll_m):  # the RM x RN outer product, innermost first
-        site = derivation.sites(p, "mapSeq", _innermost_map, v)[0].path
+        site = derivation.sites(p, "mapSeq", lambda path, n: within(path, n) and _innermost_map(path, n), v)[0].path
         step("mapSeq", lambda path, n, site=site: path == site, unique=True)
         if unroll:
             step("mapSeqUnroll", lambda path, n, site=site: path == site, unique=True)
@@ -366,10 +438,13 @@ def _choose(s, a_columns: bool = False) -> dict[str, int]:
     sizes have one (where they have none, `_check` refuses the switch and the derivation reads it as off:
     `effective_switches`)."""
     m, n, k = s["M"], s["N"], s["K"]
+    slices = int(s.get(SPLIT_K) or 1)
+    work = m * n * k
+    k = k // slices if slices > 1 and _thin(s) and k % slices == 0 else k  # the tiles divide a slice of K
     at_on, cb_on, ku_on = (s.get(x) == 1 for x in (TRANSPOSED_A, "CB", "KU"))
     tm = s.get("TM") or (largest_divisor(m, 64, RUN) if at_on else None) or largest_divisor(m, 64) or 1
     tn = s.get("TN") or (largest_divisor(n, 64, RUN) if cb_on else None) or largest_divisor(n, 64) or 1
-    large = m * n * k >= LARGE and tm % 8 == 0 and tn % 8 == 0
+    large = work >= LARGE and tm % 8 == 0 and tn % 8 == 0
     block = 8 if large else 4
     def blocked(t: int, on: bool) -> int:  # a register block of t: of a multiple of RUN where the switch is on
         return (largest_divisor(t, max(block, RUN), RUN) if on else None) or largest_divisor(t, block) or 1
@@ -384,7 +459,7 @@ def _choose(s, a_columns: bool = False) -> dict[str, int]:
     on = int(large)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw,
             "KU": s.get("KU", on if tk % RUN == 0 else 0), "CB": s.get("CB", on if rn % RUN == 0 else 0),
-            TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, on)}
+            TRANSPOSED_A: s.get(TRANSPOSED_A, 0), PREFETCH: s.get(PREFETCH, on), SPLIT_K: s.get(SPLIT_K, 1)}
 
 
 def _check(s, v, a_columns: bool = False) -> list[str]:
@@ -414,6 +489,13 @@ def _check(s, v, a_columns: bool = False) -> list[str]:
     need(wg <= MAX_WG, f"work-group size (TN/RN)*(TM/RM) = {wg} <= {MAX_WG}")
     lmem = 4 * (v["TM"] * v["TK"] + v["TK"] * v["TN"])
     need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*(TM*TK + TK*TN) = {lmem} <= {MAX_LOCAL_BYTES} bytes")
+    slices = int(v.get(SPLIT_K, 1))
+    need(slices == 1 or _thin(s), f"SK > 1 needs a thin product, K > max(M, N) (M = {s['M']}, N = {s['N']}, "
+         f"K = {s['K']})")
+    need(slices >= 1 and s["K"] % slices == 0 and (s["K"] // slices) % v["TK"] == 0,
+         f"SK > 0, K % SK = 0 and (K/SK) % TK = 0 (K = {s['K']}, SK = {slices}, TK = {v['TK']})")
+    need(slices * s.get("Batch", 1) <= MAX_BATCH, f"SK * Batch <= {MAX_BATCH} products, one work group of "
+         f"dimension 2 each (SK = {slices}, Batch = {s.get('Batch', 1)})")
     if "Batch" in s:
         need(s["Batch"] <= MAX_BATCH, f"a batch of at most {MAX_BATCH} products, one work group of dimension 2 "
              f"each (Batch = {s['Batch']})")
@@ -442,20 +524,41 @@ def lowerings_for(bench) -> list[Lowering]:
 
     def build(s, v):
         r = sh.bind(s)
+        v = {**v, SPLIT_K: effective_slices(r, v)}
+        slices = v[SPLIT_K]
         p = build_tiled(bench, v)
         local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
         grid = (r["N"] // v["RN"], r["M"] // v["RM"])
-        launch = (KernelLaunch((*grid, r["Batch"]), (*local, 1)) if batch is not None
-                  else KernelLaunch(grid, local))
+        products = r.get("Batch", 1) * slices
+        launches = ((KernelLaunch((*grid, products), (*local, 1)),) if batch is not None or slices > 1
+                    else (KernelLaunch(grid, local),))
+        if slices > 1:  # the sum of the partial products over the slices, one work item per element of C
+            cells = (r["N"], r["M"], *((r["Batch"],) if batch is not None else ()))
+            launches = (*launches, KernelLaunch(cells, default_local_size(cells)))
         facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
-                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
-        return p, (launch,), facts
+                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // (v["TK"] * slices),
+                 **({"k_slices": slices} if slices > 1 else {})}
+        return p, launches, facts
 
     local_sizes = {0: "TN/RN", 1: "TM/RM", **({2: "1"} if batch is not None else {})}
     a_columns = transposed_operands(derivation.start(bench.program))[0]
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build,
                      lambda s: _choose(sh.bind(s), a_columns), lambda s, v: _check(sh.bind(s), v, a_columns),
                      local_sizes, options=_codegen_options)]
+
+
+def effective_slices(s, v) -> int:
+    """SK where the product is thin (K > max(M, N): few tiles of C, each a long reduction) and SK divides K into
+    slices of a whole number of TK-tiles, else 1: at sizes where a value of the switch has no split-K program (K =
+    6 has no 4 slices; a square product gains nothing from one) the derivation reads it as off, so the template
+    keeps its points (and its members' programs, one inference); `_check` refuses an explicit request naming the
+    constraint."""
+    slices = int(v.get(SPLIT_K, 1) or 1)
+    return slices if slices > 1 and _thin(s) and s["K"] % slices == 0 and (s["K"] // slices) % v["TK"] == 0 else 1
+
+
+def _thin(s) -> bool:
+    return s["K"] > max(s["M"], s["N"])
 
 
 def _codegen_options(v: dict[str, int]) -> dict[str, object]:

@@ -59,7 +59,7 @@ class TemplateProblem:
         self.params: tuple[TuningParam, ...] = self.lowering.params
         self.defaults = self.lowering.choose(self.sizes)
         self.switches = [p.name for p in self.params if p.kind == "switch"]
-        self.combos = tuple(itertools.product(SWITCH_VALUES, repeat=len(self.switches)))
+        self.combos = tuple(itertools.product(*(p.values or SWITCH_VALUES for p in self.params if p.kind == "switch")))
         # the members of the union, one per value of the switches, derived and inferred when first needed
         self._members: dict[tuple[int, ...], tuple[dict[str, int], Space, TuningProblem]] = {}
         self._by_program: dict[str, TuningProblem] = {}  # a switch of the code generator's options keeps the program

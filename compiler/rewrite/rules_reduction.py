@@ -17,18 +17,30 @@ and keeps the program's meaning and type (the driver re-type-checks every result
     letBind              y => C[e] -> y => let(p => C[p]) << e
     idAfterReduce(toX)   reduceK(init, f) << x -> toX(mapSeq(id)) << reduceK(init, f) << x
     idForReduceInit(toX) reduceSeq(init, f) << x -> reduceSeq(toX(id) << init, f) << x
+    partialReduceProduct(s)
+                         map(x => join << map(y => reduce(z, +) << E(zip(x, y))) << Ys) << Xs
+                           -> map(r => join << map(ps => reduce(z, +) << ps) << r) << map(transpose) << transpose
+                              << map(q => map(x => join << map(y => reduce(z, +) << E(zip(x, y))) << Y(q)) << X(q))
+                              << zip(slices(Xs), slices(Ys))
+                         (the product's reduction over K as the sum of s partial products over K/s: reduce(+) o
+                         map(g) o zip(a, b) = reduce(+) o join o map(reduce(+) o map(g) o zip) o zip(split(K/s) a,
+                         split(K/s) b), the map over the slices moved out of the maps over rows and columns; an
+                         operand read through a transpose, `transpose << V`, is sliced along V's rows, `split(K/s)
+                         << V`, and read as `transpose << get(i) << q`; one read as it is along K by
+                         `transpose o map(split(K/s)) << V` and read as `get(i) << q`)
 """
 
 from __future__ import annotations
 
-from ..ir.build import map_, prim
-from ..ir.node import Expr, FunCall, Lambda, Node, Param, Prim, at, replace_at, with_children
+from .. import arith
+from ..ir.build import get, join, map_, prim, split, transpose, zip_
+from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, at, literal_number, replace_at, with_children
 from ..ir.ops import ADDRESS_SPACES, REDUCES, Op
-from ..ir.terms import chain, concrete, count_uses, free_vars, is_call, map_body
+from ..ir.terms import binary_userfun, chain, concrete, count_uses, free_vars, fresh_lam, is_call, map_body
 from ..ir.userfuns import ID
 from ..types import ArrayType, TupleType, Type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
-from .rules_algorithmic import eta_lambda, fission_site
+from .rules_algorithmic import _NEUTRAL, eta_lambda, fission_site
 
 G = "algorithmic"
 _SPACES = {"toGlobal": Op.TO_GLOBAL, "toLocal": Op.TO_LOCAL, "toPrivate": Op.TO_PRIVATE}
@@ -288,6 +300,131 @@ def id_for_reduce_init(space: str) -> Rule:
 
 ID_FOR_REDUCE_INIT_PRIVATE = id_for_reduce_init("toPrivate")
 
+# --- the product's reduction in slices (split-K) ---------------------------------------------------------------
+def _product_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    """(x, y, the reduce, Xs, Ys) of `map(x => join << map(y => reduce(z, f) << E) << Ys) << Xs` where E is
+    `zip(x, y)` or `map(g) << zip(x, y)` (either order, g free of x and y), Ys free of x, f associative and
+    commutative with z its neutral element."""
+    f = e.f.funs[0]
+    if not (isinstance(f, Lambda) and len(f.params) == 1 and is_call(f.body, Op.JOIN)
+            and is_call(f.body.args[0], Op.MAP)):
+        return None
+    x, inner = f.params[0], f.body.args[0]
+    g, ys = inner.f.funs[0], inner.args[0]
+    if not (isinstance(g, Lambda) and len(g.params) == 1 and x.name not in free_vars(ys)):
+        return None
+    y, red = g.params[0], g.body
+    if not (is_call(red, Op.REDUCE) and isinstance(red.args[0], Literal)):
+        return None
+    u, v = binary_userfun(red.f.funs[0]), literal_number(red.args[0].value)
+    if u not in _NEUTRAL or v is None or not _NEUTRAL[u](v):
+        return None
+    z = red.args[1]
+    if is_call(z, Op.MAP) and not (free_vars(z.f) & {x.name, y.name}):
+        z = z.args[0]
+    if not (is_call(z, Op.ZIP) and len(z.args) == 2 and {a.name for a in z.args if isinstance(a, Param)}
+            == {x.name, y.name}):
+        return None
+    return {"x": x, "y": y, "reduce": red, "xs": e.args[0], "ys": ys}
+
+
+def _batch_match(e: FunCall, ctx: Ctx) -> Bindings | None:
+    """The product of a batch, `map(q => P(q)) << zip(Ls, Rs)` with P a product (`_product_match`) of the views
+    `get(i) << q` or `transpose << get(i) << q` of the pair q (q used nowhere else)."""
+    f = e.f.funs[0]
+    if not (isinstance(f, Lambda) and len(f.params) == 1 and is_call(e.args[0], Op.ZIP) and len(e.args[0].args) == 2
+            and is_call(f.body, Op.MAP)):
+        return None
+    q, prod = f.params[0], f.body
+    b = _product_match(prod, ctx)
+    if b is None:
+        return None
+    ops = []
+    for v in (b["xs"], b["ys"]):
+        w = v.args[0] if is_call(v, Op.TRANSPOSE) else v
+        if not (is_call(w, Op.GET) and w.args[0] == q):
+            return None
+        ops.append(int(w.f.static[0]))
+    if q.name in free_vars(b["reduce"]) or sorted(ops) != [0, 1]:
+        return None
+    return {**b, "pairs": e.args[0].args, "gets": ops}
+
+
+def partial_reduce_product(s) -> Rule:
+    """map(x => join << map(y => reduce(z, +) << E(zip(x, y))) << Ys) << Xs -> the sum of s partial products over
+    slices of K/s (module doc); a batch's products, map(q => P(q)) << zip(Ls, Rs), become a batch of Batch s
+    partial products"""
+
+    def match(e: FunCall, ctx: Ctx) -> Bindings | None:
+        batch = _batch_match(e, ctx)
+        b = batch or _product_match(e, ctx)
+        if b is None:
+            return None
+        prod = (*ctx.path, 0, 0, 1) if batch else ctx.path  # the product's call (in a batch: the pair's function)
+        xt = ctx.typing.of.get((*prod, 1))
+        yt = ctx.typing.of.get((*prod, 0, 0, 1, 1, 1))
+        if not (isinstance(xt, ArrayType) and isinstance(xt.elem, ArrayType) and isinstance(yt, ArrayType)
+                and isinstance(yt.elem, ArrayType)):
+            return None
+        k = xt.elem.n
+        if not ctx.divides(s, k) or not ctx.lt(s, k) or ctx.value(s) is None or ctx.value(s) < 2:
+            return None
+        return {**b, "chunk": arith.simplify(arith.size(k) / arith.size(s)), "batch": batch is not None}
+
+    def build(b: Bindings, ctx: Ctx):
+        chunk, red = b["chunk"], b["reduce"]
+
+        def sliced(v: Expr, i: int, q: Param) -> tuple[Expr, Expr]:
+            """The slices of an operand [rows][K] ([s][rows][K/s]; of a batch's operand, [Batch s][rows][K/s]) and
+            slice q's operand."""
+            through = is_call(v, Op.TRANSPOSE)  # read through a transpose: slices of the rows of what it transposes
+            def cut(w: Expr) -> Expr:
+                return split(chunk) << w if through else transpose() << (map_(split(chunk)) << w)
+            if b["batch"]:
+                all_ = join() << (map_(fresh_lam(ctx.fresh, "operand", cut)) << b["pairs"][b["gets"][i]])
+            else:
+                all_ = cut(v.args[0] if through else v)
+            return all_, transpose() << (get(i) << q) if through else get(i) << q
+
+        q = ctx.fresh.param("slice")
+        sx, xq = sliced(b["xs"], 0, q)
+        sy, yq = sliced(b["ys"], 1, q)
+        row = fresh_lam(ctx.fresh, "sliceRow", lambda x2: join() << (map_(fresh_lam(
+            ctx.fresh, "sliceCol", lambda y2: _renamed(red, {b["x"].name: x2, b["y"].name: y2}))) << yq))
+        parts = map_(Lambda((q,), map_(row) << xq)) << zip_(sx, sy)
+        op = prim(Op.REDUCE, funs=(binary_userfun(red.f.funs[0]),))  # (a fresh copy: no binder twice)
+        cell = fresh_lam(ctx.fresh, "partials", lambda ps: FunCall(op, (red.args[0], ps)))
+        total = fresh_lam(ctx.fresh, "sums", lambda r: join() << (map_(cell) << r))
+        if not b["batch"]:
+            return map_(total) << (map_(prim(Op.TRANSPOSE)) << (transpose() << parts))
+        product = fresh_lam(ctx.fresh, "products", lambda ps: map_(total) << (map_(prim(Op.TRANSPOSE)) << (
+            transpose() << ps)))
+        return map_(product) << (split(ctx.value(s)) << parts)
+
+    return rule(f"partialReduceProduct({s})",
+                "map(x => join << map(y => reduce(z, +) << E(zip(x, y))) << Ys) << Xs -> map(r => join << map(ps => "
+                "reduce(z, +) << ps) << r) << map(transpose) << transpose << map(q => map(x => join << map(y => "
+                "reduce(z, +) << E(zip(x, y))) << Y(q)) << X(q)) << zip(slices(Xs), slices(Ys))   (a batch "
+                "map(q => P(q)) << zip(Ls, Rs): map(sum) << split(s) << the partial products of zip(join << map("
+                "slices) << Ls, join << map(slices) << Rs))",
+                [Op.MAP], match, build, params=(("s", s),), group=G,
+                guard="a product's rows and columns, one reduction of a zip of the row and the column (mapped by a "
+                      "function of neither) with an associative, commutative operator from its neutral value, or a "
+                      "batch of them over the views get(i) / transpose << get(i) of a pair; s | K, 1 < s < K")
+
+
+def _renamed(n: Node, names: dict[str, Param]) -> Node:
+    """`n` with the free parameters named in `names` replaced (the replacements' names are fresh: no capture)."""
+    if isinstance(n, Param):
+        return names.get(n.name, n)
+    kids = n.children()
+    if not kids:
+        return n
+    if isinstance(n, Lambda) and names.keys() & {q.name for q in n.params}:
+        names = {k: v for k, v in names.items() if k not in {q.name for q in n.params}}
+    return with_children(n, [_renamed(c, names) for c in kids])
+
+
 REDUCTION_RULES: tuple[Rule, ...] = (
     JOIN_JOIN, REORDER_MAP, REORDER_SPLIT, MAP_JOIN_TRANSPOSE, MAP_FISSION_VIEW, MAP_FISSION_ZIP, LET_BIND,
     id_after_reduce("toGlobal"), ID_AFTER_REDUCE_LOCAL, id_after_reduce("toPrivate"),
@@ -296,4 +433,4 @@ REDUCTION_RULES: tuple[Rule, ...] = (
 
 __all__ = ["ID_AFTER_REDUCE_LOCAL", "ID_FOR_REDUCE_INIT_PRIVATE", "JOIN_JOIN", "LET_BIND",
            "MAP_FISSION_VIEW", "MAP_FISSION_ZIP", "MAP_JOIN_TRANSPOSE", "REDUCTION_RULES", "REORDER_MAP",
-           "REORDER_SPLIT", "id_after_reduce", "id_for_reduce_init"]
+           "REORDER_SPLIT", "id_after_reduce", "id_for_reduce_init", "partial_reduce_product"]

@@ -115,7 +115,7 @@ def test_switches_need_widths_divisible_by_four():
 def test_the_template_space_offers_both_switches_and_masks_widths():
     tp = templates.template_problem(get("mm"), "tiled", SIZES, H100)
     assert tp.valid_values("KU", {}) == [0, 1] and tp.valid_values("CB", {}) == [0, 1] == tp.valid_values("AT", {})
-    assert tp.valid_values("PF", {}) == [0, 1] and tp.inferred[(0, 0, 0, 0)] is tp.inferred[(0, 0, 0, 1)]
+    assert tp.valid_values("PF", {}) == [0, 1] and tp.inferred[(0, 0, 0, 0, 1)] is tp.inferred[(0, 0, 0, 1, 1)]
     assert all(v % 4 == 0 for v in tp.valid_values("RM", {"AT": 1})) and 2 in tp.valid_values("RM", {"AT": 0})
     rn = tp.valid_values("RN", {"CB": 1})
     assert rn and all(v % 4 == 0 for v in rn)

@@ -83,7 +83,7 @@ def rate(bench, sizes, seconds: float) -> tuple[float, str]:
 def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     bench, sizes = resolve(uri)
     row: dict = {"case": case, "uri": uri, "named": {}}
-    for name, low in lowerings(bench.name).items():
+    for name, low in (lowerings(bench.name) if getattr(args, "named", True) else {}).items():
         try:
             r = run_case(worker, uri, name, low, MeasureConfig(), rng)
         except Exception as e:  # recorded, the table goes on

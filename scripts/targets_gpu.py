@@ -137,6 +137,9 @@ def main(argv=None) -> int:
     ap.add_argument("--search-s", type=float, default=600.0,
                     help="each search evaluates no new kernel after this many seconds (default 600)")
     ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")
+    ap.add_argument("--no-named", dest="named", action="store_false",
+                    help="do not measure the named lowerings on their own before each search (the search still "
+                         "evaluates them first)")
     ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="targets-"))
     args = ap.parse_args(argv)

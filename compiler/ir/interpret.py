@@ -24,6 +24,19 @@ multAndSumUp's `acc + l * r`), possibly wrapped in toPrivate/a lambda, take a fa
 those results are not bit-identical to a sequential fp32 loop. `reduce(...) << map(h) << x` is fused (h is
 applied per chunk or per step, so map(h) << x is never materialised whole).
 
+Contractions: a reduction that sums products of two operands, recognised by its structure (the operator `add`
+after a map whose function is `mult(a, b)`, `acc + l * r` as multAndSumUp, `add(acc, mult(a, b))`; a and b
+names, literals or get(i)s of them), is evaluated for the whole reduced axis at once: both operands are
+evaluated as views with the reduced axis as a batch axis and `_contract` sums their product over it in float64
+(the meaning of the sum, without fp32 rounding per step), cast to the accumulator's float32 once. The operands'
+other axes broadcast: those only one operand spans are the rows and columns of a matrix product, those both span
+are a batch of products (np.matmul, BLAS), so mm, mm with A transposed, batched mm, gemv and convolutions are one
+matrix product each (in float64 blocks of _CONTRACTION_ELEMENTS). A sum of at most _FEW_TERMS terms (a stencil's
+taps) is that many float64 multiply-adds over the result instead. `join << w` in the reduced array of a
+contraction is not evaluated: the reduced axis spans w's axes, so a window of a slide (sliding_window_view) is
+read in place instead of copied by the join. Anything else (other operators, int accumulators, operands that do
+not span the reduced axis) takes the fast or sequential path above.
+
 Limits (docs/limits.md), checked before anything is allocated: no value (output, intermediate or broadcast
 literal, counted element by element as if materialised) may hold more than `max_elements()` scalars
 (`$LIFT_GYM_MAX_ELEMENTS`, default MAX_ELEMENTS), and no `iterate` may run more than `max_iterations()` times
@@ -57,6 +70,9 @@ Rep = np.ndarray | tuple  # a leaf array or a (nested) tuple of leaves
 # overhead dominates); wider reductions loop over the reduced axis
 _CHUNK_ELEMENTS = 1 << 20
 _SEQUENTIAL_BATCH = 1 << 15
+_CONTRACTION_ELEMENTS = 1 << 23  # float64 elements of each operand block of a contraction's matrix products
+_FEW_TERMS = 32  # a contraction of at most this many terms per result is a loop of multiply-adds over the result
+_TERMS_BLOCK = 1 << 17  # float64 result elements per block of that loop
 
 MAX_ELEMENTS = 1 << 30  # scalars of one value the interpreter builds (4 GiB of float32)
 MAX_ITERATIONS = 1 << 16  # steps of one iterate(n, f)
@@ -319,6 +335,7 @@ class _Evaluator:
     def __init__(self, sizes: dict[str, int]):
         self.sizes = sizes
         self._sizes_memo: dict[sympy.Expr, int] = {}
+        self.spread_joins = 0  # joins `_eval_windows` left out (a contraction reads their argument's axes)
         self.dispatch: dict[Op, Callable] = {op: self._map for op in MAPS}
         self.dispatch.update({op: self._reduce for op in REDUCES})
         self.dispatch.update({op: self._apply_fun for op in (*ADDRESS_SPACES, Op.LET, Op.OCL_KERNEL)})
@@ -358,11 +375,8 @@ class _Evaluator:
     def eval(self, e: Expr, env: Env, r: int) -> Rep:
         if isinstance(e, FunCall):
             f = e.f
-            if isinstance(f, Prim) and f.op in REDUCES and len(e.args) == 2 and _is_map_call(e.args[1]):
-                # reduce(init, g) << map(h) << xs: fused, so the fast path never materialises map(h) << xs whole
-                m = e.args[-1]
-                init, xs = self.eval(e.args[0], env, r), self.eval(m.args[0], env, r)
-                return self._reduce_impl(f.funs[0], init, xs, m.f.funs[0], env, r)
+            if isinstance(f, Prim) and f.op in REDUCES and len(e.args) == 2:
+                return self._reduce_call(f.funs[0], e.args[0], e.args[1], env, r)
             args = [self.eval(a, env, r) for a in e.args]
             return self.apply(f, args, env, r)
         if isinstance(e, Param):
@@ -421,12 +435,56 @@ class _Evaluator:
     def _reduce(self, p: Prim, args, env, r):
         return self._reduce_impl(p.funs[0], args[0], args[1], None, env, r)
 
+    def _reduce_call(self, f: FunDecl, init_e: Expr, xs_e: Expr, env, r: int) -> Rep:
+        """reduce(init, f) << xs_e. reduce(init, f) << map(h) << xs is fused, so the fast path never materialises
+        map(h) << xs whole; a contraction's joined windows stay views (`_eval_windows`)."""
+        pre = None
+        if _is_map_call(xs_e):
+            pre, xs_e = xs_e.f.funs[0], xs_e.args[0]
+        init = self.eval(init_e, env, r)
+        factors = _contraction_factors(f, pre)
+        xs = None
+        if factors is not None and isinstance(init, np.ndarray) and init.dtype.kind == "f" and init.ndim == r:
+            spread = self.spread_joins
+            xs = self._eval_windows(xs_e, env, r)
+            if xs is not None:
+                out = self._reduce_contraction(factors, init, xs, env, r)
+                if out is not None:
+                    return np.expand_dims(out, r)
+                if self.spread_joins != spread:  # a join left out: the other paths need it
+                    xs = None
+        return self._reduce_impl(f, init, self.eval(xs_e, env, r) if xs is None else xs, pre, env, r)
+
+    def _eval_windows(self, e: Expr, env, r: int) -> Rep | None:
+        """e evaluated at rank r for a contraction of scalars, except that `join << w` of a float array keeps w's
+        axes (its reduced axis spread over several, so a window of a slide is no copy); None where the zipped
+        lengths do not agree (the ordinary evaluation reports it)."""
+        if isinstance(e, FunCall) and isinstance(e.f, Prim) and len(e.args) == 1 and e.f.op is Op.JOIN:
+            w = self._eval_windows(e.args[0], env, r)
+            if isinstance(w, np.ndarray) and w.dtype.kind == "f" and w.ndim >= r + 2:
+                self.spread_joins += 1
+                return w
+            return None if w is None else self._join(e.f, [w], env, r)
+        if isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is Op.ZIP:
+            parts = [self._eval_windows(a, env, r) for a in e.args]
+            if any(p is None for p in parts):
+                return None
+            lens = {math.prod(a.shape[r:]) if a.ndim > r + 1 and a.dtype.kind == "f" else a.shape[r]
+                    for p in parts for a in _leaves(p)}
+            return tuple(parts) if len(lens) == 1 else None
+        return self.eval(e, env, r)
+
     def _reduce_impl(self, f: FunDecl, init: Rep, xs: Rep, pre: FunDecl | None, env, r: int) -> Rep:
         """reduce(init, f) << xs, or reduce(init, f) << map(pre) << xs when `pre` is given."""
         n = _leaf(xs).shape[r]
         acc, start = init, 0
         spec = _fast_reduce_spec(f)
         if spec is not None and isinstance(init, np.ndarray) and init.dtype != np.bool_:
+            factors = _contraction_factors(f, pre)
+            if factors is not None and init.dtype.kind == "f":
+                out = self._reduce_contraction(factors, init, xs, env, r)
+                if out is not None:
+                    return np.expand_dims(out, r)
             acc, start = self._reduce_fast(spec, init, xs, pre, env, r, n)
         for i in range(start, n):  # sequential: one step per element, each on whole batched arrays
             xi = _tmap(lambda a, i=i: a[_ix(r, i)], xs)
@@ -435,9 +493,40 @@ class _Evaluator:
             acc = self.apply(f, [acc, xi], env, r)
         return _tmap(lambda a: np.expand_dims(a, r), acc)
 
+    def _reduce_contraction(self, factors, init: np.ndarray, xs, env, r: int) -> np.ndarray | None:
+        """init + the sum over the reduced axis of u * v, (u, v) the factors of every element at once: a float64
+        matrix product, or None (the other paths go on) where the factors are not two float arrays of the
+        accumulator's shape plus the reduced axis that both span."""
+        u, v = factors(self, xs, env, r + 1)
+        if not all(isinstance(a, np.ndarray) and a.dtype.kind == "f" and a.ndim > init.ndim for a in (u, v)):
+            return None
+        ku, kv = u.ndim - init.ndim, v.ndim - init.ndim  # the axes the reduced one spans (several: a window)
+        if max(ku, kv) > 1 and init.ndim != r:
+            return None
+        if ku < kv:
+            u, v, ku, kv = v, u, kv, ku  # the sum of products is symmetric
+        red = u.shape[r:r + ku]
+        if kv < ku:  # v's reduced axis joined: split it like u's
+            if kv != 1 or v.shape[r] != math.prod(red):
+                return None
+            v = v.reshape(v.shape[:r] + red + v.shape[r + 1:])
+        if v.shape[r:r + ku] != red or math.prod(red) < 1:
+            return None
+        keep_u, keep_v = u.shape[:r] + u.shape[r + ku:], v.shape[:r] + v.shape[r + ku:]
+        if any(x > 1 and y > 1 and x != y for x, y in zip(keep_u, keep_v, strict=True)):
+            return None
+        try:
+            shape = np.broadcast_shapes(init.shape, keep_u, keep_v)
+        except ValueError:
+            return None
+        _check_elements(shape, "a reduction's result")
+        total = _contract(u, v, r, ku)
+        total = np.add(total, init, out=total) if total.shape == shape else total + init
+        return total.astype(init.dtype, copy=False)
+
     def _reduce_fast(self, spec, init: np.ndarray, xs, pre, env, r: int, n: int) -> tuple[Rep, int]:
         """Fold the first elements with NumPy reductions: (accumulator, index of the first element left)."""
-        ufunc, contributions = spec
+        ufunc, contributions = spec[:2]
         acc, start, chunk = init, 0, 1
         while start < n:
             stop = min(n, start + chunk)
@@ -694,20 +783,87 @@ def _mentions(node: Node, name: str) -> bool:
     return any(_mentions(c, name) for c in node.children())
 
 
+def _product_positions(u: UserFun, first: int) -> tuple[int, int] | None:
+    """(i, j) when u's NumPy text, from parameter `first` on, is `params[i] * params[j]` (after `acc + ` when
+    first is 1): the positions of the two factors among all of u's parameters."""
+    names = list(u.params)
+    py = " ".join(u.py.split())
+    if first:
+        head = f"{names[0]} + "
+        if not py.startswith(head):
+            return None
+        py = py[len(head):]
+    parts = py.split(" * ")
+    if len(parts) != 2 or not all(p in names[first:] for p in parts):
+        return None
+    return names.index(parts[0]), names.index(parts[1])
+
+
+def _is_view(e: Expr, acc: str | None) -> bool:
+    """e is a name or literal, possibly under get(i)s: a value the interpreter builds without computing (a view),
+    so evaluating it over a whole reduced axis costs nothing; never the accumulator."""
+    while isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is Op.GET and len(e.args) == 1:
+        e = e.args[0]
+    return isinstance(e, Literal) or (isinstance(e, Param) and e.name != acc)
+
+
+def _factors_of(x: str, exprs: tuple[Expr, Expr]):
+    """factors(evaluator, xs, env, rank): the two expressions evaluated with `x` bound to xs at `rank`."""
+    def factors(ev: _Evaluator, xs, env, r):
+        inner = dict(env)
+        inner[x] = (xs, r)
+        return tuple(ev.eval(a, inner, r) for a in exprs)
+
+    return factors
+
+
+def _product_call(e: Expr, x: str, acc: str | None = None):
+    """factors when e is `mult(a, b)` (any user function whose NumPy text is the product of two parameters) of
+    views a, b of x and outer names; else None."""
+    if not isinstance(e, FunCall):
+        return None
+    u = _peel(e.f)
+    if not isinstance(u, UserFun) or len(e.args) != len(u.params):
+        return None
+    pos = _product_positions(u, 0)
+    if pos is None or not all(_is_view(e.args[i], acc) for i in pos):
+        return None
+    return _factors_of(x, (e.args[pos[0]], e.args[pos[1]]))
+
+
+@functools.lru_cache(maxsize=1024)
+def _map_factors(h: FunDecl):
+    """factors when map(h) yields products of two views of its element (h = `t => mult(get(0) << t, get(1) <<
+    t)`), so reduce(add) o map(h) is a contraction; else None."""
+    h = _peel(h)
+    if not isinstance(h, Lambda) or len(h.params) != 1:
+        return None
+    return _product_call(h.body, h.params[0].name)
+
+
 @functools.lru_cache(maxsize=1024)
 def _fast_reduce_spec(f: FunDecl):
-    """(ufunc, contributions) when reducing with f is folding ufunc over per-element contributions.
+    """(ufunc, contributions, factors, sums_elements) when reducing with f is folding ufunc over per-element
+    contributions.
 
     contributions(evaluator, xs_part, env, rank) evaluates the contributions of a slice of the reduced array,
-    whose reduced axis is a batch axis at `rank`.
+    whose reduced axis is a batch axis at `rank`. factors (or None) has the same signature and gives the two
+    arrays whose product is every contribution when ufunc is add (`acc + l * r`, `add(acc, mult(a, b))`): the
+    reduction is then a contraction. sums_elements: the contribution is the element itself (`add`), so
+    reduce(f) o map(h) is a contraction when h is a product (`_map_factors`).
     """
     g = _peel(f)
     if isinstance(g, UserFun):
         acc_rule = _userfun_accumulation(g)
         if acc_rule is None or 0 not in acc_rule[1] or len(g.params) != 2:
             return None
-        ufunc, _, fn = acc_rule
-        return ufunc, lambda ev, xs, env, r: fn(xs)
+        ufunc, positions, fn = acc_rule
+        adds = ufunc is np.add
+        pos = _product_positions(g, 1) if adds and positions == (0,) else None
+        factors = None
+        if pos is not None:  # acc + x * x
+            factors = lambda ev, xs, env, r: (xs, xs)  # noqa: E731
+        return ufunc, lambda ev, xs, env, r: fn(xs), factors, adds and positions == (0, 1)
     if not isinstance(g, Lambda) or len(g.params) != 2:
         return None
     acc, x = g.params[0].name, g.params[1].name
@@ -736,4 +892,94 @@ def _fast_reduce_spec(f: FunDecl):
         c = np.asarray(fn(*vals))
         return c.astype(out_dtype, copy=False) if out_dtype is not None else c
 
-    return ufunc, contributions
+    factors, sums = None, False
+    if ufunc is np.add and positions == (0, 1):  # add(acc, e): e itself, or a product
+        factors, sums = _product_call(others[0], x, acc), others[0] == Param(x)
+    elif ufunc is np.add and pos[0] == 0:  # multAndSumUp(acc, a, b)
+        ij = _product_positions(u, 1)
+        if ij is not None and all(_is_view(body.args[k], acc) for k in ij):
+            factors = _factors_of(x, (body.args[ij[0]], body.args[ij[1]]))
+    return ufunc, contributions, factors, sums
+
+
+def _contraction_factors(f: FunDecl, pre: FunDecl | None):
+    """factors (`_fast_reduce_spec`) when reduce(f) << xs, or reduce(f) << map(pre) << xs, sums products of
+    two values per element; else None."""
+    spec = _fast_reduce_spec(f)
+    if spec is None:
+        return None
+    if pre is None:
+        return spec[2]
+    return _map_factors(pre) if spec[3] else None
+
+
+def _contract(u: np.ndarray, v: np.ndarray, r: int, k: int = 1) -> np.ndarray:
+    """The sum over axes r..r+k-1 (the reduced one, spread over k axes for a window) of u * v in float64, u and
+    v broadcast against each other on every other axis (each of length 1 or the common length).
+
+    One matrix product per block, a batch of them where both span an axis: the operands are copied into float64
+    blocks of about _CONTRACTION_ELEMENTS elements along their first axis, so a strided window is read in place
+    and never copied whole. The result has u's axes less the reduced ones.
+    """
+    red = list(range(r, r + k))
+    n = math.prod(u.shape[i] for i in red)
+    if n <= _FEW_TERMS:
+        return _contract_terms(u, v, r, k)
+    axes = [i for i in range(u.ndim) if i not in red]
+    both = [i for i in axes if u.shape[i] > 1 and v.shape[i] > 1]
+    left = [i for i in axes if u.shape[i] > 1 and v.shape[i] == 1]
+    right = [i for i in axes if u.shape[i] == 1 and v.shape[i] > 1]
+    ones = [i for i in axes if u.shape[i] == 1 and v.shape[i] == 1]
+    lb, ll, lr = ([u.shape[i] for i in both], [u.shape[i] for i in left], [v.shape[i] for i in right])
+    lred = [u.shape[i] for i in red]
+    # the length-1 axes dropped: views
+    a = np.transpose(u, both + left + right + ones + red).reshape(lb + ll + lred)
+    b = np.transpose(v, both + right + left + ones + red).reshape(lb + lr + lred)
+    nb, p, q = math.prod(lb), math.prod(ll), math.prod(lr)
+    out = np.empty((nb, p, q))
+    if both:  # blocks of the first batch axis, a's and b's together
+        per = nb // lb[0]
+        for lo, hi in _ranges(lb[0], (p + q) * n * per):
+            ua = _float64(a[lo:hi]).reshape(-1, p, n)
+            vb = _float64(b[lo:hi]).reshape(-1, q, n)
+            np.matmul(ua, np.swapaxes(vb, 1, 2), out=out[lo * per:hi * per])
+    else:  # blocks of a's first axis times blocks of b's first axis
+        pa, qb = (p // ll[0] if ll else p), (q // lr[0] if lr else q)  # rows per index of the first axis
+        for lo, hi in (_ranges(ll[0], pa * n) if ll else [(0, 1)]):
+            ua = _float64(a[lo:hi] if ll else a).reshape(-1, n)
+            for lo_b, hi_b in (_ranges(lr[0], qb * n) if lr else [(0, 1)]):
+                vb = _float64(b[lo_b:hi_b] if lr else b).reshape(-1, n)
+                np.matmul(ua, vb.T, out=out[0, lo * pa:hi * pa, lo_b * qb:hi_b * qb])
+    lens = lb + ll + lr + [1] * len(ones)
+    order = both + left + right + ones  # the axes of out.reshape(lens), by their place in u
+    return np.transpose(out.reshape(lens), np.argsort([axes.index(i) for i in order]))
+
+
+def _contract_terms(u: np.ndarray, v: np.ndarray, r: int, k: int) -> np.ndarray:
+    """_contract for a short sum (a stencil's taps): one float64 multiply-add over the result per term, in
+    blocks of the first axis small enough to stay in cache; the terms are strided views (windows in place)."""
+    red = u.shape[r:r + k]
+    shape = np.broadcast_shapes(u.shape[:r] + u.shape[r + k:], v.shape[:r] + v.shape[r + k:])
+    out = np.zeros(shape)
+    blocks = _ranges(shape[0], math.prod(shape[1:]), _TERMS_BLOCK) if r > 0 else [(0, 1)]
+    for lo, hi in blocks:
+        ub, vb, o = u, v, out
+        if r > 0:  # rows lo..hi of the first (batch) axis
+            ub, vb, o = (u[lo:hi] if u.shape[0] > 1 else u), (v[lo:hi] if v.shape[0] > 1 else v), out[lo:hi]
+        term = np.empty(o.shape)
+        for idx in np.ndindex(*red):
+            at = (slice(None),) * r + idx
+            np.multiply(ub[at], vb[at], out=term, dtype=np.float64)
+            o += term
+    return out
+
+
+def _ranges(length: int, per_index: int, elements: int = _CONTRACTION_ELEMENTS) -> list[tuple[int, int]]:
+    """[lo, hi) index ranges covering range(length), each of about `elements` / per_index indices."""
+    step = max(1, elements // max(1, per_index))
+    return [(lo, min(length, lo + step)) for lo in range(0, length, step)]
+
+
+def _float64(x: np.ndarray) -> np.ndarray:
+    """A contiguous float64 copy of x (one strided pass: a window view is read in place)."""
+    return np.ascontiguousarray(x, dtype=np.float64)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import yaml
 
 from compiler.constraints.device import PROFILES
@@ -341,23 +342,44 @@ def benchmark_uri(v: Any) -> str:
     return text
 
 
+def _split_key(v: Mapping, key: str, check: Callable[[Any], int]) -> int:
+    try:
+        return check(v[key])
+    except _Bad as bad:
+        raise _Bad(f"split {v['split']} {key}: {bad}") from None
+
+
 def benchmark_uris(v: Any) -> str | tuple[str, ...]:
     """A benchmark URI (checked by `resolve`), or a split of a generated dataset, `{split: generated-v1/train}`
-    (with `preset: small|gpu`, small by default): every URI of the split, in order (valid by construction)."""
+    (with `preset: small|gpu`, small by default): every URI of the split, in order (valid by construction).
+    `count: K` keeps the split's first K programs; with `seed: S`, K drawn without replacement by a NumPy generator
+    seeded with S (the same K on every machine), kept in the split's order."""
     if not isinstance(v, Mapping):
         return benchmark_uri(v)
     from compiler.suite import generate
 
-    unknown = [k for k in v if k not in ("split", "preset")]
+    unknown = [k for k in v if k not in ("split", "preset", "count", "seed")]
     if unknown or "split" not in v:
-        raise _Bad(f"a split item is {{split: {generate.DATASET}/SPLIT[, preset: small|gpu]}}, got {_show(dict(v))}")
+        raise _Bad(f"a split item is {{split: {generate.DATASET}/SPLIT[, preset: small|gpu][, count: K[, seed: S]]}}, "
+                   f"got {_show(dict(v))}")
     dataset, _, split = string(v["split"]).partition("/")
     preset = string(v.get("preset", "small"))
     if dataset != generate.DATASET or split not in generate.SPLITS:
         raise _Bad(f"split {v['split']!r}: expected {generate.DATASET}/{'|'.join(generate.SPLITS)}")
     if preset not in ("small", "gpu"):
         raise _Bad(f"split preset {preset!r}: expected small or gpu")
-    return tuple(f"benchmark://{dataset}/{n}/{preset}" for n in generate.names(split))
+    names = generate.names(split)
+    if "seed" in v and "count" not in v:
+        raise _Bad(f"split {v['split']}: seed {_show(v['seed'])} draws a sample, which needs count: K")
+    if "count" in v:
+        count = _split_key(v, "count", int_between(1, len(names)))
+        if "seed" not in v:
+            names = names[:count]
+        else:
+            keep = np.random.default_rng(_split_key(v, "seed", int_between(0, 2**32 - 1))).choice(
+                len(names), size=count, replace=False)
+            names = [names[i] for i in sorted(keep)]
+    return tuple(f"benchmark://{dataset}/{n}/{preset}" for n in names)
 
 
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
@@ -471,7 +493,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
     },
     PipelineConfig: {
         "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_between(1, MAX_EPISODES),
-        "eval_benchmarks": (_LIST, benchmark_uri, 0), "eval_budget": int_between(1, MAX_EPISODES),
+        "eval_benchmarks": (_LIST, benchmark_uris, 0), "eval_budget": int_between(1, MAX_EPISODES),
         "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
         "measure_presets": int_between(0, MAX_EPISODES),
         "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets", "sweep"), 0),

@@ -98,3 +98,38 @@ def test_the_reward_profile_reaches_the_env_and_the_pipeline_rewards():
     assert cfg.reward.profile == "h100"
     assert env_kwargs(cfg.env, cfg.reward)["reward"].profile == "h100"
     assert env_kwargs(cfg.env, config_from_dict({}).reward)["reward"].profile == "generic"
+
+
+def test_a_split_item_keeps_its_first_k_or_k_drawn_with_a_seed():
+    from compiler.suite import generate
+
+    def uris(item):
+        return config_from_dict({"env": {"benchmarks": [item]}}).env.benchmarks
+
+    train = [f"benchmark://generated-v1/{n}/small" for n in generate.names("train")]
+    assert uris({"split": "generated-v1/train", "count": 3}) == tuple(train[:3])
+    drawn = uris({"split": "generated-v1/train", "count": 12, "seed": 0})
+    assert len(set(drawn)) == 12 and set(drawn) <= set(train)
+    assert list(drawn) == sorted(drawn, key=train.index)  # in the split's order
+    assert drawn == uris({"split": "generated-v1/train", "count": 12, "seed": 0})  # the seed fixes the sample
+    assert drawn != uris({"split": "generated-v1/train", "count": 12, "seed": 1})
+    assert drawn != tuple(train[:12])
+    gpu = uris({"split": "generated-v1/test", "count": 2, "seed": 5, "preset": "gpu"})
+    assert all(u.endswith("/gpu") for u in gpu) and len(gpu) == 2
+    evaluated = config_from_dict({"pipeline": {"eval_benchmarks": [{"split": "generated-v1/test", "count": 4,
+                                                                    "seed": 0}, "benchmark://lift/mm/small"]}})
+    assert len(evaluated.pipeline.eval_benchmarks) == 5
+
+
+@pytest.mark.parametrize(("item", "expected"), [
+    ({"count": 0}, "env.benchmarks[0]: split generated-v1/train count: expected a positive integer, got 0"),
+    ({"count": 8001}, "env.benchmarks[0]: split generated-v1/train count: expected an integer <= 8000, got 8001"),
+    ({"count": "many"}, 'split generated-v1/train count: expected a positive integer, got "many"'),
+    ({"count": 4, "seed": -1}, "split generated-v1/train seed: expected an integer >= 0, got -1"),
+    ({"seed": 3}, "split generated-v1/train: seed 3 draws a sample, which needs count: K"),
+    ({"cuont": 3}, "a split item is {split: generated-v1/SPLIT[, preset: small|gpu][, count: K[, seed: S]]}"),
+])
+def test_a_split_items_bad_count_or_seed_is_one_line_naming_the_item(item, expected):
+    with pytest.raises(ConfigError) as err:
+        config_from_dict({"env": {"benchmarks": [{"split": "generated-v1/train", **item}]}}, source="x.yaml")
+    assert expected in str(err.value) and "\n" not in str(err.value), str(err.value)

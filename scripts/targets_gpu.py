@@ -173,6 +173,8 @@ def main(argv=None) -> int:
             except Exception as e:  # recorded, the table goes on
                 row = {"uri": uri, "message": f"{type(e).__name__}: {e}"[:300], "trace": traceback.format_exc()[-1500:]}
             searches.append((case, row))
+            # kept as it goes: a call cut by its time limit still leaves the finished cases
+            (out / "targets.json").write_text(json.dumps({**result, "searches": dict(searches)}, default=str))
             print(json.dumps({"case": case, "best": row.get("best", {}).get("values"),
                               "evaluations": row.get("evaluations"), "search_s": row.get("search_s"),
                               "message": row.get("message")}, default=str), flush=True)

@@ -158,6 +158,8 @@ def _configure_search(p: argparse.ArgumentParser) -> None:
                    help="knn: random programs ranked (default 8 x budget)")
     p.add_argument("--coupled", type=nonnegative_int, default=4,
                    help="sweep: other values tried for a later parameter a move makes invalid (default 4)")
+    p.add_argument("--split-k", action="store_true",
+                   help="offer mm tiled's split-K (SK slices of K summed by a second kernel) as a decision")
     _add_reward_args(p, "measured")
 
 
@@ -176,7 +178,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         r = search(args.uri, args.strategy, args.budget, seed=args.seed, reward=_reward(args),
                    max_rewrites=args.max_rewrites, width=args.width, beam_width=args.beam_width, expand=args.expand,
                    candidates=args.candidates, model=args.model, coupled=args.coupled, time_limit_s=args.time_limit_s,
-                   on_trial=on_trial)
+                   split_k=args.split_k, on_trial=on_trial)
     except UnknownBenchmark as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:

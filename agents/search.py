@@ -697,7 +697,7 @@ RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": 
 def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: RewardConfig | None = None,
            max_rewrites: int = 6, max_nodes: int = 256, n_slots: int = 32, width: int = 4, beam_width: int = 3,
            expand: int = 6, candidates: int = 0, model: str | None = None, coupled: int = 4,
-           reward_fn: RewardFunction | None = None, conv_fusion: bool = True,
+           reward_fn: RewardFunction | None = None, conv_fusion: bool = True, split_k: bool = False,
            time_limit_s: float | None = None, on_trial: Callable[[Trial], None] | None = None,
            model_kind: str = "gbt", population: int = 16, measure: int = 0) -> SearchResult:
     """Run one search baseline on benchmark `uri` with `budget` evaluations (see the module docstring).
@@ -722,6 +722,8 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
             across searches); None: one is made and closed here.
         conv_fusion: conv42's padView and cropView are decisions (False: both 0, the three kernels'
             space; `Config.conv_fusion`).
+        split_k: mm tiled's SK (slices of K summed by a second kernel) is a decision (`Config.split_k`; False:
+            SK = 1).
         time_limit_s: seconds after which no new kernel is evaluated; the search returns what it has (None: the
             budget alone ends it). A kernel being measured when the time runs out is finished first.
         on_trial: called with each evaluation as it is counted (a progress bar).
@@ -749,7 +751,7 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
     with_cost_model(fn)  # the predicted reward reads a model file of either kind and records the kind
     try:
         cfg = Config(max_rewrites=max_rewrites, max_nodes=max_nodes, n_slots=n_slots, limits=fn.ctx.limits,
-                     conv_fusion=conv_fusion)
+                     conv_fusion=conv_fusion, split_k=split_k)
         ev = Evaluator(fn, budget, time_limit_s, on_trial)
         s = Search(transition.initial(uri, seed, cfg), ev, np.random.default_rng(seed), reward, width, beam_width,
                    expand, candidates, model, coupled, model_kind, population, measure)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -133,3 +134,19 @@ def test_command_errors_are_one_line(argv, fragment, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and err.startswith("lift-gym: error: ") and fragment in err, err
+
+
+
+def test_split_k_reaches_the_searched_env_and_its_record():
+    """`search(..., split_k=True)` searches the env with mm tiled's SK decision on (`Config.split_k`, offered by
+    the env itself: tests/unit/test_mm_split_k.py), its best record says so and replays to its kernel; without it
+    the record keeps the switch off."""
+    from agents.subcommand import target_uri
+
+    uri = target_uri(str(Path(__file__).resolve().parents[1] / "data" / "user_programs" / "matmul.lift"),
+                     "r=64,c=32,d=256")
+    for on in (True, False):
+        r = search(uri, "sweep", 4, reward=RewardConfig(source="analytical"), split_k=on)
+        rec = r.best_record
+        assert rec is not None and rec.transition_config().split_k is on
+        assert transition.run(uri, rec.actions, rec.seed, rec.transition_config()).kernel.key == rec.kernel_key

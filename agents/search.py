@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from gymnasium.error import InvalidAction
 
 from compiler.lowering.presets import default_preset, named_preset
 from compiler.lowering.stages import MAP_CODES, resolve
@@ -592,8 +593,16 @@ def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], float, State]
     start = s.start
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
-    firsts = [play_preset(start, p) for p in (default_preset(bench, sizes),
-                                              *(named_preset(bench, n, sizes) for n in names)) if p is not None]
+    firsts: list[State] = []
+    for label, p in (("the generic default", default_preset(bench, sizes)),
+                     *((n, named_preset(bench, n, sizes)) for n in names)):
+        if p is None:
+            continue
+        try:
+            firsts.append(play_preset(start, p))
+        except InvalidAction as err:  # e.g. the preset rewrites more often than the env's horizon allows
+            s.notes.append(f"{strategy}: {label} is not an episode of this env ({err}); left out")
+            names = [n for n in names if n != label]
     scores = s.evaluate_all(firsts)
     if not names:
         s.notes.append(f"{strategy}: no named lowering with parameters; the generic default only, then random")

@@ -150,3 +150,13 @@ def test_split_k_reaches_the_searched_env_and_its_record():
         rec = r.best_record
         assert rec is not None and rec.transition_config().split_k is on
         assert transition.run(uri, rec.actions, rec.seed, rec.transition_config()).kernel.key == rec.kernel_key
+
+
+@pytest.mark.parametrize("strategy", ["presets", "sweep"])
+def test_a_preset_beyond_the_rewrite_horizon_is_left_out_with_a_note(strategy):
+    """The generic default of this generated row reduction rewrites twice; with a horizon of one rewrite it is no
+    episode of the env, and the searches that start from the presets say so and go on instead of raising."""
+    uri = "benchmark://generated-v1/rowreduce-00075/small"
+    r = search(uri, strategy, 4, reward=RewardConfig(source="analytical"), max_rewrites=1)
+    assert len(r.trials) == 4
+    assert any("the generic default is not an episode of this env" in n for n in r.notes)

@@ -40,6 +40,21 @@ class MemAccess:
     form: tuple[Idx, int]
     write: bool
     kinds: frozenset[str]  # parallel loop kinds around the access, inside its statement
+    fid: int = -1  # the form's number in this pass (equal forms, equal numbers): sets of numbers hash in C
+
+    def __post_init__(self):
+        if self.fid < 0:
+            object.__setattr__(self, "fid", _FORM_IDS.setdefault(self.form, len(_FORM_IDS)))
+
+
+_FORM_IDS: dict[tuple[Idx, int], int] = {}  # the forms numbered in this pass (`new_pass` empties it)
+_RADICES: dict[tuple[int, Var | str], frozenset | None] = {}  # _radix by form number, in this pass
+
+
+def new_pass() -> None:
+    """Forget the form numbers of the previous pass (they hold within one pass over one kernel)."""
+    _FORM_IDS.clear()
+    _RADICES.clear()
 
 
 @dataclass
@@ -99,9 +114,9 @@ def conflict(before: list[MemAccess], after: list[MemAccess], carried: Var | Non
             continue
         if carried is not None and _separated(p + c, carried):
             continue
-        p_writes = {a.form for a in p if a.write}
-        c_forms = {a.form for a in c}
-        same = (c_forms == {a.form for a in p}) if any(a.write for a in c) else (c_forms <= p_writes)
+        p_writes = {a.fid for a in p if a.write}
+        c_forms = {a.fid for a in c}
+        same = (c_forms == {a.fid for a in p}) if any(a.write for a in c) else (c_forms <= p_writes)
         if same and _per_item(p + c):
             continue
         involved = set().union(*(a.kinds for a in p + c))
@@ -126,7 +141,12 @@ def _separated(accs: list[MemAccess], pick: Var | str) -> bool:
     """Whether different values of the picked loop variables (one variable, or every variable of a loop kind)
     never touch the same element: every index is Σ c_v * v + rest with the same coefficients, rest in
     [0, smallest c) and the c_v a mixed radix."""
-    radices = {_radix(a.form, pick) for a in accs}
+    radices = set()
+    for a in accs:
+        key = (a.fid, pick)
+        if key not in _RADICES:
+            _RADICES[key] = _radix(a.form, pick)
+        radices.add(_RADICES[key])
     return len(radices) == 1 and None not in radices
 
 
@@ -250,5 +270,6 @@ def iterations(launch: Launch, lp: kir.Loop) -> int:
 
 
 def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
+    new_pass()
     written = frozenset(r.buf.name for s in kir.walk_stmts(stmts) if isinstance(s, kir.Store) for r in (s.ref,))
     return place(stmts, Scope(launch, written))

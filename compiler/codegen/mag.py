@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CodegenError
 from . import kir
-from .barriers import MemAccess, check_synchronisable, conflict, iterations
+from .barriers import MemAccess, check_synchronisable, conflict, iterations, new_pass
 from .index import Var, substitute, var
 from .ndrange import Launch
 
@@ -265,6 +265,7 @@ def _positions(stmts: list[kir.Stmt]) -> dict[Gap, tuple[int, ...]]:
 
 def insert_barriers(stmts: list[kir.Stmt], launch: Launch) -> list[kir.Stmt]:
     """Algorithm 3 on a kernel body (mutated in place and returned)."""
+    new_pass()
     fences = barrier_gaps(stmts, launch)
     lists: dict[int, list] = {}
 

@@ -68,7 +68,8 @@ def test_template_values_are_masked_by_the_inferred_space():
                         transition.initial("benchmark://lift/mm/small").config.layout.template("tiled"))
     tp = s.tuning
     assert s.phase is transition.Phase.TUNING
-    assert [p.name for p in tp.params] == ["TM", "TN", "TK", "RM", "RN", "VW", "KU", "CB", "AT", "PF"]
+    assert [p.name for p in tp.params] == ["TM", "TN", "TK", "RM", "RN", "VW", "KU", "CB", "AT", "PF", "SK"]
+    assert dict(s.route.options.pinned) == {"SK": 1}  # split-K is off by default: SK holds without a decision
     m = bench_m = get("mm").sizes("small")["M"]
     offered = transition.slot_values(s)
     assert offered and all(bench_m % v == 0 for v in offered) and max(offered) <= m

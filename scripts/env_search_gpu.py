@@ -154,21 +154,32 @@ def table(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def search_arguments(ap: argparse.ArgumentParser, *, profile: str, strategy: str, budget: int,
+                     search_s: float | None, only: str, out_prefix: str) -> None:
+    """The options of a table of measured searches (this script's and scripts/targets_gpu.py's)."""
     ap.add_argument("--device", default=None)
-    ap.add_argument("--profile", default="h100", help="device profile of the env's tuning limits (default h100)")
-    ap.add_argument("--strategy", choices=STRATEGIES, default="presets", help="search strategy (default presets)")
-    ap.add_argument("--budget", type=int, default=24, help="measured evaluations per case (at most 256)")
+    ap.add_argument("--profile", default=profile, help=f"device profile of the env's tuning limits (default {profile})")
+    ap.add_argument("--strategy", choices=STRATEGIES, default=strategy, help=f"search strategy (default {strategy})")
+    ap.add_argument("--budget", type=int, default=budget, help="measured evaluations per case (at most 256)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--n-slots", type=int, default=32, help="tuning slots of the env's layout (more: finer values)")
-    ap.add_argument("--only", default="", help="comma-separated case names or prefixes")
+    ap.add_argument("--only", default="", help=only)
     ap.add_argument("--budget-s", type=float, default=540.0, help="start no new case after this many seconds")
-    ap.add_argument("--search-s", type=float, default=None,
-                    help="each search evaluates no new kernel after this many seconds (default: no limit)")
+    ap.add_argument("--search-s", type=float, default=search_s,
+                    help="each search evaluates no new kernel after this many seconds (default: "
+                         f"{'no limit' if search_s is None else f'{search_s:g}'})")
     ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")
+    ap.add_argument("--no-named", dest="named", action="store_false",
+                    help="do not measure the named lowerings on their own before each search (the search still "
+                         "evaluates them first)")
     ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
-    ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="env-search-"))
+    ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix=out_prefix))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    search_arguments(ap, profile="h100", strategy="presets", budget=24, search_s=None,
+                     only="comma-separated case names or prefixes", out_prefix="env-search-")
     args = ap.parse_args(argv)
     if not 1 <= args.budget <= 256:
         ap.error(f"--budget: expected 1..256 evaluations, got {args.budget}")

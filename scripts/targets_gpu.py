@@ -22,9 +22,7 @@ import argparse
 import dataclasses
 import json
 import math
-import os
 import sys
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -35,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from env_search_gpu import run as run_case_search
+from env_search_gpu import search_arguments
 from gpu_bench import VGG, torch_baselines
 
-from agents.search import STRATEGIES
 from compiler.runtime.peaks import measure_peaks
 from compiler.runtime.worker import MeasureWorker
 from compiler.suite import resolve
@@ -126,22 +124,8 @@ def table(result: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--device", default=None)
-    ap.add_argument("--profile", default="h200", help="device profile of the env's tuning limits (default h200)")
-    ap.add_argument("--strategy", choices=STRATEGIES, default="sweep", help="search strategy (default sweep)")
-    ap.add_argument("--budget", type=int, default=256, help="measured evaluations per case (at most 256)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--n-slots", type=int, default=32, help="tuning slots of the env's layout")
-    ap.add_argument("--only", default="", help="comma-separated cases, families (mm, conv, stencil) or prefixes")
-    ap.add_argument("--budget-s", type=float, default=540.0, help="start no new case after this many seconds")
-    ap.add_argument("--search-s", type=float, default=600.0,
-                    help="each search evaluates no new kernel after this many seconds (default 600)")
-    ap.add_argument("--no-torch", action="store_true", help="no cuBLAS/cuDNN baselines")
-    ap.add_argument("--no-named", dest="named", action="store_false",
-                    help="do not measure the named lowerings on their own before each search (the search still "
-                         "evaluates them first)")
-    ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
-    ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="targets-"))
+    search_arguments(ap, profile="h200", strategy="sweep", budget=256, search_s=600.0,
+                     only="comma-separated cases, families (mm, conv, stencil) or prefixes", out_prefix="targets-")
     args = ap.parse_args(argv)
     if not 1 <= args.budget <= 256:
         ap.error(f"--budget: expected 1..256 evaluations, got {args.budget}")

@@ -42,15 +42,16 @@ def env_kwargs(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks:
 
 
 def make_env(env: EnvConfig, reward: RewardSection | RewardConfig, benchmarks: Sequence[str] | None = None,
-             wrap: Callable[[gym.Env], gym.Env] | None = None) -> Callable[[], gym.Env]:
-    """A factory of one masked, monitored LiftGym env (`wrap` goes inside the mask, e.g. a recorder)."""
+             wrap: Callable[[gym.Env], gym.Env] | None = None, freeze_gc: bool = False) -> Callable[[], gym.Env]:
+    """A factory of one masked, monitored LiftGym env (`wrap` goes inside the mask, e.g. a recorder;
+    `freeze_gc`: the env's, for a process it owns)."""
 
     def _init() -> gym.Env:
         # sb3_contrib and stable_baselines3 load torch: imported only where an env is made for SB3
         from sb3_contrib.common.wrappers import ActionMasker
         from stable_baselines3.common.monitor import Monitor
 
-        e = gym.make(ENV_ID, **env_kwargs(env, reward, benchmarks))
+        e = gym.make(ENV_ID, **env_kwargs(env, reward, benchmarks), **({"freeze_gc": True} if freeze_gc else {}))
         if wrap is not None:
             e = wrap(e)
         return ActionMasker(Monitor(e), mask_fn)
@@ -63,15 +64,17 @@ def make_vec_env(env: EnvConfig, reward: RewardSection, seed: int = 0, benchmark
     """`env.n_envs` sub-envs: with `sampling: per_env` sub-env i owns benchmark i mod n, else every sub-env
     draws a benchmark from the whole list at each reset (with its own seeded `np_random`). `start_method` is
     SubprocVecEnv's (None: SB3's default, forkserver on Linux; "fork": the workers start with this process's
-    memoised masks and kernels)."""
+    memoised masks and kernels). Each worker process of a SubprocVecEnv runs its env with `freeze_gc=True`."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv  # loads torch: only for SB3
 
     uris = list(benchmarks if benchmarks is not None else env.benchmarks)
-    if env.sampling == "per_env":
-        factories = [make_env(env, reward, [uris[i % len(uris)]]) for i in range(env.n_envs)]
-    else:
-        factories = [make_env(env, reward, uris) for _ in range(env.n_envs)]
+    # a worker process is the env's own: its collector is frozen after each reset (LiftGymEnv's freeze_gc; the
+    # caches' long-lived objects leave the full collections, which took up to half of a step's CPU time)
     subproc = env.vec_env == "subproc" and env.n_envs > 1
+    if env.sampling == "per_env":
+        factories = [make_env(env, reward, [uris[i % len(uris)]], freeze_gc=subproc) for i in range(env.n_envs)]
+    else:
+        factories = [make_env(env, reward, uris, freeze_gc=subproc) for _ in range(env.n_envs)]
     venv = SubprocVecEnv(factories, start_method) if subproc else DummyVecEnv(factories)
     venv.seed(seed)
     return venv

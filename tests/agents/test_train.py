@@ -117,3 +117,20 @@ def test_train_command_json(tmp_path, capsys):
     summary = json.loads(out[out.index("{"):])
     assert summary["num_timesteps"] >= 64 and summary["run_dir"].endswith("runs/tiny")
     assert np.isfinite(summary["wall_s"])
+
+
+def test_worker_processes_freeze_their_collector_and_the_training_process_does_not():
+    """A SubprocVecEnv's worker is the env's own process: its env freezes the garbage collector after each reset
+    (LiftGymEnv's freeze_gc); envs in the training process (DummyVecEnv) leave the collector alone."""
+    sub = config_from_dict(tiny_config(env={"n_envs": 2, "vec_env": "subproc"}))
+    venv = make_vec_env(sub.env, sub.reward, seed=0)
+    try:
+        assert venv.env_method("get_wrapper_attr", "freeze_gc") == [True, True]
+    finally:
+        venv.close()
+    one = config_from_dict(tiny_config())
+    venv = make_vec_env(one.env, one.reward, seed=0)
+    try:
+        assert venv.env_method("get_wrapper_attr", "freeze_gc") == [False]
+    finally:
+        venv.close()

@@ -108,7 +108,7 @@ from __future__ import annotations
 import math
 
 from .. import arith
-from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at
+from ..ir.node import FunCall, Lambda, Literal, Node, Param, Prim, Program, at, walk
 from ..ir.ops import Op
 from ..ir.terms import concrete, contains, is_call
 from ..rewrite.rules_algorithmic import split_join
@@ -173,15 +173,6 @@ def _nodes(n: Node):
         yield from _nodes(c)
 
 
-def _paths(p: Program):
-    """(path, node) of every node of the program's body, in pre-order."""
-    def go(n: Node, path):
-        yield path, n
-        for i, c in enumerate(n.children()):
-            yield from go(c, (*path, i))
-    yield from go(p.body, (len(p.params),))
-
-
 def _anywhere(path, n) -> bool:
     return True
 
@@ -243,7 +234,8 @@ def transposed_operands(p: Program, within=None) -> tuple[bool, bool]:
     """Which operands of a (normalised) product are stored transposed: (A, read through `transpose << At`; B,
     given by rows, `Bt`, not read through a transpose), from the first map over the rows of A (`within`: of those
     whose (path, node) it takes)."""
-    rows = next((n for path, n in _paths(p) if _row_map((), n) and (within is None or within(path, n))), None)
+    rows = next((n for path, n in walk(p.body, (len(p.params),))
+                 if _row_map((), n) and (within is None or within(path, n))), None)
     if rows is None:
         return False, False
     ys = rows.f.funs[0].body.args[0].args[0]

@@ -36,7 +36,7 @@ from .. import arith
 from ..ir.build import get, join, map_, prim, split, transpose, zip_
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, at, literal_number, replace_at, with_children
 from ..ir.ops import ADDRESS_SPACES, REDUCES, Op
-from ..ir.terms import binary_userfun, chain, concrete, count_uses, free_vars, fresh_lam, is_call, map_body
+from ..ir.terms import binary_userfun, chain, concrete, count_uses, free_vars, fresh_lam, is_call, map_body, subst
 from ..ir.userfuns import ID
 from ..types import ArrayType, TupleType, Type
 from .rule import EXPR, Bindings, Ctx, Rule, rule
@@ -390,7 +390,7 @@ def partial_reduce_product(s) -> Rule:
         sx, xq = sliced(b["xs"], 0, q)
         sy, yq = sliced(b["ys"], 1, q)
         row = fresh_lam(ctx.fresh, "sliceRow", lambda x2: join() << (map_(fresh_lam(
-            ctx.fresh, "sliceCol", lambda y2: _renamed(red, {b["x"].name: x2, b["y"].name: y2}))) << yq))
+            ctx.fresh, "sliceCol", lambda y2: subst(red, {b["x"].name: x2, b["y"].name: y2}, ctx.fresh))) << yq))
         parts = map_(Lambda((q,), map_(row) << xq)) << zip_(sx, sy)
         op = prim(Op.REDUCE, funs=(binary_userfun(red.f.funs[0]),))  # (a fresh copy: no binder twice)
         cell = fresh_lam(ctx.fresh, "partials", lambda ps: FunCall(op, (red.args[0], ps)))
@@ -411,18 +411,6 @@ def partial_reduce_product(s) -> Rule:
                 guard="a product's rows and columns, one reduction of a zip of the row and the column (mapped by a "
                       "function of neither) with an associative, commutative operator from its neutral value, or a "
                       "batch of them over the views get(i) / transpose << get(i) of a pair; s | K, 1 < s < K")
-
-
-def _renamed(n: Node, names: dict[str, Param]) -> Node:
-    """`n` with the free parameters named in `names` replaced (the replacements' names are fresh: no capture)."""
-    if isinstance(n, Param):
-        return names.get(n.name, n)
-    kids = n.children()
-    if not kids:
-        return n
-    if isinstance(n, Lambda) and names.keys() & {q.name for q in n.params}:
-        names = {k: v for k, v in names.items() if k not in {q.name for q in n.params}}
-    return with_children(n, [_renamed(c, names) for c in kids])
 
 
 REDUCTION_RULES: tuple[Rule, ...] = (

@@ -125,7 +125,7 @@ def run(case: str, args, out: Path, copy_gbs: float | None) -> dict:
     reward = RewardConfig(source="measured", device=args.device, store=str(out / "store.sqlite"), profile=args.profile)
     t0 = time.perf_counter()
     res = search(uri, "sweep", args.budget, seed=args.seed, reward=reward, n_slots=args.n_slots,
-                 time_limit_s=args.search_s)
+                 time_limit_s=args.search_s, split_k=args.split_k)
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
     row["notes"] = list(res.notes)
@@ -179,6 +179,8 @@ def main(argv=None) -> int:
     ap.add_argument("--n-slots", type=int, default=64, help="tuning slots of the env's layout")
     ap.add_argument("--only", default="", help="comma-separated case names")
     ap.add_argument("--search-s", type=float, default=None, help="each search starts no evaluation after this")
+    ap.add_argument("--split-k", action="store_true", help="mm tiled's SK is a decision (slices of K summed by a "
+                    "second kernel; as `lift-gym search --split-k`)")
     ap.add_argument("--no-torch", action="store_true", help="no vendor baseline")
     ap.add_argument("--small", action="store_true", help="each program at its test sizes (a smoke run on PoCL)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix="user-programs-"))

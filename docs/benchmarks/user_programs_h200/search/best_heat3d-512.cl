@@ -1,0 +1,120 @@
+float heatStep(float c, float west, float east, float south, float north, float below, float above) { return c + 0.125f * (west + east + south + north + below + above - 6.0f * c); }
+
+kernel void heat3d(const global float* restrict temp, global float* out) {
+  {  // mapGlb(2)
+    int gl_id_2 = get_global_id(2);
+    {  // mapGlb(1)
+      int gl_id_1 = get_global_id(1);
+      {  // mapGlb(0)
+        int gl_id_0 = get_global_id(0);
+        float4 vld_0 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2];
+        float4 vld_1 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 65536];
+        float4 vld_2 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 - 128]);
+        float4 vld_3 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 128]);
+        float4 vld_4 = ((gl_id_2 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 - 65536]);
+        float4 vld_5 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 131072];
+        float4 vld_6 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 65408]);
+        float4 vld_7 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 65664]);
+        float4 vld_8 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 196608];
+        float4 vld_9 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 130944]);
+        float4 vld_10 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 131200]);
+        float4 vld_11 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 262144];
+        float4 vld_12 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 196480]);
+        float4 vld_13 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 196736]);
+        float4 vld_14 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 327680];
+        float4 vld_15 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 262016]);
+        float4 vld_16 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 262272]);
+        float4 vld_17 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 393216];
+        float4 vld_18 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 327552]);
+        float4 vld_19 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 327808]);
+        float4 vld_20 = ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 458752];
+        float4 vld_21 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 393088]);
+        float4 vld_22 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 393344]);
+        float4 vld_23 = ((gl_id_1 < 1) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 458624]);
+        float4 vld_24 = ((gl_id_1 >= 511) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 458880]);
+        float4 vld_25 = ((gl_id_2 >= 63) ? ((float4)(0.0f)) : ((const global float4*)temp)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 524288]);
+        // mapSeqUnroll unrolled
+        float ld_0 = vld_0.s0;
+        float ld_1 = vld_0.s1;
+        float ld_2 = vld_1.s0;
+        float4 vst_25;
+        vst_25.s0 = heatStep(ld_0, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 - 1]), ld_1, vld_2.s0, vld_3.s0, vld_4.s0, ld_2);
+        float ld_3 = vld_0.s2;
+        float ld_4 = vld_1.s1;
+        vst_25.s1 = heatStep(ld_1, ld_0, ld_3, vld_2.s1, vld_3.s1, vld_4.s1, ld_4);
+        float ld_5 = vld_0.s3;
+        float ld_6 = vld_1.s2;
+        vst_25.s2 = heatStep(ld_3, ld_1, ld_5, vld_2.s2, vld_3.s2, vld_4.s2, ld_6);
+        float ld_7 = vld_1.s3;
+        vst_25.s3 = heatStep(ld_5, ld_3, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 4]), vld_2.s3, vld_3.s3, vld_4.s3, ld_7);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2] = vst_25;
+        float ld_8 = vld_5.s0;
+        float4 vst_26;
+        vst_26.s0 = heatStep(ld_2, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 262143]), ld_4, vld_6.s0, vld_7.s0, ld_0, ld_8);
+        float ld_9 = vld_5.s1;
+        vst_26.s1 = heatStep(ld_4, ld_2, ld_6, vld_6.s1, vld_7.s1, ld_1, ld_9);
+        float ld_10 = vld_5.s2;
+        vst_26.s2 = heatStep(ld_6, ld_4, ld_7, vld_6.s2, vld_7.s2, ld_3, ld_10);
+        float ld_11 = vld_5.s3;
+        vst_26.s3 = heatStep(ld_7, ld_6, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 262148]), vld_6.s3, vld_7.s3, ld_5, ld_11);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 65536] = vst_26;
+        float ld_12 = vld_8.s0;
+        float4 vst_27;
+        vst_27.s0 = heatStep(ld_8, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 524287]), ld_9, vld_9.s0, vld_10.s0, ld_2, ld_12);
+        float ld_13 = vld_8.s1;
+        vst_27.s1 = heatStep(ld_9, ld_8, ld_10, vld_9.s1, vld_10.s1, ld_4, ld_13);
+        float ld_14 = vld_8.s2;
+        vst_27.s2 = heatStep(ld_10, ld_9, ld_11, vld_9.s2, vld_10.s2, ld_6, ld_14);
+        float ld_15 = vld_8.s3;
+        vst_27.s3 = heatStep(ld_11, ld_10, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 524292]), vld_9.s3, vld_10.s3, ld_7, ld_15);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 131072] = vst_27;
+        float ld_16 = vld_11.s0;
+        float4 vst_28;
+        vst_28.s0 = heatStep(ld_12, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 786431]), ld_13, vld_12.s0, vld_13.s0, ld_8, ld_16);
+        float ld_17 = vld_11.s1;
+        vst_28.s1 = heatStep(ld_13, ld_12, ld_14, vld_12.s1, vld_13.s1, ld_9, ld_17);
+        float ld_18 = vld_11.s2;
+        vst_28.s2 = heatStep(ld_14, ld_13, ld_15, vld_12.s2, vld_13.s2, ld_10, ld_18);
+        float ld_19 = vld_11.s3;
+        vst_28.s3 = heatStep(ld_15, ld_14, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 786436]), vld_12.s3, vld_13.s3, ld_11, ld_19);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 196608] = vst_28;
+        float ld_20 = vld_14.s0;
+        float4 vst_29;
+        vst_29.s0 = heatStep(ld_16, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1048575]), ld_17, vld_15.s0, vld_16.s0, ld_12, ld_20);
+        float ld_21 = vld_14.s1;
+        vst_29.s1 = heatStep(ld_17, ld_16, ld_18, vld_15.s1, vld_16.s1, ld_13, ld_21);
+        float ld_22 = vld_14.s2;
+        vst_29.s2 = heatStep(ld_18, ld_17, ld_19, vld_15.s2, vld_16.s2, ld_14, ld_22);
+        float ld_23 = vld_14.s3;
+        vst_29.s3 = heatStep(ld_19, ld_18, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1048580]), vld_15.s3, vld_16.s3, ld_15, ld_23);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 262144] = vst_29;
+        float ld_24 = vld_17.s0;
+        float4 vst_30;
+        vst_30.s0 = heatStep(ld_20, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1310719]), ld_21, vld_18.s0, vld_19.s0, ld_16, ld_24);
+        float ld_25 = vld_17.s1;
+        vst_30.s1 = heatStep(ld_21, ld_20, ld_22, vld_18.s1, vld_19.s1, ld_17, ld_25);
+        float ld_26 = vld_17.s2;
+        vst_30.s2 = heatStep(ld_22, ld_21, ld_23, vld_18.s2, vld_19.s2, ld_18, ld_26);
+        float ld_27 = vld_17.s3;
+        vst_30.s3 = heatStep(ld_23, ld_22, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1310724]), vld_18.s3, vld_19.s3, ld_19, ld_27);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 327680] = vst_30;
+        float ld_28 = vld_20.s0;
+        float4 vst_31;
+        vst_31.s0 = heatStep(ld_24, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1572863]), ld_25, vld_21.s0, vld_22.s0, ld_20, ld_28);
+        float ld_29 = vld_20.s1;
+        vst_31.s1 = heatStep(ld_25, ld_24, ld_26, vld_21.s1, vld_22.s1, ld_21, ld_29);
+        float ld_30 = vld_20.s2;
+        vst_31.s2 = heatStep(ld_26, ld_25, ld_27, vld_21.s2, vld_22.s2, ld_22, ld_30);
+        float ld_31 = vld_20.s3;
+        vst_31.s3 = heatStep(ld_27, ld_26, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1572868]), vld_21.s3, vld_22.s3, ld_23, ld_31);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 393216] = vst_31;
+        float4 vst_32;
+        vst_32.s0 = heatStep(ld_28, ((gl_id_0 < 1) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1835007]), ld_29, vld_23.s0, vld_24.s0, ld_24, vld_25.s0);
+        vst_32.s1 = heatStep(ld_29, ld_28, ld_30, vld_23.s1, vld_24.s1, ld_25, vld_25.s1);
+        vst_32.s2 = heatStep(ld_30, ld_29, ld_31, vld_23.s2, vld_24.s2, ld_26, vld_25.s2);
+        vst_32.s3 = heatStep(ld_31, ld_30, ((gl_id_0 >= 127) ? 0.0f : temp[4 * gl_id_0 + 512 * gl_id_1 + 2097152 * gl_id_2 + 1835012]), vld_23.s3, vld_24.s3, ld_27, vld_25.s3);
+        ((global float4*)out)[gl_id_0 + 128 * gl_id_1 + 524288 * gl_id_2 + 458752] = vst_32;
+      }
+    }
+  }
+}

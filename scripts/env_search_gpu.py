@@ -97,7 +97,7 @@ def run(case: str, uri: str, worker, args, out: Path, rng) -> dict:
     reward = RewardConfig(source="measured", device=args.device, store=str(out / "store.sqlite"),
                           profile=args.profile)
     res = search(uri, args.strategy, args.budget, seed=args.seed, reward=reward, n_slots=args.n_slots,
-                 time_limit_s=args.search_s)
+                 time_limit_s=args.search_s, split_k=getattr(args, "split_k", False))
     row["search_s"] = time.perf_counter() - t0
     row["evaluations"] = len(res.trials)
     row["notes"] = list(res.notes)  # e.g. the search stopped by its time limit
@@ -173,6 +173,8 @@ def search_arguments(ap: argparse.ArgumentParser, *, profile: str, strategy: str
                     help="do not measure the named lowerings on their own before each search (the search still "
                          "evaluates them first)")
     ap.add_argument("--small", action="store_true", help="each case at its benchmark's small sizes (PoCL smoke run)")
+    ap.add_argument("--split-k", action="store_true", help="mm tiled's SK is a decision (slices of K summed by a "
+                    "second kernel; as `lift-gym search --split-k`)")
     ap.add_argument("--out", default=os.environ.get("OUT") or tempfile.mkdtemp(prefix=out_prefix))
 
 

@@ -208,15 +208,6 @@ def reduction_chunks(n: int) -> list[int]:
 
 
 # --- scalar outputs: parallel reduction ------------------------------------------------------------------
-def _top_reduce(p: Program):
-    """(call, path) of a reduce that is the program's body (its result is the program's [U]1 output)."""
-    path = (len(p.params),)
-    e = p.body
-    if is_call(e, Op.REDUCE):
-        return e, path
-    return None
-
-
 def scalar_reduce(p: Program):
     """(call, path, maps) of a reduce whose result is the program's [U]1 output: the body itself (maps = 0), or the
     argument of `maps` maps over its one-element result (an epilogue: the square root of a sum of squares, a mean's

@@ -16,8 +16,8 @@ The default lowering (`default.finish`) makes three choices: it fuses `map(f) o 
 everything else to mapSeq, and launches 2-D kernels in 32 x 8 work groups (`lowered.default_local_size`). As
 decisions: the fusions are applications of the rules `mapFusion` and `reduceMapFusion` (first legal site in
 pre-order, to a fixpoint), the mapping is one Ch5 code per site of the mapping problem, the local size is the
-value of each work-group-size parameter. A scalar reduction (asum, dot) is one mapping decision: code 30, the
-default two-kernel parallel reduction.
+value of each work-group-size parameter. A scalar reduction (asum, dot, or one under an epilogue: a norm's square
+root) is one mapping decision: code 30, the default parallel reduction.
 
 A named design of a benchmark's annotated program (`point_stages.designs`: conv `direct` and `gemm`, thesis §4.5,
 Tables 6.2 and 6.3) is the decision to take the rewrite points (`decisions.POINTS`), one value per rewrite-point
@@ -57,7 +57,7 @@ from ..suite import Benchmark, get
 from ..suite.annotated import ANNOTATIONS
 from . import decisions, point_stages, stages, templates
 from .catalog import lowerings
-from .default import _top_reduce, lowering_form, output_maps
+from .default import lowering_form, output_maps, scalar_reduce
 from .lowered import default_launches, default_local_size
 from .util import LoweringError
 
@@ -113,7 +113,7 @@ def generic_preset(bench: Benchmark, sizes: Mapping[str, int]) -> Preset:
     """The generic default lowering (`default.finish`) of `bench` as decisions, its work-group size left to the
     runtime: the reward baseline's decisions (`baseline`). A program annotated with rewrite points is lowered as
     the plain program (they are typed identities: `stages.start_program`)."""
-    if _top_reduce(lowering_form(stages.start_program(bench))) is not None:
+    if scalar_reduce(lowering_form(stages.start_program(bench))) is not None:
         return Preset((), (30,), None)
     fusions = _fusions(bench, sizes)
     mp = stages.mapping_problem(Preset(fusions, (), None).program(bench, sizes), sizes)

@@ -439,8 +439,8 @@ class CspMapping(MappingProblem):
 
 
 class ReductionMapping(MappingProblem):
-    """A program whose result is a scalar reduction: one site, the default two-kernel parallel reduction (30) or
-    one work item (0)."""
+    """A program whose result is a scalar reduction (maps over its one-element result included: an epilogue such as
+    the square root of a sum of squares): one site, the default parallel reduction (30) or one work item (0)."""
 
     source = "scalar reduction: default parallel reduction or one work item + compile check"
 
@@ -450,9 +450,11 @@ class ReductionMapping(MappingProblem):
         p = unique_binders(fuse_program(_lowering_form(program)))
         self.program = p
         self._typing = typecheck(p)
-        body = (len(p.params),)
-        n = self._typing.of[(*body, 2)].n  # type: ignore[union-attr]
-        self.sites = (MapDecision(node_index(p, body), body, arith.evaluate(n, self.sizes)),)
+        found = lowering_default.scalar_reduce(p)
+        assert found is not None, "a reduction mapping needs a scalar reduction"
+        _, path, _ = found  # the reduce, under the maps of an epilogue over its one-element result
+        n = self._typing.of[(*path, 2)].n  # type: ignore[union-attr]
+        self.sites = (MapDecision(node_index(p, path), path, arith.evaluate(n, self.sizes)),)
 
     def candidates(self, partial: Sequence[int]) -> tuple[int, ...]:
         return (0, 30) if not partial else ()
@@ -496,7 +498,7 @@ def _witness_set(kind: str, program: Program, sizes_key: tuple,
 @functools.lru_cache(maxsize=256)
 def _mapping_problem(program: Program, sizes_key: tuple, limits: DeviceLimits | None = None) -> MappingProblem:
     sizes = dict(sizes_key)
-    if lowering_default._top_reduce(_lowering_form(program)) is not None:
+    if lowering_default.scalar_reduce(_lowering_form(program)) is not None:
         return ReductionMapping(program, sizes, limits)
     return CspMapping(program, sizes, limits)
 

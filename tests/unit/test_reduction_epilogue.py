@@ -14,9 +14,11 @@ from compiler.ir.interpret import interpret
 from compiler.ir.node import FunCall, Prim
 from compiler.ir.ops import Op
 from compiler.ir.parser import parse_program
-from compiler.lowering import LoweringError, shape
+from compiler.lowering import LoweringError, shape, stages
 from compiler.lowering.catalog import lowerings
+from compiler.lowering.presets import baseline, generic_preset
 from compiler.lowering.templates import available_templates, template_problem
+from compiler.suite import resolve
 from compiler.suite.user import load_benchmark, user_benchmark
 from compiler.types import ArrayType
 from tests.opencl_once import opencl_available, run_once
@@ -118,6 +120,21 @@ def test_default_lowering_runs_the_epilogue_in_the_last_kernel_of_many_work_item
     assert all(f not in str(k.f) for k in kernels[1:] for f in _epilogue_funs(name))
     assert low.kernels[0].global_size[0] > GENERIC_GPU.max_work_group_size
     _close(interpret(low.program, inputs, low.env), ref, f"{name}/default")
+
+
+@pytest.mark.parametrize("name", list(FILES))
+def test_the_reward_baseline_of_a_mapped_reduction_is_the_parallel_reduction(name):
+    # the route every episode, search and `lift-gym run` takes: its mapping decision offers the parallel reduction
+    # (code 30) beside one work item, and the generic decisions take it
+    n = 1 << 20
+    uri = f"{(FOLDER / f'{name}.lift').resolve().as_uri()}?{FILES[name]}={n}"
+    bench, sizes = resolve(uri)
+    mp = stages.mapping_problem(stages.start_program(bench), sizes)
+    assert isinstance(mp, stages.ReductionMapping) and mp.candidates(()) == (0, 30)
+    assert generic_preset(bench, sizes).mapping == (30,)
+    kernels = baseline(uri).kernel.kernels
+    assert len(kernels) >= 2 and kernels[0].global_size[0] > GENERIC_GPU.max_work_group_size
+    assert all(f in kernels[-1].source for f in _epilogue_funs(name))
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -374,11 +374,20 @@ def _safe_names(params: Sequence[str]) -> dict[str, str]:
     return {p: f"v{i}" for i, p in enumerate(params)}
 
 
+COMPILED_CACHE = 8192  # compiled checks kept per form (the members of a switch union share most constraints)
+
+
 def _compile_scalar(expr, params: Sequence[str]) -> Callable[..., bool]:
     """A plain Python function (no wrapper: python-constraint2 calls it in its inner loop); divisors are checked
-    first, so a zero divisor makes the constraint false instead of raising."""
+    first, so a zero divisor makes the constraint false instead of raising. Memoised by (expression, params):
+    the function depends on nothing else."""
     if isinstance(expr, Predicate):
         return expr.fn
+    return _scalar_of(expr, tuple(params))
+
+
+@functools.lru_cache(maxsize=COMPILED_CACHE)
+def _scalar_of(expr, params: tuple[str, ...]) -> Callable[..., bool]:
     names = _safe_names(params)
     pr = _ConstraintPrinter("py", names)
     src = pr.go(expr)
@@ -424,6 +433,12 @@ class _ZeroGuard:
 
 
 def _compile_numpy(expr, params: Sequence[str]) -> Callable[..., np.ndarray]:
+    """The vectorised check of a sympy constraint (memoised by expression and params, as `_compile_scalar`)."""
+    return _numpy_of(expr, tuple(params))
+
+
+@functools.lru_cache(maxsize=COMPILED_CACHE)
+def _numpy_of(expr, params: tuple[str, ...]) -> Callable[..., np.ndarray]:
     names = _safe_names(params)
     src = _ConstraintPrinter("np", names).go(expr)
     args = ", ".join(names[p] for p in params)

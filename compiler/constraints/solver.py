@@ -35,7 +35,7 @@ import itertools
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -792,23 +792,50 @@ class SpaceUnion:
     lowering's unroll and coalesce: each value builds another program, with its own inferred constraints). The
     points are the members' points with the switch variables added; `names` are the members' then the switches'.
 
+    A member's space may be given as a function that builds it (`Callable[[], Space]`), called when a query first
+    needs that member, once. `valid_values` and `check` build only the members whose switch values agree with
+    the partial assignment, and a switch's values stop asking the members of a value already known to have a
+    point; `domains`, `count`, `sample` and `members` build every member. `names` (the members' variables) may be
+    given so that nothing is built before the first query.
+
     count, uniform `sample` (a member with probability proportional to its count, then uniform in it),
     `valid_values`, `check`, `check_rows` as on Space."""
 
-    def __init__(self, switches: Sequence[str], members: Sequence[tuple[Mapping[str, int], Space]]):
+    def __init__(self, switches: Sequence[str],
+                 members: Sequence[tuple[Mapping[str, int], Space | Callable[[], Space]]],
+                 names: Sequence[str] | None = None):
         if not members:
             raise ValueError("a union of no spaces")
         self.switches = tuple(switches)
-        self.members = [({s: int(fixed[s]) for s in self.switches}, sp) for fixed, sp in members]
-        base = members[0][1].names
-        if any(sp.names != base for _, sp in members):
-            raise ValueError("the member spaces must have the same variables")
-        self.names: tuple[str, ...] = (*base, *self.switches)
-        self.domains: dict[str, tuple[int, ...]] = {
-            n: _domain(v for _, sp in self.members for v in sp.domains[n]) for n in base}
-        self.domains.update({s: _domain(f[s] for f, _ in self.members) for s in self.switches})
+        self._fixed = [{s: int(fixed[s]) for s in self.switches} for fixed, _ in members]
+        self._spaces: list[Space | Callable[[], Space] | None] = [sp for _, sp in members]
+        self._base: tuple[str, ...] | None = tuple(names) if names is not None else None
+        self._base = self._member(0).names if self._base is None else self._base
+        self.names: tuple[str, ...] = (*self._base, *self.switches)
         self.factored = None
         self.last_sample_method = ""
+
+    def _member(self, i: int) -> Space:
+        sp = self._spaces[i]
+        if not isinstance(sp, Space):
+            assert sp is not None
+            sp = sp()
+            if self._base is not None and sp.names != self._base:
+                raise ValueError("the member spaces must have the same variables")
+            self._spaces[i] = sp
+        return sp
+
+    @property
+    def members(self) -> list[tuple[dict[str, int], Space]]:
+        """Every member as (switch values, space), each built."""
+        return [(f, self._member(i)) for i, f in enumerate(self._fixed)]
+
+    @functools.cached_property
+    def domains(self) -> dict[str, tuple[int, ...]]:
+        members = self.members
+        out = {n: _domain(v for _, sp in members for v in sp.domains[n]) for n in self._base}
+        out.update({s: _domain(f[s] for f in self._fixed) for s in self.switches})
+        return out
 
     def __repr__(self) -> str:
         return "SpaceUnion(" + "; ".join(f"{f}: {sp!r}" for f, sp in self.members) + ")"
@@ -849,29 +876,32 @@ class SpaceUnion:
     def valid_values(self, param: str, partial: Mapping[str, int] | None = None) -> list[int]:
         fixed, rest = self._split({k: v for k, v in (partial or {}).items() if k != param})
         vals: set[int] = set()
-        for f, sp in self.members:
+        for i, f in enumerate(self._fixed):
             if any(f[s] != v for s, v in fixed.items()):
                 continue
             if param in self.switches:
+                if f[param] in vals:  # a point of this value is known: its other members are not asked
+                    continue
+                sp = self._member(i)
                 probe = next((x for x in sp.names if x not in rest), None)
                 if (sp.check(rest) if probe is None else bool(sp.valid_values(probe, rest))):
                     vals.add(f[param])
             else:
-                vals.update(sp.valid_values(param, rest))
+                vals.update(self._member(i).valid_values(param, rest))
         return sorted(vals)
 
     def check(self, assignment: Mapping[str, int]) -> bool:
         fixed, rest = self._split(assignment)
-        return any(f == fixed and sp.check(rest) for f, sp in self.members)
+        return any(f == fixed and self._member(i).check(rest) for i, f in enumerate(self._fixed))
 
     def check_rows(self, rows: np.ndarray) -> np.ndarray:
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, len(self.names))
         nb = len(self.names) - len(self.switches)
         ok = np.zeros(len(rows), dtype=bool)
-        for f, sp in self.members:
+        for i, f in enumerate(self._fixed):
             here = np.ones(len(rows), dtype=bool)
             for j, s in enumerate(self.switches):
                 here &= rows[:, nb + j] == f[s]
             if here.any():
-                ok[here] = sp.check_rows(rows[here, :nb])
+                ok[here] = self._member(i).check_rows(rows[here, :nb])
         return ok

@@ -63,6 +63,7 @@ class TemplateProblem:
         # the members of the union, one per value of the switches, derived and inferred when first needed
         self._members: dict[tuple[int, ...], tuple[dict[str, int], Space, TuningProblem]] = {}
         self._by_program: dict[str, TuningProblem] = {}  # a switch of the code generator's options keeps the program
+        self._spaces: dict[tuple, Space] = {}  # (program, domains) -> the one space of the members that share them
         self._space_union: Space | SpaceUnion | None = None
         self._bound: dict[tuple[int, ...], Lowered] = {}
         self.program = self._member(self.combos[0])[2].program
@@ -79,7 +80,7 @@ class TemplateProblem:
             if key not in self._by_program:
                 self._by_program[key] = infer(program, self.sizes, self.limits, local_sizes=self.lowering.local_sizes)
             tp = self._by_program[key]
-            self._members[combo] = (fixed, self._space(tp, values, self.switches), tp)
+            self._members[combo] = (fixed, self._space(key, tp, values), tp)
         return self._members[combo]
 
     @property
@@ -92,8 +93,13 @@ class TemplateProblem:
         """The solver space of the parameters: the union of the members' spaces over the switches (every member
         derived), or the one member's space when the lowering has no switch."""
         if self._space_union is None:
-            members = [self._member(combo)[:2] for combo in self.combos]
-            self._space_union = SpaceUnion(self.switches, members) if self.switches else members[0][1]
+            if self.switches:  # each member derived when a query first needs it
+                names = [p.name for p in self.params if p.name not in self.switches]
+                members = [(dict(zip(self.switches, combo, strict=True)),
+                            lambda combo=combo: self._member(combo)[1]) for combo in self.combos]
+                self._space_union = SpaceUnion(self.switches, members, names)
+            else:
+                self._space_union = self._member(self.combos[0])[1]
         return self._space_union
 
     def has_point(self) -> bool:
@@ -103,14 +109,19 @@ class TemplateProblem:
         return any(self._member(combo)[1].check({}) if probe is None else bool(self._member(combo)[1].valid_values(
             probe, {})) for combo in self.combos)
 
-    def _space(self, tp: TuningProblem, values: Mapping[str, int], switches: list[str]) -> Space:
-        names = [p.name for p in self.params if p.name not in switches]
+    def _space(self, key: str, tp: TuningProblem, values: Mapping[str, int]) -> Space:
+        """The space of a member whose program has the key `key` (members with equal programs and domains share
+        one Space, and so its enumeration)."""
+        names = [p.name for p in self.params if p.name not in self.switches]
         foreign = sorted(set(tp.params) - set(names))
         if foreign:
             raise LoweringError(f"{self.bench.name}/{self.name}: size variables {', '.join(foreign)} of the lowered "
                                 f"program are not parameters of the lowering")
-        domains = {n: tp.domains[n] if n in tp.params else (int(values[n]),) for n in names}
-        return Space(domains, tp.constraints)
+        domains = {n: tuple(tp.domains[n]) if n in tp.params else (int(values[n]),) for n in names}
+        shared = (key, tuple(domains.items()))
+        if shared not in self._spaces:
+            self._spaces[shared] = Space(domains, tp.constraints)
+        return self._spaces[shared]
 
     def valid_values(self, name: str, partial: Mapping[str, int]) -> list[int]:
         return list(self.space.valid_values(name, {k: v for k, v in partial.items() if k != name}))

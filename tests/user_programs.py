@@ -132,6 +132,10 @@ PROGRAMS: dict[str, Spec] = {
                     lambda i: np.einsum("oc,chw->ohw", i["coeffs"].astype(np.float64), i["x"].astype(np.float64))),
     "conv_s2": Spec({"c": 3, "n": 7, "k": 4}, lambda r: {"src": _f32(r, 3, 7, 7), "ker": _f32(r, 4, 3, 3, 3)},
                     lambda i: _conv_chw(i["src"], i["ker"], 2, 1)),
+    "conv_hwc": Spec({"chans": 4, "ht": 6, "wd": 6, "feats": 8},
+                     lambda r: {"img": _f32(r, 6, 6, 4), "filt": _f32(r, 8, 3, 3, 4)},
+                     lambda i: _conv_chw(i["img"].transpose(2, 0, 1), i["filt"].transpose(0, 3, 1, 2), 1, 1)
+                     .transpose(1, 2, 0)),
     "depthwise": Spec({"ch": 4, "h": 6, "w": 6}, lambda r: {"img": _f32(r, 4, 6, 6), "taps": _f32(r, 4, 3, 3)},
                       lambda i: _depthwise(i["img"], i["taps"])),
 }

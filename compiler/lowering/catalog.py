@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..ir.node import RewritePoint, walk
 from ..suite import Benchmark, get
-from . import blas1, conv, conv_chw, gemv, mm, rows, stencil, stencil3d
+from . import blas1, conv, conv_chw, conv_hwc, gemv, mm, rows, stencil, stencil3d
 from .default import default_lowering, is_lowered
 from .lowered import Lowering, Strategy, default_launches
 from .util import LoweringError
@@ -43,7 +43,7 @@ def _default(bench) -> Lowering:
 
 
 # each offers its lowerings to the programs of its shape
-STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows, conv_chw)
+STRATEGY_MODULES = (mm, stencil, stencil3d, conv, gemv, blas1, rows, conv_chw, conv_hwc)
 STRATEGIES = tuple(m.STRATEGY for m in STRATEGY_MODULES)
 
 # the tuning parameters a switch of the environment's configuration fixes, and their values, when it is off (as
@@ -76,8 +76,9 @@ def lowerings(benchmark: str | Benchmark) -> dict[str, Lowering]:
     """The named lowerings of a benchmark: "default" always, and each lowering whose shape the program has
     (found by structure, `compiler.lowering.shape`, never by the benchmark's name): "tiled" for matrix products,
     matrix-vector products, elementwise maps and vector reductions and the 2-D stencils (whose "default" has
-    the parameters rowsPerItem and colsPerItem), "conv42" for HWC convolutions. A suite benchmark may be given
-    by name; a user benchmark (compiler.suite.user) as the Benchmark."""
+    the parameters rowsPerItem and colsPerItem), "conv42" and "tiled" (an implicit matrix product) for HWC
+    convolutions, "tiled" for CHW ones. A suite benchmark may be given by name; a user benchmark
+    (compiler.suite.user) as the Benchmark."""
     bench = get(benchmark) if isinstance(benchmark, str) else benchmark
     key = (bench.dataset, bench.name, bench.program)
     if key not in _TABLES:  # the program is walked and matched once (templates ask on every decision)

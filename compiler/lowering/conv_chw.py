@@ -192,13 +192,13 @@ _DERIVED: dict[tuple, Program] = {}
 
 def derive(program: Program, v: dict[str, int]) -> Program:
     """The tiled program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
-    key = (program, _structure(v))
+    key = (program, structure(v))
     if key not in _DERIVED:
         _DERIVED[key] = mm.derive(_views(program), v)
     return _DERIVED[key]
 
 
-def _structure(v: dict[str, int]) -> tuple:
+def structure(v: dict[str, int]) -> tuple:
     """What mm.derive's program depends on: the switches, VW > 1, the flat tile copies, the unrolled loops."""
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
     flat = tuple((rows * cols // v["VW"]) % (v["TN"] // v["RN"]) == 0

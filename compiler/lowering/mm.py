@@ -536,7 +536,7 @@ def lowerings_for(bench) -> list[Lowering]:
     a_columns = transposed_operands(derivation.start(bench.program))[0]
     return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build,
                      lambda s: _choose(sh.bind(s), a_columns), lambda s, v: _check(sh.bind(s), v, a_columns),
-                     local_sizes, options=_codegen_options)]
+                     local_sizes, options=codegen_options)]
 
 
 def effective_slices(s, v) -> int:
@@ -553,7 +553,7 @@ def _thin(s) -> bool:
     return s["K"] > max(s["M"], s["N"])
 
 
-def _codegen_options(v: dict[str, int]) -> dict[str, object]:
+def codegen_options(v: dict[str, int]) -> dict[str, object]:
     """The code generator's options a point chooses: the unrolling hint (AT = 1, KU = 0) and the prefetch (PF)."""
     v = effective_switches(v)
     return {**({"unroll_hint": UNROLL_MAX} if v.get(TRANSPOSED_A) and not v.get("KU") else {}),

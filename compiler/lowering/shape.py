@@ -195,14 +195,21 @@ def elementwise(program: Program, params: Iterable[str] = ()) -> Shape | None:
 def convolution(program: Program, params: Iterable[str] = ()) -> Shape | None:
     """A multi-channel 2-D convolution in HWC layout: an image [[[float]C]W]H, weights [[[[float]C]kW]kH]M
     (M filters of kH x kW pixels of C channels) and sliding windows over the image. Roles inH, inW, inChs,
-    outChs, kerH, kerW."""
+    outChs, kerH, kerW, and, where the result is [[[float]outChs]outW]outH, outH, outW and the implicit matrix
+    product's M = outH*outW (a row per output pixel), N = outChs and K = kerH*kerW*inChs."""
     if len(program.params) != 2 or not any(c.f.op is Op.SLIDE_ND for _, c in _calls(program.body)):
         return None
     img, ker = (dims(p.type) for p in program.params)
     if len(img) != 3 or len(ker) != 4 or not arith.equal(arith.size(img[2]), arith.size(ker[3])):
         return None
-    return _shape(program, {"inH": img[0], "inW": img[1], "inChs": img[2], "outChs": ker[0], "kerH": ker[1],
-                            "kerW": ker[2]}, params)
+    roles = {"inH": img[0], "inW": img[1], "inChs": img[2], "outChs": ker[0], "kerH": ker[1], "kerW": ker[2]}
+    typing = _typing(program)
+    out = dims(typing.result) if typing is not None else []
+    if len(out) == 3 and arith.equal(arith.size(out[2]), arith.size(ker[0])):
+        size = arith.size
+        roles |= {"outH": out[0], "outW": out[1], "M": size(out[0]) * size(out[1]), "N": ker[0],
+                  "K": size(ker[1]) * size(ker[2]) * size(img[2])}
+    return _shape(program, roles, params)
 
 
 def row_reduction(program: Program, params: Iterable[str] = ()) -> Shape | None:

@@ -182,11 +182,6 @@ def test_a_depthwise_convolution_is_refused_by_the_step_that_finds_no_matrix_pro
     np.testing.assert_allclose(got, depthwise_reference(inputs["img"], inputs["taps"]), rtol=1e-4, atol=1e-5)
 
 
-def test_the_hwc_convolution_keeps_conv42_and_gets_no_tiled():
-    lows = lowerings("conv")
-    assert "conv42" in lows and "tiled" not in lows
-
-
 @pytest.mark.opencl
 @pytest.mark.skipif(not opencl_available(), reason="no OpenCL device")
 @pytest.mark.parametrize("name", [*FILES, "pixel_first_1x1"])

@@ -219,7 +219,7 @@ def test_check_fails_when_the_reference_disagrees(capsys, tmp_path):
     (["show", "LOWERED", "--opencl", "--lowering", "tiled"], ["no lowering 'tiled'", "lowerings: default"]),
     (["space", "LOWERED", "--lowering", "conv42"], ["no lowering 'conv42'", "lowerings: default"]),
     (["run", "benchmark://lift/conv/small", "--lowering", "winograd"],
-     ["no lowering 'winograd'", "lowerings: default, conv42, direct, gemm"]),
+     ["no lowering 'winograd'", "lowerings: default, conv42, tiled, direct, gemm"]),
     (["explore", "NOSIZES"], ["give the size(s) N with --sizes"]),
 ])
 def test_file_command_errors(capsys, tmp_path, argv, fragments):

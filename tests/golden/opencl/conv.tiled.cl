@@ -1,0 +1,115 @@
+// conv/tiled at size small: 1 kernel(s)
+
+// kernel conv_k0: global (1, 16), local (1, 16)
+float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
+
+kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
+  local float local_buf[768];
+  local float local_buf2[48];
+  {  // mapWrg(1)
+    int wg_id_1 = get_group_id(1);
+    {  // mapWrg(0)
+      int wg_id_0 = get_group_id(0);
+      float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15;
+      {  // mapLcl(1)
+        int l_id_1 = get_local_id(1);
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          acc_0 = 0.0f;
+          acc_1 = 0.0f;
+          acc_2 = 0.0f;
+          acc_3 = 0.0f;
+          acc_4 = 0.0f;
+          acc_5 = 0.0f;
+          acc_6 = 0.0f;
+          acc_7 = 0.0f;
+          acc_8 = 0.0f;
+          acc_9 = 0.0f;
+          acc_10 = 0.0f;
+          acc_11 = 0.0f;
+          acc_12 = 0.0f;
+          acc_13 = 0.0f;
+          acc_14 = 0.0f;
+          acc_15 = 0.0f;
+        }
+      }
+      for (int i = 0; i < 3; i++) {  // reduceSeq
+        for (int l_id_1 = get_local_id(1); l_id_1 < 768; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf[l_id_0 + l_id_1] = ((((l_id_0 + l_id_1) / 12) % 8 + ((l_id_0 + l_id_1) % 12) / 4 < 1 || ((l_id_0 + l_id_1) / 12) % 8 + ((l_id_0 + l_id_1) % 12) / 4 >= 9) ? 0.0f : ((i + (l_id_0 + l_id_1) / 96 + 8 * wg_id_1 < 1 || i + (l_id_0 + l_id_1) / 96 + 8 * wg_id_1 >= 9) ? 0.0f : inputData[(l_id_0 + l_id_1) % 4 + 4 * (((l_id_0 + l_id_1) / 12) % 8) + 4 * (((l_id_0 + l_id_1) % 12) / 4) + 32 * i + 32 * ((l_id_0 + l_id_1) / 96) + 256 * wg_id_1 - 36]));
+          }
+        }
+        for (int l_id_1 = get_local_id(1); l_id_1 < 48; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf2[(l_id_0 + l_id_1) / 12 + 4 * ((l_id_0 + l_id_1) % 12)] = kernelsWeights[(l_id_0 + l_id_1) % 4 + 4 * (((l_id_0 + l_id_1) % 12) / 4) + 12 * i + 36 * ((l_id_0 + l_id_1) / 12) + 144 * wg_id_0];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            for (int j = 0; j < 12; j++) {  // reduceSeq
+              float priv_0, priv_1, priv_2, priv_3;
+              // mapSeqUnroll unrolled
+              priv_0 = local_buf[j + 12 * l_id_1];
+              priv_1 = local_buf[j + 12 * l_id_1 + 192];
+              priv_2 = local_buf[j + 12 * l_id_1 + 384];
+              priv_3 = local_buf[j + 12 * l_id_1 + 576];
+              float priv2_0, priv2_1, priv2_2, priv2_3;
+              // mapSeqUnroll unrolled
+              priv2_0 = local_buf2[l_id_0 + 4 * j];
+              priv2_1 = local_buf2[l_id_0 + 4 * j + 1];
+              priv2_2 = local_buf2[l_id_0 + 4 * j + 2];
+              priv2_3 = local_buf2[l_id_0 + 4 * j + 3];
+              // mapSeqUnroll unrolled
+              acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
+              acc_1 = multAndSumUp(acc_1, priv_0, priv2_1);
+              acc_2 = multAndSumUp(acc_2, priv_0, priv2_2);
+              acc_3 = multAndSumUp(acc_3, priv_0, priv2_3);
+              acc_4 = multAndSumUp(acc_4, priv_1, priv2_0);
+              acc_5 = multAndSumUp(acc_5, priv_1, priv2_1);
+              acc_6 = multAndSumUp(acc_6, priv_1, priv2_2);
+              acc_7 = multAndSumUp(acc_7, priv_1, priv2_3);
+              acc_8 = multAndSumUp(acc_8, priv_2, priv2_0);
+              acc_9 = multAndSumUp(acc_9, priv_2, priv2_1);
+              acc_10 = multAndSumUp(acc_10, priv_2, priv2_2);
+              acc_11 = multAndSumUp(acc_11, priv_2, priv2_3);
+              acc_12 = multAndSumUp(acc_12, priv_3, priv2_0);
+              acc_13 = multAndSumUp(acc_13, priv_3, priv2_1);
+              acc_14 = multAndSumUp(acc_14, priv_3, priv2_2);
+              acc_15 = multAndSumUp(acc_15, priv_3, priv2_3);
+            }
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      {  // mapLcl(1)
+        int l_id_1 = get_local_id(1);
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1] = acc_0;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 1] = acc_1;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 2] = acc_2;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 3] = acc_3;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 64] = acc_4;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 65] = acc_5;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 66] = acc_6;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 67] = acc_7;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 128] = acc_8;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 129] = acc_9;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 130] = acc_10;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 131] = acc_11;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 192] = acc_12;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 193] = acc_13;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 194] = acc_14;
+          out[l_id_0 + 4 * l_id_1 + 4 * wg_id_0 + 256 * wg_id_1 + 195] = acc_15;
+        }
+      }
+    }
+  }
+}

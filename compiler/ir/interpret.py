@@ -35,7 +35,16 @@ matrix product each (in float64 blocks of _CONTRACTION_ELEMENTS). A sum of at mo
 taps) is that many float64 multiply-adds over the result instead. `join << w` in the reduced array of a
 contraction is not evaluated: the reduced axis spans w's axes, so a window of a slide (sliding_window_view) is
 read in place instead of copied by the join. Anything else (other operators, int accumulators, operands that do
-not span the reduced axis) takes the fast or sequential path above.
+not span the reduced axis) takes the fast or sequential path above. The sum of the elements of a joined array
+(`reduce(add) o join << w`, a box filter) is a contraction with unit weights.
+
+Windows of any number of dimensions: `join o ... o join << w` (the window of a slideND over d dimensions flattened
+by d - 1 joins, or joinND(d)) is evaluated spread, its one axis being d axes of w in row-major order
+(`_Evaluator._spread`), and so is a crop of it, `pad(l, r, v)` with l, r <= 0 (a stencil's pick of one point, or a
+range of points): a range within one index of the outer axis indexes it, a range of whole indices slices it, so a
+point is a strided view of the window and a plane a view too; a range across unaligned indices copies just its
+elements. A contraction reads such a spread value in place; elsewhere it is merged into one axis (a copy only of
+what the crop selected).
 
 Limits (docs/limits.md), checked before anything is allocated: no value (output, intermediate or broadcast
 literal, counted element by element as if materialised) may hold more than `max_elements()` scalars
@@ -46,6 +55,7 @@ literal, counted element by element as if materialised) may hold more than `max_
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import os
 import re
@@ -377,6 +387,9 @@ class _Evaluator:
             f = e.f
             if isinstance(f, Prim) and f.op in REDUCES and len(e.args) == 2:
                 return self._reduce_call(f.funs[0], e.args[0], e.args[1], env, r)
+            if self._crops_join(e):  # a part of a joined window: only that part is read
+                rep, k = self._spread(e, env, r)
+                return _tmap(lambda a: _merge(a, r, k), rep)
             args = [self.eval(a, env, r) for a in e.args]
             return self.apply(f, args, env, r)
         if isinstance(e, Param):
@@ -443,11 +456,14 @@ class _Evaluator:
             pre, xs_e = xs_e.f.funs[0], xs_e.args[0]
         init = self.eval(init_e, env, r)
         factors = _contraction_factors(f, pre)
+        unit = factors is None and pre is None and _sums_elements(f) and (_is_join(xs_e) or self._crops_join(xs_e))
+        if unit:  # the sum of a joined window: a contraction with unit weights
+            factors = _unit_factors
         xs = None
         if factors is not None and isinstance(init, np.ndarray) and init.dtype.kind == "f" and init.ndim == r:
             spread = self.spread_joins
             xs = self._eval_windows(xs_e, env, r)
-            if xs is not None:
+            if xs is not None and (not unit or self.spread_joins != spread):
                 out = self._reduce_contraction(factors, init, xs, env, r)
                 if out is not None:
                     return np.expand_dims(out, r)
@@ -459,12 +475,12 @@ class _Evaluator:
         """e evaluated at rank r for a contraction of scalars, except that `join << w` of a float array keeps w's
         axes (its reduced axis spread over several, so a window of a slide is no copy); None where the zipped
         lengths do not agree (the ordinary evaluation reports it)."""
-        if isinstance(e, FunCall) and isinstance(e.f, Prim) and len(e.args) == 1 and e.f.op is Op.JOIN:
-            w = self._eval_windows(e.args[0], env, r)
-            if isinstance(w, np.ndarray) and w.dtype.kind == "f" and w.ndim >= r + 2:
+        if _is_join(e) or self._crops_join(e):
+            w, k = self._spread(e, env, r)
+            if k > 1 and isinstance(w, np.ndarray) and w.dtype.kind == "f":
                 self.spread_joins += 1
                 return w
-            return None if w is None else self._join(e.f, [w], env, r)
+            return _tmap(lambda a: _merge(a, r, k), w)
         if isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is Op.ZIP:
             parts = [self._eval_windows(a, env, r) for a in e.args]
             if any(p is None for p in parts):
@@ -473,6 +489,40 @@ class _Evaluator:
                     for p in parts for a in _leaves(p)}
             return tuple(parts) if len(lens) == 1 else None
         return self.eval(e, env, r)
+
+    def _spread(self, e: Expr, env, r: int) -> tuple[Rep, int]:
+        """e, an array, evaluated at rank r with its outer axis spread: (rep, k), axes r..r+k-1 of every leaf of
+        rep being that axis in row-major order. `join << x` spreads it over one more axis of x (joinND(k) over k - 1
+        more) and a crop of it (`pad` by amounts <= 0) selects a range of those axes (`_crop`), so a joined window
+        of a slide (any number of dimensions) and its parts are read in place; anything else is evaluated as usual
+        (k = 1)."""
+        if _is_join(e):
+            rep, k = self._spread(e.args[0], env, r)
+            return rep, k + _joins(e)
+        if self._crops_join(e):
+            rep, k = self._spread(e.args[1], env, r)
+            left, right = self.size(e.f.static[0]), self.size(e.f.static[1])
+            lens = _leaf(rep).shape[r:r + k]
+            n = math.prod(lens)
+            if k > 1 and n > 0 and n + right >= -left and all(a.shape[r:r + k] == lens for a in _leaves(rep)):
+                ks = []
+
+                def crop(a):
+                    b, kb = _crop(a, r, k, -left, n + right)
+                    ks.append(kb)  # the same for every leaf: it depends on lens only
+                    return b
+
+                return _tmap(crop, rep), ks[0]
+            rep = _tmap(lambda a: _merge(a, r, k), rep)
+            return self._pad(e.f, [self.eval(e.args[0], env, r), rep], env, r), 1
+        return self.eval(e, env, r), 1
+
+    def _crops_join(self, e: Expr) -> bool:
+        """e is `pad(l, r, value) << join << x` (or joinND) with l, r <= 0: a range of a joined array."""
+        if not (isinstance(e, FunCall) and isinstance(e.f, Prim) and e.f.op is Op.PAD and len(e.args) == 2
+                and _is_join(e.args[1])):
+            return False
+        return all(self.size(x) <= 0 for x in e.f.static[:2])
 
     def _reduce_impl(self, f: FunDecl, init: Rep, xs: Rep, pre: FunDecl | None, env, r: int) -> Rep:
         """reduce(init, f) << xs, or reduce(init, f) << map(pre) << xs when `pre` is given."""
@@ -661,6 +711,32 @@ class _Evaluator:
         return self.eval(body, inner, r)
 
 
+def _merge(a: np.ndarray, r: int, k: int) -> np.ndarray:
+    """Axes r..r+k-1 of a as one, row-major (a spread value's array; a copy unless they are contiguous)."""
+    if k == 1:
+        return a
+    return a.reshape((*a.shape[:r], math.prod(a.shape[r:r + k]), *a.shape[r + k:]))
+
+
+def _crop(a: np.ndarray, r: int, k: int, lo: int, hi: int) -> tuple[np.ndarray, int]:
+    """Elements lo..hi-1 of axes r..r+k-1 of a taken as one row-major axis: (b, k'), b spread over k' axes.
+
+    A range within one index of the outer axis indexes it (k' = k - 1 and the range within), one of whole
+    indices of it slices it (a view spread like a); a range across unaligned indices is the concatenation of
+    those pieces, each merged (a copy of just the elements in the range, k' = 1)."""
+    while k > 1:
+        inner = math.prod(a.shape[r + 1:r + k])
+        if lo % inner == 0 and hi % inner == 0:
+            return a[_ix(r, slice(lo // inner, hi // inner))], k
+        first = lo // inner
+        if first != (hi - 1) // inner:
+            cuts = sorted({lo, hi, min(hi, -(-lo // inner) * inner), max(lo, hi // inner * inner)})
+            parts = [_crop(a, r, k, x, y) for x, y in itertools.pairwise(cuts) if y > x]
+            return np.concatenate([_merge(b, r, kb) for b, kb in parts], axis=r), 1
+        a, k, lo, hi = a[_ix(r, first)], k - 1, lo - first * inner, hi - first * inner
+    return a[_ix(r, slice(lo, hi))], 1
+
+
 # np.pad's mode of each boundary: mirror repeats the end element (Lift's Pad.Boundary.Mirror), which is 'symmetric'
 _NP_PAD_MODE = {"clamp": "edge", "mirror": "symmetric", "wrap": "wrap"}
 
@@ -797,6 +873,33 @@ def _product_positions(u: UserFun, first: int) -> tuple[int, int] | None:
     if len(parts) != 2 or not all(p in names[first:] for p in parts):
         return None
     return names.index(parts[0]), names.index(parts[1])
+
+
+def _joins(e: Expr) -> int:
+    """How many joins e applies to its argument: 1 for `join << x`, k - 1 for `joinND(k) << x`, else 0."""
+    if not (isinstance(e, FunCall) and isinstance(e.f, Prim) and len(e.args) == 1):
+        return 0
+    if e.f.op is Op.JOIN:
+        return 1
+    return e.f.int_static(0) - 1 if e.f.op is Op.JOIN_ND else 0
+
+
+def _is_join(e: Expr) -> bool:
+    return _joins(e) > 0
+
+
+def _sums_elements(f: FunDecl) -> bool:
+    """Reducing with f sums the elements themselves (`add`, `(acc, x) => add(acc, x)`)."""
+    spec = _fast_reduce_spec(f)
+    return spec is not None and spec[3]
+
+
+def _unit_factors(ev: _Evaluator, xs, env, r: int):
+    """factors of a sum of elements: the elements and unit weights over the reduced axis (axis r - 1 spread
+    over the scalars' other axes)."""
+    if not isinstance(xs, np.ndarray):
+        return xs, None
+    return xs, np.broadcast_to(np.ones(1, xs.dtype), (1,) * (r - 1) + (math.prod(xs.shape[r - 1:]),))
 
 
 def _is_view(e: Expr, acc: str | None) -> bool:
@@ -961,14 +1064,18 @@ def _contract_terms(u: np.ndarray, v: np.ndarray, r: int, k: int) -> np.ndarray:
     red = u.shape[r:r + k]
     shape = np.broadcast_shapes(u.shape[:r] + u.shape[r + k:], v.shape[:r] + v.shape[r + k:])
     out = np.zeros(shape)
+    unit = v.size > 0 and not any(v.strides) and v.flat[0] == 1  # unit weights (a sum): add u's terms as they are
     blocks = _ranges(shape[0], math.prod(shape[1:]), _TERMS_BLOCK) if r > 0 else [(0, 1)]
     for lo, hi in blocks:
         ub, vb, o = u, v, out
         if r > 0:  # rows lo..hi of the first (batch) axis
             ub, vb, o = (u[lo:hi] if u.shape[0] > 1 else u), (v[lo:hi] if v.shape[0] > 1 else v), out[lo:hi]
-        term = np.empty(o.shape)
+        term = None if unit else np.empty(o.shape)
         for idx in np.ndindex(*red):
             at = (slice(None),) * r + idx
+            if term is None:
+                np.add(o, ub[at], out=o)
+                continue
             np.multiply(ub[at], vb[at], out=term, dtype=np.float64)
             o += term
     return out

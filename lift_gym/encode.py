@@ -94,7 +94,6 @@ def _log_count(x: float) -> float:
 @functools.lru_cache(maxsize=1024)
 def _program_nodes(program: Program, sizes: tuple, max_nodes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Node features that depend only on the program (cached): features, parents, mask."""
-    env = dict(sizes)
     typing = typecheck(program).of
     feats = np.zeros((max_nodes, NODE_FEATURES), dtype=np.float32)
     parents = np.full(max_nodes, -1.0, dtype=np.float32)
@@ -115,7 +114,7 @@ def _program_nodes(program: Program, sizes: tuple, max_nodes: int) -> tuple[np.n
         if isinstance(n, Prim):
             row[_OP0 + OPS.index(n.op)] = 1.0
             for j, s in enumerate(n.static[:2]):
-                v = _value(s, env)
+                v = _value_at(s, sizes)
                 row[_STATIC0 + j] = 0.0 if v is None else math.copysign(_log_len(abs(v)), v)
                 if v is None:
                     row[_SYMBOLIC] = 1.0
@@ -123,7 +122,8 @@ def _program_nodes(program: Program, sizes: tuple, max_nodes: int) -> tuple[np.n
             row[_UF0 + (USERFUNS.index(n.name) if n.name in USERFUNS else len(USERFUNS))] = 1.0
         t = typing.get(path)
         if t is not None:
-            _type_features(row, t, env)
+            for col, v in _type_cells(t, sizes):
+                row[col] = v
     return feats, parents, mask
 
 
@@ -134,19 +134,37 @@ def _value(e, env) -> int | None:
         return None
 
 
-def _type_features(row: np.ndarray, t, env) -> None:
+def _value_at(e, sizes: tuple) -> int | None:
+    """`_value` of a static parameter or length at the sizes `sizes` (sorted (name, value) pairs), memoised: the
+    programs of an episode share most of their lengths, and a sympy substitution costs tens of microseconds."""
+    try:
+        return _value_memo(type(e), e, sizes)
+    except TypeError:  # an unhashable static parameter
+        return _value(e, dict(sizes))
+
+
+@functools.lru_cache(maxsize=65536)
+def _value_memo(kind: type, e, sizes: tuple) -> int | None:
+    return _value(e, dict(sizes))
+
+
+@functools.lru_cache(maxsize=16384)
+def _type_cells(t, sizes: tuple) -> tuple[tuple[int, float], ...]:
+    """The (column, value) writes of a node's type features, in order (memoised by type and sizes)."""
+    cells: list[tuple[int, float]] = []
     lens = array_lengths(t)
-    row[_RANK] = min(len(lens) / 4.0, 1.0)
+    cells.append((_RANK, min(len(lens) / 4.0, 1.0)))
     for j, n in enumerate(lens[:3]):
-        v = _value(n, env)
+        v = _value_at(n, sizes)
         if v is None:
-            row[_SYMBOLIC] = 1.0
+            cells.append((_SYMBOLIC, 1.0))
         else:
-            row[_LEN0 + j] = _log_len(v)
+            cells.append((_LEN0 + j, _log_len(v)))
     b = base_type(t)
-    row[_SCALAR] = float(not isinstance(b, VectorType | TupleType | ArrayType))
-    row[_VECTOR] = float(isinstance(b, VectorType))
-    row[_TUPLE] = float(isinstance(b, TupleType))
+    cells.append((_SCALAR, float(not isinstance(b, VectorType | TupleType | ArrayType))))
+    cells.append((_VECTOR, float(isinstance(b, VectorType))))
+    cells.append((_TUPLE, float(isinstance(b, TupleType))))
+    return tuple(cells)
 
 
 @functools.lru_cache(maxsize=256)
@@ -155,15 +173,24 @@ def _summary(program: Program, sizes: tuple, uri: str) -> np.ndarray:
     for j, (_, v) in enumerate(sizes[:MAX_SIZES]):
         out[j] = _log_len(v)
     bench, _ = stages.resolve(uri)
-    env = dict(sizes)
-    out[MAX_SIZES] = _log_count(bench.flops(env)) / 4.0
-    out[MAX_SIZES + 1] = _log_count(bench.bytes(env)) / 4.0
+    try:
+        out[MAX_SIZES], out[MAX_SIZES + 1] = _work(bench.flops, bench.bytes, sizes)
+    except TypeError:  # unhashable counting functions (a user benchmark's): counted directly
+        out[MAX_SIZES], out[MAX_SIZES + 1] = _work.__wrapped__(bench.flops, bench.bytes, sizes)
     ops = [n.op for _, n in walk(program) if isinstance(n, Prim)]
     out[MAX_SIZES + 2] = _log_count(sum(op in MAPS for op in ops))
     out[MAX_SIZES + 3] = _log_count(sum(op in REDUCES for op in ops))
     for k, g in enumerate(Group):
         out[MAX_SIZES + 4 + k] = _log_count(sum(op.info.group is g for op in ops))
     return np.clip(out, -1.0, 1.0)
+
+
+@functools.lru_cache(maxsize=256)
+def _work(flops, nbytes, sizes: tuple) -> tuple[float, float]:
+    """The summary's work and traffic features: the benchmark's counts (`Benchmark.flops`, `Benchmark.bytes`) at
+    `sizes`, memoised by the counting functions themselves (the same for every program a rewrite makes of it)."""
+    env = dict(sizes)
+    return _log_count(flops(env)) / 4.0, _log_count(nbytes(env)) / 4.0
 
 
 def _rp_decision(state: State, nodes: np.ndarray, decision: np.ndarray) -> None:

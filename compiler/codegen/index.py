@@ -33,11 +33,11 @@ def _memo_hash(cls):
     names = tuple(f.name for f in fields(cls))
 
     def __hash__(self) -> int:
-        d = self.__dict__
-        h = d.get("_hash")
-        if h is None:
-            h = d["_hash"] = hash(tuple(getattr(self, n) for n in names))
-        return h
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = self.__dict__["_hash"] = hash(tuple(getattr(self, n) for n in names))
+            return h
 
     def __reduce__(self):
         return (cls, tuple(getattr(self, n) for n in names))
@@ -98,7 +98,12 @@ class Idx:
 
     # --- arithmetic ---
     def __add__(self, other: Idx | int) -> Idx:
-        o = as_idx(other)
+        o = other if type(other) is Idx else as_idx(other)
+        # a constant added to a normal form only moves its constant
+        if not o.terms and _normal(self):
+            return Idx(self.terms, self.const + o.const) if o.const else self
+        if not self.terms and _normal(o):
+            return Idx(o.terms, self.const + o.const) if self.const else o
         acc = dict(self.terms)
         for a, c in o.terms:
             acc[a] = acc.get(a, 0) + c
@@ -120,7 +125,12 @@ class Idx:
             raise TypeError(f"an index can only be scaled by an integer, not {k!r}")
         if k == 0:
             return Idx()
-        return Idx(tuple((a, c * k) for a, c in self.terms), self.const * k)
+        if k == 1:
+            return self
+        out = Idx(tuple((a, c * k) for a, c in self.terms), self.const * k)
+        if _normal(self):  # scaling keeps the order, the nonzero coefficients and the folded pairs
+            out.__dict__["_normal"] = True
+        return out
 
     __rmul__ = __mul__
 
@@ -168,21 +178,43 @@ def var(v: Var) -> Idx:
 
 # --- normal form --------------------------------------------------------------------------------------------
 def _key(x) -> tuple:
+    """The canonical sort key of an atom or index (computed once per object)."""
+    try:
+        return x.__dict__["_key"]
+    except KeyError:
+        pass
     if isinstance(x, Var):
-        return (1, x.name, x.extent, x.kind, x.dim)
-    if isinstance(x, Div):
-        return (2, _key(x.arg), x.d)
-    if isinstance(x, Mod):
-        return (0, _key(x.arg), x.d)
-    if isinstance(x, Clamp):
-        return (4, _key(x.arg), x.lo, x.hi)
-    assert isinstance(x, Idx), x
-    return (3, tuple((_key(a), c) for a, c in x.terms), x.const)
+        k = (1, x.name, x.extent, x.kind, x.dim)
+    elif isinstance(x, Div):
+        k = (2, _key(x.arg), x.d)
+    elif isinstance(x, Mod):
+        k = (0, _key(x.arg), x.d)
+    elif isinstance(x, Clamp):
+        k = (4, _key(x.arg), x.lo, x.hi)
+    else:
+        assert isinstance(x, Idx), x
+        k = (3, tuple((_key(a), c) for a, c in x.terms), x.const)
+    x.__dict__["_key"] = k
+    return k
+
+
+def _normal(e: Idx) -> bool:
+    """Whether e's terms are known to be in normal form (`_make` returns e's terms for them): built by `_make`,
+    or at most one term."""
+    t = e.terms
+    if len(t) > 1:
+        return "_normal" in e.__dict__
+    return not t or t[0][1] != 0
+
+
+def _item_key(t: tuple) -> tuple:
+    return _key(t[0])
 
 
 def _make(acc: dict, const: int) -> Idx:
-    acc = {a: c for a, c in acc.items() if c}
-    while True:
+    if 0 in acc.values():
+        acc = {a: c for a, c in acc.items() if c}
+    while _has_mod(acc):
         found = _recombine(acc)
         if found is None:
             break
@@ -192,8 +224,15 @@ def _make(acc: dict, const: int) -> Idx:
         for b, c in add.terms:
             acc[b] = acc.get(b, 0) + k * c
         const += k * add.const
-        acc = {b: c for b, c in acc.items() if c}
-    return Idx(tuple(sorted(acc.items(), key=lambda t: _key(t[0]))), const)
+        if 0 in acc.values():
+            acc = {b: c for b, c in acc.items() if c}
+    out = Idx(tuple(sorted(acc.items(), key=_item_key)) if len(acc) > 1 else tuple(acc.items()), const)
+    out.__dict__["_normal"] = True
+    return out
+
+
+def _has_mod(acc: dict) -> bool:
+    return Mod in map(type, acc)
 
 
 def _recombine(acc: dict) -> tuple[tuple, Idx, int] | None:
@@ -362,14 +401,14 @@ def evaluate(e: Idx | Atom, env: dict[str, int], c_semantics: bool = False) -> i
 def substitute(e: Idx, subst: dict[Var, Idx]) -> Idx:
     """Replace variables (re-simplifying on the way up). Memoised: unrolled loops and related kernels substitute
     the same indices again."""
+    if subst.keys().isdisjoint(variables(e)):
+        return e
     return _substitute(e, tuple(subst.items()))
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _substitute(e: Idx, subst: tuple[tuple[Var, Idx], ...]) -> Idx:
     table = dict(subst)
-    if table.keys().isdisjoint(variables(e)):
-        return e
     out = cst(e.const)
     for a, c in e.terms:
         out = out + _subst_atom(a, table) * c
@@ -378,21 +417,32 @@ def _substitute(e: Idx, subst: tuple[tuple[Var, Idx], ...]) -> Idx:
 
 def _subst_atom(a: Atom, subst: dict[Var, Idx]) -> Idx:
     if isinstance(a, Var):
-        return subst.get(a, var(a))
+        r = subst.get(a)
+        return var(a) if r is None else r
     inner = substitute(a.arg, subst)
     if isinstance(a, Clamp):
         return clamp(inner, a.lo, a.hi)
     return floordiv(inner, a.d) if isinstance(a, Div) else mod(inner, a.d)
 
 
-def variables(e: Idx | Atom) -> set[Var]:
+def variables(e: Idx | Atom) -> frozenset[Var]:
+    """The loop variables of e (computed once per object)."""
+    try:
+        return e.__dict__["_vars"]
+    except KeyError:
+        pass
     if isinstance(e, Var):
-        return {e}
-    if isinstance(e, Div | Mod | Clamp):
-        return variables(e.arg)
-    out: set[Var] = set()
-    for a, _ in e.terms:
-        out |= variables(a)
+        out = frozenset((e,))
+    elif isinstance(e, Div | Mod | Clamp):
+        out = variables(e.arg)
+    elif len(e.terms) == 1:
+        out = variables(e.terms[0][0])
+    else:
+        acc: set[Var] = set()
+        for a, _ in e.terms:
+            acc |= variables(a)
+        out = frozenset(acc)
+    e.__dict__["_vars"] = out
     return out
 
 

@@ -292,7 +292,7 @@ def _run(state: CodegenState, passes) -> _Prepared:
     return _Prepared(state, times=tuple(times))
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=128)  # compilations share a run within a step; fewer states kept alive
 def _prepared(program: Program, sizes_key: tuple, local_size) -> _Prepared:
     """The passes before `emit` with the default options, memoised: the kernel IR the performance models read and
     the kernels compiled at the same sizes share one run (the passes are pure; `emit` and the models only read

@@ -199,7 +199,9 @@ def derive(program: Program, v: dict[str, int]) -> Program:
 
 
 def structure(v: dict[str, int]) -> tuple:
-    """What mm.derive's program depends on: the switches, VW > 1, the flat tile copies, the unrolled loops."""
+    """What mm.derive's program depends on: the switches (as `mm.effective_switches` reads them: a switch whose
+    block has no run of 4 at these values is off), VW > 1, the flat tile copies, the unrolled loops."""
+    v = mm.effective_switches(v)
     unroll = tuple(n <= UNROLL_MAX for n in (v["RM"], v["RN"], v["TK"] // RUN))
     flat = tuple((rows * cols // v["VW"]) % (v["TN"] // v["RN"]) == 0
                  for rows, cols in ((v["TM"], v["TK"]), (v["TK"], v["TN"])))

@@ -15,7 +15,7 @@ from compiler.ir.interpret import interpret
 from compiler.ir.parser import parse_program
 from compiler.lowering import GENERIC_GPU, shape
 from compiler.lowering.catalog import lowerings
-from compiler.lowering.templates import strategy_report
+from compiler.lowering.templates import strategy_report, template_problem
 from compiler.lowering.util import LoweringError
 from compiler.runtime import MeasureConfig, measure_in_process
 from compiler.runtime.gold import Gold
@@ -141,6 +141,15 @@ def test_tiled_has_a_space_in_the_environment():
     bench, sizes, *_ = _case("suite_conv")
     rows = {r["lowering"]: r for r in strategy_report(bench, sizes, GENERIC_GPU) if r["strategy"] == STRATEGY}
     assert rows["tiled"]["applies"] and rows["tiled"]["points"] > 100, rows
+
+
+def test_a_switch_its_sizes_leave_off_is_derived_without_its_structure_after_sizes_that_have_it():
+    # 4 filters: CB's runs of 4 columns exist, its structure is derived; 5 filters: none, the same switch value
+    # reads as off (mm.effective_switches), and the memo of derived programs must not hand back the first structure
+    bench = get("conv")
+    four = template_problem(bench, "tiled", SUITE["suite_conv"][0], GENERIC_GPU)
+    five = template_problem(bench, "tiled", {**SUITE["suite_conv"][0], "outChs": 5, "inW": 10}, GENERIC_GPU)
+    assert len(four.inferred) == len(five.inferred) == 16  # every member of both derived, none refused
 
 
 @pytest.mark.opencl

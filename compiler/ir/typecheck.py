@@ -10,6 +10,7 @@ provably wrong (split(3) of [T]8) is a type error.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -52,6 +53,7 @@ from .node import (
 )
 from .ops import BOUNDARY_PADS, MACROS, MAPS, PAD_ND_BASE, REDUCES, VARIADIC, Op
 from .printer import show
+from .terms import by_identity, free_vars
 
 Path = tuple[int, ...]
 
@@ -117,11 +119,42 @@ def _const(e) -> int | None:
     return int(e) if isinstance(e, sympy.Integer) else None
 
 
+# --- memo of checked calls -----------------------------------------------------------------------------
+# The typing of a call depends only on the call and the types of its free names (and, for a size literal in
+# it, on whether the program has that size). Rewritten programs share most subtrees with their parent, so the
+# check of a call seen before under the same types copies the recorded types (re-rooted at the new path)
+# instead of inferring them again. An entry is [type, relative paths, types, size names of its size literals]
+# (the entries of `typing.of` the check made, in order, at paths relative to the call), or, until first reused,
+# [type, None, (paths, types, start, end, prefix length)]: slices of the log of the check that made them. Checks
+# raising errors are never recorded.
+_MEMO: dict[tuple, list] = {}
+_MEMO_MAX = 50_000  # then the oldest quarter goes (an entry may hold the log of a whole program)
+
+
+@by_identity
+def _free_names(e: Node) -> tuple[str, ...]:
+    return tuple(sorted(free_vars(e)))
+
+
+@by_identity
+def _literal_sizes(n: Node) -> frozenset[str]:
+    """The size names of the size literals in `n` (the program must have them)."""
+    if isinstance(n, Literal):
+        size = literal_size(n.value)
+        return arith.free_names(size) if size is not None else frozenset()
+    out: frozenset[str] = frozenset()
+    for c in n.children():
+        out |= _literal_sizes(c)
+    return out
+
+
 class _Checker:
     def __init__(self, typing: Typing, program: Program | None = None):
         self.typing = typing
         self.program = program
         self._sizes: frozenset[str] | None = None
+        self.paths: list[Path] = []  # the paths of `typing.of` in the order it receives them, and their types
+        self.types: list[Type] = []
 
     def sizes(self) -> frozenset[str] | None:
         """The size variables of the program (its parameters' types, its primitives' static sizes and every
@@ -140,9 +173,48 @@ class _Checker:
         return self._sizes
 
     def expr(self, e: Expr, env: dict[str, Type], path: Path) -> Type:
+        if not isinstance(e, FunCall):
+            t = self._expr(e, env, path)
+            self.typing.of[path] = t
+            self.paths.append(path)
+            self.types.append(t)
+            return t
+        names = _free_names(e)
+        key = (e, tuple(env[n] for n in names)) if all(n in env for n in names) else None
+        hit = _MEMO.get(key) if key is not None else None
+        if hit is not None and self._recall(e, hit, path):
+            return hit[0]
+        start, points = len(self.paths), len(self.typing.rewrite_points)
         t = self._expr(e, env, path)
         self.typing.of[path] = t
+        self.paths.append(path)
+        self.types.append(t)
+        if key is not None and len(self.typing.rewrite_points) == points:  # (rewrite points: never recorded)
+            if len(_MEMO) >= _MEMO_MAX:
+                for old in list(itertools.islice(_MEMO, _MEMO_MAX // 4)):
+                    del _MEMO[old]
+            _MEMO[key] = [t, None, (self.paths, self.types, start, len(self.paths), len(path))]
         return t
+
+    def _recall(self, e: FunCall, hit: list, path: Path) -> bool:
+        """Copy a recorded check of `e` to `path`; False when a size literal in `e` is not a size of this program
+        (then the check runs and reports it)."""
+        if len(hit) < 4:
+            hit.append(_literal_sizes(e))  # (the same for every call equal to e)
+        lits = hit[3]
+        if lits:
+            known = self.sizes()
+            if known is not None and not lits <= known:
+                return False
+        if hit[1] is None:
+            paths, types, start, end, plen = hit[2]
+            hit[1] = [p[plen:] for p in paths[start:end]]
+            hit[2] = types[start:end]
+        at = [path + r for r in hit[1]]
+        self.typing.of.update(zip(at, hit[2]))
+        self.paths += at
+        self.types += hit[2]
+        return True
 
     def _expr(self, e: Expr, env, path) -> Type:
         if isinstance(e, Param):
@@ -168,6 +240,8 @@ class _Checker:
                     raise _fail("lambda", f"parameter {q.name} is declared {q.type} but receives {t}", call)
                 inner[q.name] = t
                 self.typing.of[(*path, i)] = t
+                self.paths.append((*path, i))
+                self.types.append(t)
             return self.expr(f.body, inner, (*path, len(f.params)))
         if isinstance(f, UserFun):
             return _apply_userfun(f, ts, call)

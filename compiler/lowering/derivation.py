@@ -21,7 +21,7 @@ from ..ir.macros import expand_program
 from ..ir.node import FunCall, Lambda, Node, Prim, Program, at, with_children
 from ..ir.ops import ADDRESS_SPACES
 from ..ir.terms import free_vars
-from ..rewrite import Rule, Site, apply, legal_sites, prepare
+from ..rewrite import Rule, Site, apply, iter_legal_sites, legal_sites, prepare
 from .util import LoweringError
 
 Where = Callable[[tuple[int, ...], Node], bool]
@@ -47,21 +47,39 @@ def step(program: Program, rule: Rule | str, where: Where | int | None = None, *
     predicate `where` (with `unique=True`, the only one). Errors name the derivation and the rule."""
     label = rule if isinstance(rule, str) else rule.name
     if isinstance(where, int):
-        found = sites(program, rule, None, sizes)
-        if where >= len(found):
-            raise LoweringError(f"{name}: {label} has {len(found)} legal site(s), no site number {where}")
-        chosen = found[where]
-    else:
+        chosen = _first(program, rule, None, sizes, where) if where >= 0 else None
+        if chosen is None:
+            found = sites(program, rule, None, sizes)
+            if where >= len(found):
+                raise LoweringError(f"{name}: {label} has {len(found)} legal site(s), no site number {where}")
+            chosen = found[where]
+    elif unique:
         found = sites(program, rule, where, sizes)
         if not found:
             raise LoweringError(f"{name}: {label} applies at no site of the program here")
-        if unique and len(found) > 1:
+        if len(found) > 1:
             raise LoweringError(f"{name}: {label} applies at {len(found)} sites, the derivation expects one")
         chosen = found[0]
+    else:  # the first in pre-order: the listing stops there
+        chosen = _first(program, rule, where, sizes)
+        if chosen is None:
+            raise LoweringError(f"{name}: {label} applies at no site of the program here")
     try:
         return apply(program, rule, chosen, sizes)
     except RuleNotApplicable as err:
         raise LoweringError(f"{name}: {err}") from err
+
+
+def _first(program: Program, rule: Rule | str, where: Where | None, sizes: dict[str, int] | None,
+           skip: int = 0) -> Site | None:
+    """The legal site after `skip` others (pre-order) satisfying `where`, or None; the sites after it are not
+    listed. `where` is asked about the legal sites in pre-order, as `sites` asks it."""
+    for s in iter_legal_sites(program, rule, sizes):
+        if where is None or where(s.path, at(program, s.path)):
+            if not skip:
+                return s
+            skip -= 1
+    return None
 
 
 @dataclass(frozen=True)

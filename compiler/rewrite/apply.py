@@ -7,7 +7,11 @@ path, the child-index path of `compiler.ir.node.walk`; sites are listed in pre-o
 
 Speed. The typing of a program is computed once (in `prepare`/`apply`) and cached with the program, so listing
 the sites of a rule runs only its guards, which read that typing; `apply` infers the type of the replacement
-locally, then normalises and type-checks the result once, and caches it for the next listing.
+locally, then normalises and type-checks the result once, and caches it for the next listing. The normal form
+and the type check reuse what they found for the subtrees a rewrite left in place (normalise.py, typecheck.py);
+the nodes of a root kind are indexed when a rule rooted there is first listed, by a walk that skips subtrees
+without that kind; a listing run to its end is kept per (program, rule, sizes), and `iter_legal_sites` finds
+the sites one at a time for a caller that wants the first.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import sympy
 from .. import arith
 from ..errors import RuleNotApplicable, TypeCheckError
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, replace_at, with_children
-from ..ir.terms import Path
+from ..ir.terms import Path, by_identity
 from ..ir.typecheck import Typing, infer
 from ..types import map_lengths, same_type
 from .catalog import BY_NAME, RULES
@@ -42,18 +46,84 @@ class Site:
         return f"#{self.index} at {'.'.join(map(str, self.path)) or 'root'}"
 
 
+def _root_key(n: Node):
+    """The root kind of a node (the Op of a primitive call, USERFUN_CALL for a user function call), or None."""
+    if isinstance(n, FunCall):
+        return n.f.op if isinstance(n.f, Prim) else USERFUN_CALL if isinstance(n.f, UserFun) else None
+    return None
+
+
+@by_identity
+def _kinds(n: Node) -> frozenset:
+    """The root kinds of the nodes of `n` (EXPR excepted)."""
+    key = _root_key(n)
+    out = frozenset((key,)) if key is not None else frozenset()
+    for c in n.children():
+        out |= _kinds(c)
+    return out
+
+
+@by_identity
+def _size(n: Node) -> int:
+    return 1 + sum(_size(c) for c in n.children())
+
+
+@by_identity
+def _offsets(n: Node) -> tuple[int, ...]:
+    """Child i of `n` is node number _offsets(n)[i] of the subtree of `n` in pre-order."""
+    out, k = [], 1
+    for c in n.children():
+        out.append(k)
+        k += _size(c)
+    return tuple(out)
+
+
+def _sub_expr(n: Node, i: int) -> bool:
+    """Whether child i of `n` is an expression occurrence (an EXPR site)."""
+    if isinstance(n, FunCall):
+        return i > 0
+    if isinstance(n, Lambda | Program):
+        return i == len(n.children()) - 1
+    return False
+
+
 @dataclass
 class IndexedProgram:
-    """A normal program with its typing and its nodes indexed by root kind (built once per program)."""
+    """A normal program with its typing and its nodes indexed by root kind. The index is built lazily: the nodes
+    of one root kind when a rule rooted there is listed (a walk that skips subtrees without that kind), the
+    pre-order numbers of every node when `order` is read."""
 
     program: Program
     typing: Typing
-    order: dict[Path, int]
-    by_root: dict[object, list[tuple[Path, Node]]]
     shared: dict = field(default_factory=dict)  # per-site structure the guards derive (Ctx), built lazily
+    _roots: dict = field(default_factory=dict)  # root kind -> (path, node) in pre-order
+    _order: dict | None = None
+    _complete: bool = False  # whether _roots has every root kind (absent ones have no node)
+    _at: dict = field(default_factory=dict)  # path -> (pre-order number, node), for the paths asked so far
 
     @classmethod
     def of(cls, program: Program, typing: Typing) -> IndexedProgram:
+        return cls(program, typing)
+
+    @property
+    def order(self) -> dict[Path, int]:
+        """Path -> pre-order number, for every node."""
+        if self._order is None:
+            order: dict[Path, int] = {}
+
+            def visit(n: Node, path: Path) -> None:
+                order[path] = len(order)
+                for i, c in enumerate(n.children()):
+                    visit(c, (*path, i))
+
+            visit(self.program, ())
+            self._order = order
+        return self._order
+
+    def index_all(self) -> None:
+        """Index every root kind and every node's pre-order number in one walk (for listing many rules)."""
+        if self._complete:
+            return
         order: dict[Path, int] = {}
         by_root: dict[object, list[tuple[Path, Node]]] = {}
 
@@ -75,8 +145,69 @@ class IndexedProgram:
                     sub_expr = False
                 visit(c, (*path, i), sub_expr)
 
-        visit(program, (), False)
-        return cls(program, typing, order, by_root)
+        visit(self.program, (), False)
+        self._order = order
+        self._roots = {**by_root, **self._roots}  # (lists already handed out stay the ones in use)
+        self._complete = True
+
+    def roots(self, key) -> list[tuple[Path, Node]]:
+        """The (path, node) of every node of root kind `key`, in pre-order."""
+        found = self._roots.get(key)
+        if found is not None:
+            return found
+        if self._complete:
+            return []
+        out: list[tuple[Path, Node]] = []
+        if key == EXPR:
+            def visit_expr(n: Node, path: Path, is_expr: bool) -> None:
+                if is_expr:
+                    out.append((path, n))
+                for i, c in enumerate(n.children()):
+                    visit_expr(c, (*path, i), _sub_expr(n, i))
+
+            visit_expr(self.program, (), False)
+        else:
+            def visit(n: Node, path: Path) -> None:
+                if key not in _kinds(n):
+                    return
+                if _root_key(n) == key:
+                    out.append((path, n))
+                for i, c in enumerate(n.children()):
+                    visit(c, (*path, i))
+
+            visit(self.program, ())
+        self._roots[key] = out
+        return out
+
+    def index(self, path: Path) -> int | None:
+        """The pre-order number of the node at `path`, or None when there is no such node."""
+        if self._order is not None:
+            return self._order.get(path)
+        known = self._at.get(path)
+        if known is None:
+            if not path:
+                known = (0, self.program)
+            else:
+                up = self.index(path[:-1])
+                if up is None:
+                    return None
+                k, n = self._at[path[:-1]]
+                kids, i = n.children(), path[-1]
+                if not 0 <= i < len(kids):
+                    return None
+                known = (k + _offsets(n)[i], kids[i])
+            self._at[path] = known
+        return known[0]
+
+    def is_root(self, path: Path, kinds) -> bool:
+        """Whether the node at `path` (which exists) is of one of the root kinds `kinds`."""
+        n: Node = self.program
+        parent, i = None, -1
+        for i in path:
+            parent, n = n, n.children()[i]
+        if _root_key(n) in kinds:
+            return True
+        return EXPR in kinds and parent is not None and _sub_expr(parent, i)
 
 
 _NORMAL: OrderedDict[Program, Program] = OrderedDict()  # program -> its normal form (structural key)
@@ -135,24 +266,53 @@ def _rule(rule: Rule | int | str) -> Rule:
 def _candidates(a: IndexedProgram, rule: Rule) -> list[tuple[Path, Node]]:
     if len(rule.root_ops) == 1:
         (k,) = rule.root_ops
-        return a.by_root.get(k, [])
+        return a.roots(k)
     seen: dict[Path, Node] = {}
     for k in rule.root_ops:
-        for path, n in a.by_root.get(k, ()):
+        for path, n in a.roots(k):
             seen[path] = n
-    return sorted(seen.items(), key=lambda pn: a.order[pn[0]])
+    return sorted(seen.items())  # (pre-order is the order of paths)
+
+
+_LISTED: OrderedDict[tuple, tuple] = OrderedDict()  # (id of analysis, id of rule, sizes) -> legal sites
+
+
+def _sizes_key(sizes: dict[str, int] | None):
+    if sizes is None:
+        return None
+    try:
+        key = tuple(sorted(sizes.items()))
+        hash(key)
+    except TypeError:
+        return False  # not hashable: not cached
+    return key
 
 
 def legal_sites(program: Program, rule: Rule | int | str, sizes: dict[str, int] | None = None) -> list[Site]:
     """Every site where `rule` applies, in pre-order. `sizes` (optional concrete sizes) decide guards that
     depend on lengths (divisibility, unrolling); without them such guards are deferred constraints."""
+    return list(iter_legal_sites(program, rule, sizes))
+
+
+def iter_legal_sites(program: Program, rule: Rule | int | str, sizes: dict[str, int] | None = None):
+    """The sites of `legal_sites`, in pre-order, found one at a time (a caller wanting the first stops early).
+    A listing run to its end is kept for the same (program, rule, sizes)."""
     a = index_program(program)
     r = _rule(rule)
+    skey = _sizes_key(sizes)
+    key = (id(a), id(r), skey)
+    hit = _LISTED.get(key) if skey is not False else None
+    if hit is not None and hit[0] is a and hit[1] is r:
+        yield from hit[2]
+        return
     out = []
     for path, n in _candidates(a, r):
         if r.match(n, Ctx(a.program, a.typing, path, sizes, a.shared)) is not None:
-            out.append(Site(a.order[path], path))
-    return out
+            site = Site(a.index(path), path)  # type: ignore[arg-type]
+            out.append(site)
+            yield site
+    if skey is not False:
+        _remember(_LISTED, key, (a, r, tuple(out)))  # the entry keeps a and r alive: their ids stay unique
 
 
 def all_legal(program: Program, rules: Sequence[Rule] | None = None,
@@ -162,6 +322,7 @@ def all_legal(program: Program, rules: Sequence[Rule] | None = None,
     if rules is None:
         rules = RULES
     a = index_program(program)
+    a.index_all()
     out = []
     for i, r in enumerate(rules):
         for path, n in _candidates(a, r):
@@ -179,10 +340,11 @@ def apply(program: Program, rule: Rule | int | str, site: Site | Path | Iterable
     r = _rule(rule)
     path = site.path if isinstance(site, Site) else tuple(site)
     where = f"{r.name} at site {'.'.join(map(str, path)) or 'root'}"
-    if path not in a.order or (isinstance(site, Site) and a.order[path] != site.index):
+    index = a.index(path)
+    if index is None or (isinstance(site, Site) and index != site.index):
         raise RuleNotApplicable(f"{where}: no such site in program {a.program.name}")
     node = _node_at(a, path)
-    if not _root_ok(a, r, path, node):
+    if not a.is_root(path, r.root_ops):
         raise RuleNotApplicable(f"{where}: the node is not a {_roots_text(r)}")
     ctx = Ctx(a.program, a.typing, path, sizes, a.shared)
     b = r.match(node, ctx)
@@ -218,10 +380,6 @@ def _node_at(a: IndexedProgram, path: Path) -> Node:
     return n
 
 
-def _root_ok(a: IndexedProgram, r: Rule, path: Path, node: Node) -> bool:
-    return any(any(p == path for p, _ in a.by_root.get(k, ())) for k in r.root_ops)
-
-
 def _roots_text(r: Rule) -> str:
     return " or ".join(sorted(k if isinstance(k, str) else f"{k.text} call" for k in r.root_ops))
 
@@ -229,9 +387,10 @@ def _roots_text(r: Rule) -> str:
 def site_of(program: Program, path: Path) -> Site:
     """The Site of a path in (the normal form of) `program`."""
     a = index_program(program)
-    if path not in a.order:
+    index = a.index(path)
+    if index is None:
         raise KeyError(path)
-    return Site(a.order[path], path)
+    return Site(index, path)
 
 
 # --- concrete sizes ---------------------------------------------------------------------------------------------
@@ -259,5 +418,5 @@ def specialise(program: Program, sizes: dict[str, int]) -> Program:
     return out
 
 
-__all__ = ["Expr", "IndexedProgram", "Site", "all_legal", "apply", "index_program", "legal_sites", "prepare",
-           "site_of", "specialise"]
+__all__ = ["Expr", "IndexedProgram", "Site", "all_legal", "apply", "index_program", "iter_legal_sites",
+           "legal_sites", "prepare", "site_of", "specialise"]

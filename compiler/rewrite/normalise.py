@@ -22,10 +22,12 @@ Typed (need the type of x):
 
 from __future__ import annotations
 
+import itertools
+
 from .. import arith
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.ops import PADS, Op
-from ..ir.terms import Fresh, all_names, beta, eta_needed, is_call, is_identity, slot_arity
+from ..ir.terms import Fresh, all_names, beta, by_identity, eta_needed, is_call, is_identity, slot_arity
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, VectorType
 
@@ -53,6 +55,11 @@ def normalise(p: Program, typing: Typing | None = None) -> tuple[Program, Typing
 # --- syntactic laws ----------------------------------------------------------------------------------
 _TYPED_PAIRS = {(Op.SPLIT, Op.JOIN), (Op.AS_VECTOR, Op.AS_SCALAR), (Op.REORDER, Op.REORDER)}
 
+# Subtrees the syntactic pass left unchanged, by identity: (id, arity) -> (node, whether it holds a typed redex).
+# A subtree without a redex uses no fresh name, so the pass returns it unchanged again, wherever it occurs.
+_UNCHANGED: dict[tuple[int, int | None], tuple[Node, bool]] = {}
+_UNCHANGED_MAX = 100_000  # then the oldest quarter goes
+
 
 class _Syntactic:
     def __init__(self, fresh: Fresh):
@@ -62,6 +69,22 @@ class _Syntactic:
     def node(self, n: Node, arity: int | None) -> Node:
         if isinstance(n, Param | Literal | UserFun):
             return n
+        key = (id(n), arity)
+        hit = _UNCHANGED.get(key)
+        if hit is not None and hit[0] is n:
+            self.typed_redex |= hit[1]
+            return n
+        outer, self.typed_redex = self.typed_redex, False
+        out = self._node(n, arity)
+        if out is n:
+            if len(_UNCHANGED) >= _UNCHANGED_MAX:
+                for old in list(itertools.islice(_UNCHANGED, _UNCHANGED_MAX // 4)):
+                    del _UNCHANGED[old]
+            _UNCHANGED[key] = (n, self.typed_redex)  # the entry keeps n alive, so its id is not reused
+        self.typed_redex |= outer
+        return out
+
+    def _node(self, n: Node, arity: int | None) -> Node:
         if isinstance(n, FunCall):
             f = n.f
             args = [self.node(a, None) for a in n.args]
@@ -126,7 +149,7 @@ class _Typed:
     def _go(self, n: Node, path: tuple[int, ...]) -> tuple[Node, bool]:
         """(new node, whether its root was rewritten)."""
         kids = n.children()
-        if not kids:
+        if not kids or not _typed_candidate(n):
             return n, False
         res = [self._go(c, (*path, i)) for i, c in enumerate(kids)]
         new_kids = [r[0] for r in res]
@@ -150,3 +173,12 @@ class _Typed:
             if isinstance(xt, ArrayType) and arith.equal(n.f.static[0] * x.f.static[0], xt.n):  # type: ignore
                 return True
         return False
+
+
+@by_identity
+def _typed_candidate(n: Node) -> bool:
+    """Whether `n` holds a call `op << op' << x` that a typed law may rewrite (its pair of primitives)."""
+    if (isinstance(n, FunCall) and isinstance(n.f, Prim) and n.args and is_call(n.args[-1])
+            and (n.f.op, n.args[-1].f.op) in _TYPED_PAIRS):  # type: ignore[union-attr]
+        return True
+    return any(_typed_candidate(c) for c in n.children())

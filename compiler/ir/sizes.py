@@ -11,11 +11,13 @@ import sympy
 from .. import arith
 from ..types import map_lengths
 from .node import FunCall, Lambda, Literal, Node, Param, Prim, Program, RewritePoint, UserFun
+from .typecheck import literal_size
 
 
 def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
     """The program with size variables / tuning parameters replaced by integers everywhere: parameter types,
-    primitive static arguments, literal types and user-function signatures, inside rewrite points too."""
+    primitive static arguments, literal types, size literals (as the code generator's specialisation writes them)
+    and user-function signatures, inside rewrite points too."""
     subs = {arith.var(k): sympy.Integer(int(v)) for k, v in env.items()}
 
     def sz(e):
@@ -28,7 +30,11 @@ def substitute_sizes(p: Program, env: Mapping[str, int]) -> Program:
     def go(n: Node) -> Node:
         if isinstance(n, Param):
             return Param(n.name, ty(n.type))
-        if isinstance(n, Literal):
+        if isinstance(n, Literal):  # a size literal (value(N, float)) whose sizes are given becomes its number
+            expr = literal_size(n.value)
+            v = None if expr is None else sz(expr)
+            if v is not None and v.is_number:
+                return Literal(str(int(v)) if v.is_integer else repr(float(v)), ty(n.type))
             return Literal(n.value, ty(n.type))
         if isinstance(n, UserFun):
             return UserFun(n.name, n.params, tuple(ty(t) for t in n.in_types), ty(n.out_type), n.c_body, n.py)

@@ -14,6 +14,8 @@ from compiler.ir.interpret import interpret
 from compiler.ir.node import FunCall, Prim
 from compiler.ir.ops import Op
 from compiler.ir.parser import parse_program
+from compiler.ir.sizes import substitute_sizes
+from compiler.ir.typecheck import typecheck
 from compiler.lowering import LoweringError, shape, stages
 from compiler.lowering.catalog import lowerings
 from compiler.lowering.presets import baseline, generic_preset
@@ -21,6 +23,8 @@ from compiler.lowering.templates import available_templates, template_problem
 from compiler.suite import resolve
 from compiler.suite.user import load_benchmark, user_benchmark
 from compiler.types import ArrayType
+from lift_gym import transition
+from lift_gym.encode import encode
 from tests.opencl_once import opencl_available, run_once
 from tests.user_programs import FOLDER, PROGRAMS
 
@@ -181,3 +185,19 @@ def test_a_mapped_reduction_runs_on_the_device(name, lowering, params):
     low = lowerings(bench)[lowering](sizes, params)
     kp = low.compile()
     _close(run_once(kp, inputs), ref, f"{name}/{lowering} {params} on the device")
+
+
+def test_a_concrete_program_writes_its_size_literals_as_numbers():
+    # the finished episode's program is concrete (its sizes substituted): a mean's division by its length, a size
+    # literal, becomes the number, so the program still type-checks and the observation can be encoded
+    p = parse_program("def m(xs: [float]n) = map(s => div(s, value(n, float))) o reduce(value(0, float), add) << xs")
+    c = substitute_sizes(p, {"n": 8})
+    assert "value(8, float)" in str(c) and "value(n" not in str(c)
+    typecheck(c)  # (raised before: n is no size of the concrete program)
+    uri = f"{(FOLDER / 'mean.lift').resolve().as_uri()}?count=384"
+    s = transition.initial(uri, 0)
+    s = transition.step(s, s.config.layout.template("tiled"))
+    while not transition.is_terminal(s):
+        s = transition.step(s, int(np.flatnonzero(transition.legal_actions(s))[0]))
+    assert s.template == "tiled" and "count" not in str(s.program)
+    assert encode(s, None)["nodes"].any()

@@ -9,6 +9,7 @@ parameter name it is given).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable
 
 from ..types import ArrayType, ScalarType, Type, VectorType, base_type
@@ -21,6 +22,15 @@ Path = tuple[int, ...]
 
 
 # --- memoisation by identity ---------------------------------------------------------------------------
+def remember(cache: dict, key, value, limit: int) -> None:
+    """cache[key] = value in a memo of at most `limit` entries: when it is full, the oldest quarter (in insertion
+    order) goes first."""
+    if len(cache) >= limit:
+        for old in list(itertools.islice(cache, limit // 4)):
+            del cache[old]
+    cache[key] = value
+
+
 class by_identity:
     """Memoise a function of one node by the node's identity: rewritten programs share every untouched subtree
     with their parent, so the answers carry over, and no structural hash of a large subtree is ever taken."""

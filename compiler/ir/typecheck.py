@@ -10,7 +10,6 @@ provably wrong (split(3) of [T]8) is a type error.
 from __future__ import annotations
 
 import functools
-import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -53,7 +52,7 @@ from .node import (
 )
 from .ops import BOUNDARY_PADS, MACROS, MAPS, PAD_ND_BASE, REDUCES, VARIADIC, Op
 from .printer import show
-from .terms import by_identity, free_vars
+from .terms import by_identity, free_vars, remember
 
 Path = tuple[int, ...]
 
@@ -190,10 +189,7 @@ class _Checker:
         self.paths.append(path)
         self.types.append(t)
         if key is not None and len(self.typing.rewrite_points) == points:  # (rewrite points: never recorded)
-            if len(_MEMO) >= _MEMO_MAX:
-                for old in list(itertools.islice(_MEMO, _MEMO_MAX // 4)):
-                    del _MEMO[old]
-            _MEMO[key] = [t, None, (self.paths, self.types, start, len(self.paths), len(path))]
+            remember(_MEMO, key, [t, None, (self.paths, self.types, start, len(self.paths), len(path))], _MEMO_MAX)
         return t
 
     def _recall(self, e: FunCall, hit: list, path: Path) -> bool:

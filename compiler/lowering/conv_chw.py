@@ -70,20 +70,20 @@ RUN = 4
 
 
 # --- site predicates: the structure of the IR (inputs read, primitives held), never a name's text ----------------
-def _fun(n):
+def map_fun(n):
     """The function of the map n, or None."""
     return n.f.funs[0] if is_call(n, Op.MAP) else None
 
 
 def _dot_map(n) -> bool:
     """A map whose function's body is a reduce: the dot products of a row's windows with a filter."""
-    f = _fun(n)
+    f = map_fun(n)
     return isinstance(f, Lambda) and is_call(f.body, Op.REDUCE)
 
 
 def _row_map(n) -> bool:
     """A map over the image's rows whose function is the map of dot products over a row."""
-    f = _fun(n)
+    f = map_fun(n)
     return isinstance(f, Lambda) and _dot_map(f.body)
 
 
@@ -130,7 +130,7 @@ def _walk(n, path):
 
 def _splits_product(n) -> bool:
     """The map over the filters whose function's result is split by rows."""
-    f = _fun(n)
+    f = map_fun(n)
     return isinstance(f, Lambda) and is_call(f.body, Op.SPLIT) and contains(f.body, Op.REDUCE)
 
 
@@ -155,7 +155,7 @@ def views(program: Program) -> Program:
     step(MAP_VIEW_FISSION, lambda path, n: is_call(n, Op.MAP) and _reads(n.args[0], weights), optional=True)
     step(MAP_VIEW_FISSION, lambda path, n: _dot_map(n), optional=True)
     # 2. one map of dot products over the pixels, split by rows
-    step(BY_NAME["mapFission"], lambda path, n: _row_map(n) and is_call(_fun(n).body.args[0], Op.MAP),
+    step(BY_NAME["mapFission"], lambda path, n: _row_map(n) and is_call(map_fun(n).body.args[0], Op.MAP),
          optional=True)
     step(BY_NAME["joinSplit"], lambda path, n: _row_map(n))
     # 3. the windows as the columns of a matrix read pixel by pixel (where the windows are the image's planes
@@ -190,11 +190,12 @@ def _views(program: Program) -> Program:
 _DERIVED: dict[tuple, Program] = {}
 
 
-def derive(program: Program, v: dict[str, int]) -> Program:
-    """The tiled program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
-    key = (program, structure(v))
+def derived_product(views, program: Program, v: dict[str, int]) -> Program:
+    """The tiled program of a convolution that `views` reads as a matrix product, for the structure the values `v`
+    decide (mm `tiled`'s structure, `mm.derive`; memoised by the views, the program and that structure)."""
+    key = (views, program, structure(v))
     if key not in _DERIVED:
-        _DERIVED[key] = mm.derive(_views(program), v)
+        _DERIVED[key] = mm.derive(views(program), v)
     return _DERIVED[key]
 
 
@@ -208,7 +209,7 @@ def structure(v: dict[str, int]) -> tuple:
     return (v["VW"] > 1, *(bool(v.get(k, 0)) for k in ("KU", "CB", mm.TRANSPOSED_A)), flat, unroll)
 
 
-def _contiguous_rows(s) -> bool:
+def contiguous_rows(s) -> bool:
     """A row of Y (one filter weight's pixels) is contiguous in memory: 1x1 filters, stride 1, no padding."""
     return s["kerH"] == 1 and s["kerW"] == 1 and s["outH"] == s["inH"] and s["outW"] == s["inW"]
 
@@ -226,7 +227,7 @@ def _choose(s) -> dict[str, int]:
     rm = s.get("RM") or (s.get(mm.TRANSPOSED_A) and largest_divisor(tm, RUN, RUN)) or largest_divisor(tm, 2) or 1
     rn = s.get("RN") or (s.get("CB") and largest_divisor(tn, RUN, RUN)) or 1
     tk = s.get("TK") or (s.get("KU") and largest_divisor(k, 16, RUN)) or largest_divisor(k, 16) or 1
-    vw = s.get("VW") or (next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0) if _contiguous_rows(s) else 1)
+    vw = s.get("VW") or (next(w for w in (4, 2, 1) if tn % w == 0 and tk % w == 0) if contiguous_rows(s) else 1)
     return {"TM": tm, "TN": tn, "TK": tk, "RM": rm, "RN": rn, "VW": vw, "KU": s.get("KU", int(tk % RUN == 0)),
             "CB": s.get("CB", 0), mm.TRANSPOSED_A: s.get(mm.TRANSPOSED_A, 0), mm.PREFETCH: s.get(mm.PREFETCH, 0)}
 
@@ -248,7 +249,7 @@ def _check(s, v) -> list[str]:
     need(v["TN"] % v["RN"] == 0, f"TN % RN = 0 (TN = {v['TN']}, RN = {v['RN']})")
     need(v["VW"] in mm.WIDTHS, f"VW in {mm.WIDTHS} (VW = {v['VW']})")
     need(v["TK"] % v["VW"] == 0 and v["TN"] % v["VW"] == 0, f"TK % VW = 0 and TN % VW = 0 (VW = {v['VW']})")
-    need(v["VW"] == 1 or _contiguous_rows(s), f"VW = 1: the image's tile is a view of windows, its rows not "
+    need(v["VW"] == 1 or contiguous_rows(s), f"VW = 1: the image's tile is a view of windows, its rows not "
                                               f"contiguous vectors (VW = {v['VW']}; 1x1 filters at stride 1 only)")
     need(all(v.get(x, 0) in (0, 1) for x in ("KU", "CB", mm.TRANSPOSED_A, mm.PREFETCH)),
          "KU, CB, AT and PF are switches: 0 or 1")
@@ -261,13 +262,6 @@ def _check(s, v) -> list[str]:
     lmem = 4 * (v["TM"] * v["TK"] + v["TK"] * v["TN"])
     need(lmem <= MAX_LOCAL_BYTES, f"local memory 4*(TM*TK + TK*TN) = {lmem} <= {MAX_LOCAL_BYTES} bytes")
     return bad
-
-
-def _options(v) -> dict[str, object]:
-    """The code generator's options a point chooses, as for mm `tiled`: the unrolling hint (AT = 1, KU = 0) and
-    the tile prefetch (PF = 1)."""
-    return {**({"unroll_hint": UNROLL_MAX} if v.get(mm.TRANSPOSED_A) and not v.get("KU") else {}),
-            **({"prefetch": True} if v.get(mm.PREFETCH) else {})}
 
 
 STRATEGY = Strategy('CHW convolution', ('tiled',),
@@ -283,15 +277,22 @@ def lowerings_for(bench) -> list[Lowering]:
     sh = shape.convolution_chw(bench.program, (p.name for p in PARAMS))
     if sh is None:
         return []
+    return [product_lowering(bench, sh, _views, _choose, _check, __doc__.split("\n\n")[0])]
+
+
+def product_lowering(bench, sh: shape.Shape, views, choose, check, doc: str) -> Lowering:
+    """`tiled` of a convolution that `views` reads as the matrix product of its roles M, N, K (this module's CHW
+    form, conv_hwc's HWC form): a work group computes TM x TN of the product in (TN/RN, TM/RM) work items; the
+    code generator's options as mm `tiled`'s (`mm.codegen_options`: the unrolling hint, the prefetch)."""
 
     def build(s, v):
         r = sh.bind(s)
-        p = derive(bench.program, v)
+        p = derived_product(views, bench.program, v)
         local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
         launch = KernelLaunch((r["N"] // v["RN"], r["M"] // v["RM"]), local)
         facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
                  "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
         return p, (launch,), facts
 
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
-                     lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=_options)]
+    return Lowering(bench.name, "tiled", doc, PARAMS, build, lambda s: choose(sh.bind(s)),
+                    lambda s, v: check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=mm.codegen_options)

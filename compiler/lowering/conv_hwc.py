@@ -43,36 +43,30 @@ from ..rewrite.catalog import BY_NAME
 from ..rewrite.rules_mm_layout import tile_rows
 from ..rewrite.rules_window import MAP_VIEW_FISSION
 from . import derivation, mm, shape
-from .conv_chw import MAX_REGS, MAX_WG, structure
-from .lowered import KernelLaunch, Lowering, Strategy
+from .conv_chw import PARAMS, contiguous_rows, map_fun, product_lowering
+from .lowered import Lowering, Strategy
 from .util import LoweringError
 
 NAME = "conv_hwc tiled"
-PARAMS = tuple(p for p in mm.PARAMS if p.name != mm.SPLIT_K)  # (no split-K of the implicit product)
 
 
 # --- site predicates: the structure of the IR (inputs read, primitives held), never a name's text ----------------
-def _fun(n):
-    """The function of the map n, or None."""
-    return n.f.funs[0] if is_call(n, Op.MAP) else None
-
-
 def _pixel_map(n) -> bool:
     """A map over a row's windows whose function's body is `join << map(filter dot products) << ...`."""
-    f = _fun(n)
+    f = map_fun(n)
     return isinstance(f, Lambda) and is_call(f.body, Op.JOIN) and is_call(f.body.args[0], Op.MAP)
 
 
 def _row_map(n) -> bool:
     """A map over the image's rows whose function's body is the map over a row's pixels."""
-    f = _fun(n)
+    f = map_fun(n)
     return isinstance(f, Lambda) and _pixel_map(f.body)
 
 
 def _rows_of_views(n) -> bool:
     """A map over the image's rows whose function maps the pixels' dot products over a map of their windows'
     flattening (step 2's fission site)."""
-    f = _fun(n)
+    f = map_fun(n)
     return (isinstance(f, Lambda) and is_call(f.body, Op.MAP) and _pixel_map(f.body)
             and is_call(f.body.args[0], Op.MAP))
 
@@ -103,9 +97,9 @@ def views(program: Program) -> Program:
                             f"(`map(row => map(win => join << map(f => dot) << filters) << row)`)")
     step(BY_NAME["joinSplit"], lambda path, n: _row_map(n))
     # 4. the window first in the dot product's zip
-    filters = next((_fun(n) for _, n in walk(p) if _pixel_map(n)), None)
+    filters = next((map_fun(n) for _, n in walk(p) if _pixel_map(n)), None)
     if filters is not None and is_call(filters.body.args[0], Op.MAP):
-        dot = _fun(filters.body.args[0])
+        dot = map_fun(filters.body.args[0])
         if isinstance(dot, Lambda):
             row = dot.params[0].name
             step(R.ZIP_SWAP, lambda path, n: is_call(n, Op.MAP) and is_call(n.args[0], Op.ZIP)
@@ -123,26 +117,10 @@ def _views(program: Program) -> Program:
     return views(program)
 
 
-_DERIVED: dict[tuple, Program] = {}
-
-
-def derive(program: Program, v: dict[str, int]) -> Program:
-    """The tiled program for the structure the values `v` decide (mm `tiled`'s structure, `mm.derive`)."""
-    key = (program, structure(v))
-    if key not in _DERIVED:
-        _DERIVED[key] = mm.derive(_views(program), v)
-    return _DERIVED[key]
-
-
-def _contiguous_rows(s) -> bool:
-    """A row of A (one pixel's window) is contiguous in memory: 1x1 filters, stride 1, no padding."""
-    return s["kerH"] == 1 and s["kerW"] == 1 and s["outH"] == s["inH"] and s["outW"] == s["inW"]
-
-
 def _choose(s) -> dict[str, int]:
     """mm `tiled`'s defaults for the product's roles (64 x 64 tiles, 4 x 4 register blocks, TK = 16 or the largest
     divisor of K below), with VW = 1 where a window's rows are no contiguous vectors. Values in `s` win."""
-    roles = {**s, **({} if _contiguous_rows(s) or s.get("VW") else {"VW": 1})}
+    roles = {**s, **({} if contiguous_rows(s) or s.get("VW") else {"VW": 1})}
     v = mm._choose(roles)
     v.pop(mm.SPLIT_K, None)
     return v
@@ -150,13 +128,9 @@ def _choose(s) -> dict[str, int]:
 
 def _check(s, v) -> list[str]:
     bad = [f"conv: {t}" for t in mm._check(s, {**v, mm.SPLIT_K: 1})]
-    if v.get("VW", 1) != 1 and not _contiguous_rows(s):
+    if v.get("VW", 1) != 1 and not contiguous_rows(s):
         bad.append(f"VW = 1: the image's tile is a view of windows, its rows not contiguous vectors (VW = "
                    f"{v['VW']}; 1x1 filters at stride 1 without padding only)")
-    if v["RM"] * v["RN"] > MAX_REGS:
-        bad.append(f"RM * RN <= {MAX_REGS} private accumulators")
-    if (v["TN"] // max(v["RN"], 1)) * (v["TM"] // max(v["RM"], 1)) > MAX_WG:
-        bad.append(f"work-group size (TN/RN)*(TM/RM) <= {MAX_WG}")
     return bad
 
 
@@ -177,14 +151,4 @@ def lowerings_for(bench) -> list[Lowering]:
     if sh is None or "M" not in dict(sh.roles):
         return []
 
-    def build(s, v):
-        r = sh.bind(s)
-        p = derive(bench.program, v)
-        local = (v["TN"] // v["RN"], v["TM"] // v["RM"])
-        launch = KernelLaunch((r["N"] // v["RN"], r["M"] // v["RM"]), local)
-        facts = {"work_group_size": local[0] * local[1], "accumulators": v["RM"] * v["RN"],
-                 "local_floats": v["TM"] * v["TK"] + v["TK"] * v["TN"], "k_tiles": r["K"] // v["TK"]}
-        return p, (launch,), facts
-
-    return [Lowering(bench.name, "tiled", __doc__.split("\n\n")[0], PARAMS, build, lambda s: _choose(sh.bind(s)),
-                     lambda s, v: _check(sh.bind(s), v), {0: "TN/RN", 1: "TM/RM"}, options=mm.codegen_options)]
+    return [product_lowering(bench, sh, _views, _choose, _check, __doc__.split("\n\n")[0])]

@@ -22,12 +22,10 @@ Typed (need the type of x):
 
 from __future__ import annotations
 
-import itertools
-
 from .. import arith
 from ..ir.node import Expr, FunCall, Lambda, Literal, Node, Param, Prim, Program, UserFun, with_children
 from ..ir.ops import PADS, Op
-from ..ir.terms import Fresh, all_names, beta, by_identity, eta_needed, is_call, is_identity, slot_arity
+from ..ir.terms import Fresh, all_names, beta, by_identity, eta_needed, is_call, is_identity, remember, slot_arity
 from ..ir.typecheck import Typing, typecheck
 from ..types import ArrayType, VectorType
 
@@ -77,10 +75,7 @@ class _Syntactic:
         outer, self.typed_redex = self.typed_redex, False
         out = self._node(n, arity)
         if out is n:
-            if len(_UNCHANGED) >= _UNCHANGED_MAX:
-                for old in list(itertools.islice(_UNCHANGED, _UNCHANGED_MAX // 4)):
-                    del _UNCHANGED[old]
-            _UNCHANGED[key] = (n, self.typed_redex)  # the entry keeps n alive, so its id is not reused
+            remember(_UNCHANGED, key, (n, self.typed_redex), _UNCHANGED_MAX)  # (it keeps n alive: its id stays n's)
         self.typed_redex |= outer
         return out
 

@@ -1,30 +1,17 @@
-kernel void conv_k0(const global float* restrict inputData, global float* tmp0) {
-  {  // mapGlb(1)
-    int gl_id_1 = get_global_id(1);
-    {  // mapGlb(0)
-      int gl_id_0 = get_global_id(0);
-      for (int i = 0; i < 3; i++) {  // mapSeq
-        tmp0[i + 3 * gl_id_0 + 681 * gl_id_1] = ((gl_id_0 < 1 || gl_id_0 >= 225) ? 0.0f : ((gl_id_1 < 1 || gl_id_1 >= 225) ? 0.0f : inputData[i + 3 * gl_id_0 + 672 * gl_id_1 - 675]));
-      }
-    }
-  }
-}
-
-
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
-float add(float x, float y) { return x + y; }
 
-kernel void conv_k1(const global float* restrict kernelsWeights, const global float* restrict tmp0, global float* out) {
-  local float local_buf[300];
+kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
+  local float local_buf[192];
+  local float local_buf2[192];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
       int wg_id_0 = get_group_id(0);
+      float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15;
       {  // mapLcl(1)
         int l_id_1 = get_local_id(1);
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15, acc_16, acc_17, acc_18, acc_19;
           // mapSeqUnroll unrolled
           acc_0 = 0.0f;
           acc_1 = 0.0f;
@@ -42,80 +29,84 @@ kernel void conv_k1(const global float* restrict kernelsWeights, const global fl
           acc_13 = 0.0f;
           acc_14 = 0.0f;
           acc_15 = 0.0f;
-          acc_16 = 0.0f;
-          acc_17 = 0.0f;
-          acc_18 = 0.0f;
-          acc_19 = 0.0f;
-          for (int i = 0; i < 9; i++) {  // reduceSeq
-            float priv_0, priv_1, priv_2, priv_3, priv_4;
-            // mapSeqUnroll unrolled
-            priv_0 = tmp0[l_id_0 + 3 * (i % 3) + 15 * (wg_id_1 % 45) + 681 * l_id_1 + 681 * (i / 3) + 3405 * (wg_id_1 / 45)];
-            priv_1 = tmp0[l_id_0 + 3 * (i % 3) + 15 * (wg_id_1 % 45) + 681 * l_id_1 + 681 * (i / 3) + 3405 * (wg_id_1 / 45) + 3];
-            priv_2 = tmp0[l_id_0 + 3 * (i % 3) + 15 * (wg_id_1 % 45) + 681 * l_id_1 + 681 * (i / 3) + 3405 * (wg_id_1 / 45) + 6];
-            priv_3 = tmp0[l_id_0 + 3 * (i % 3) + 15 * (wg_id_1 % 45) + 681 * l_id_1 + 681 * (i / 3) + 3405 * (wg_id_1 / 45) + 9];
-            priv_4 = tmp0[l_id_0 + 3 * (i % 3) + 15 * (wg_id_1 % 45) + 681 * l_id_1 + 681 * (i / 3) + 3405 * (wg_id_1 / 45) + 12];
-            float priv2_0, priv2_1, priv2_2, priv2_3;
-            // mapSeqUnroll unrolled
-            priv2_0 = kernelsWeights[l_id_0 + 3 * i + 108 * wg_id_0];
-            priv2_1 = kernelsWeights[l_id_0 + 3 * i + 108 * wg_id_0 + 27];
-            priv2_2 = kernelsWeights[l_id_0 + 3 * i + 108 * wg_id_0 + 54];
-            priv2_3 = kernelsWeights[l_id_0 + 3 * i + 108 * wg_id_0 + 81];
-            // mapSeqUnroll unrolled
-            acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
-            acc_1 = multAndSumUp(acc_1, priv_1, priv2_0);
-            acc_2 = multAndSumUp(acc_2, priv_2, priv2_0);
-            acc_3 = multAndSumUp(acc_3, priv_3, priv2_0);
-            acc_4 = multAndSumUp(acc_4, priv_4, priv2_0);
-            acc_5 = multAndSumUp(acc_5, priv_0, priv2_1);
-            acc_6 = multAndSumUp(acc_6, priv_1, priv2_1);
-            acc_7 = multAndSumUp(acc_7, priv_2, priv2_1);
-            acc_8 = multAndSumUp(acc_8, priv_3, priv2_1);
-            acc_9 = multAndSumUp(acc_9, priv_4, priv2_1);
-            acc_10 = multAndSumUp(acc_10, priv_0, priv2_2);
-            acc_11 = multAndSumUp(acc_11, priv_1, priv2_2);
-            acc_12 = multAndSumUp(acc_12, priv_2, priv2_2);
-            acc_13 = multAndSumUp(acc_13, priv_3, priv2_2);
-            acc_14 = multAndSumUp(acc_14, priv_4, priv2_2);
-            acc_15 = multAndSumUp(acc_15, priv_0, priv2_3);
-            acc_16 = multAndSumUp(acc_16, priv_1, priv2_3);
-            acc_17 = multAndSumUp(acc_17, priv_2, priv2_3);
-            acc_18 = multAndSumUp(acc_18, priv_3, priv2_3);
-            acc_19 = multAndSumUp(acc_19, priv_4, priv2_3);
-          }
-          // mapSeqUnroll unrolled
-          local_buf[20 * l_id_0 + 60 * l_id_1] = acc_0;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 1] = acc_1;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 2] = acc_2;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 3] = acc_3;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 4] = acc_4;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 5] = acc_5;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 6] = acc_6;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 7] = acc_7;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 8] = acc_8;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 9] = acc_9;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 10] = acc_10;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 11] = acc_11;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 12] = acc_12;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 13] = acc_13;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 14] = acc_14;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 15] = acc_15;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 16] = acc_16;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 17] = acc_17;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 18] = acc_18;
-          local_buf[20 * l_id_0 + 60 * l_id_1 + 19] = acc_19;
         }
       }
-      barrier(CLK_LOCAL_MEM_FENCE);
-      if (get_local_id(1) < 4) {  // mapLcl(1)
+      for (int i = 0; i < 9; i++) {  // reduceSeq
+        if (get_local_id(1) < 12) {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf[l_id_0 + 16 * l_id_1] = ((i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 < 1 || i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 >= 225) ? 0.0f : ((i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 < 1 || i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 >= 225) ? 0.0f : inputData[l_id_0 + 3 * (i % 3) + 16 * l_id_1 + 192 * wg_id_1 + 672 * (i / 3) - 675]));
+          }
+        }
+        if (get_local_id(1) < 12) {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf2[(l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * ((l_id_0 + l_id_1) % 3)] = kernelsWeights[(l_id_0 + l_id_1) % 3 + 3 * i + 27 * ((l_id_0 + l_id_1) / 3) + 135 * l_id_1 + 1728 * wg_id_0];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            for (int j = 0; j < 3; j++) {  // reduceSeq
+              float priv_0, priv_1, priv_2, priv_3;
+              // mapSeqUnroll unrolled
+              priv_0 = local_buf[j + 3 * l_id_1];
+              priv_1 = local_buf[j + 3 * l_id_1 + 48];
+              priv_2 = local_buf[j + 3 * l_id_1 + 96];
+              priv_3 = local_buf[j + 3 * l_id_1 + 144];
+              float priv2_0, priv2_1, priv2_2, priv2_3;
+              // mapSeqUnroll unrolled
+              priv2_0 = local_buf2[l_id_0 + 64 * j];
+              priv2_1 = local_buf2[l_id_0 + 64 * j + 16];
+              priv2_2 = local_buf2[l_id_0 + 64 * j + 32];
+              priv2_3 = local_buf2[l_id_0 + 64 * j + 48];
+              // mapSeqUnroll unrolled
+              acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
+              acc_1 = multAndSumUp(acc_1, priv_0, priv2_1);
+              acc_2 = multAndSumUp(acc_2, priv_0, priv2_2);
+              acc_3 = multAndSumUp(acc_3, priv_0, priv2_3);
+              acc_4 = multAndSumUp(acc_4, priv_1, priv2_0);
+              acc_5 = multAndSumUp(acc_5, priv_1, priv2_1);
+              acc_6 = multAndSumUp(acc_6, priv_1, priv2_2);
+              acc_7 = multAndSumUp(acc_7, priv_1, priv2_3);
+              acc_8 = multAndSumUp(acc_8, priv_2, priv2_0);
+              acc_9 = multAndSumUp(acc_9, priv_2, priv2_1);
+              acc_10 = multAndSumUp(acc_10, priv_2, priv2_2);
+              acc_11 = multAndSumUp(acc_11, priv_2, priv2_3);
+              acc_12 = multAndSumUp(acc_12, priv_3, priv2_0);
+              acc_13 = multAndSumUp(acc_13, priv_3, priv2_1);
+              acc_14 = multAndSumUp(acc_14, priv_3, priv2_2);
+              acc_15 = multAndSumUp(acc_15, priv_3, priv2_3);
+            }
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      {  // mapLcl(1)
         int l_id_1 = get_local_id(1);
-        for (int l_id_0 = get_local_id(0); l_id_0 < 25; l_id_0 += get_local_size(0)) {  // mapLcl(0)
-          float acc2 = 0.0f;
-          for (int i = 0; i < 3; i++) {  // reduceSeq
-            acc2 = add(acc2, local_buf[l_id_0 % 5 + 5 * l_id_1 + 20 * i + 60 * (l_id_0 / 5)]);
-          }
-          if (l_id_0 % 5 + 5 * (wg_id_1 % 45) < 224 && l_id_0 / 5 + 5 * (wg_id_1 / 45) < 224) {
-            out[l_id_1 + 4 * wg_id_0 + 64 * (l_id_0 % 5) + 320 * (wg_id_1 % 45) + 14336 * (l_id_0 / 5) + 71680 * (wg_id_1 / 45)] = acc2;
-          }
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1] = acc_0;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 16] = acc_1;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 32] = acc_2;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 48] = acc_3;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1024] = acc_4;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1040] = acc_5;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1056] = acc_6;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1072] = acc_7;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2048] = acc_8;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2064] = acc_9;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2080] = acc_10;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2096] = acc_11;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3072] = acc_12;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3088] = acc_13;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3104] = acc_14;
+          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3120] = acc_15;
         }
       }
     }

@@ -14,7 +14,7 @@ kernel void conv_k0(const global float* restrict inputData, global float* tmp0) 
 float dotAndSumUp_float_float4_float4(float acc, float4 l, float4 r) { return acc + dot(l, r); }
 float add(float x, float y) { return x + y; }
 
-kernel void conv_k1(const global float* restrict kernelsWeights, const global float* restrict tmp0, global float* tmp1) {
+kernel void conv_k1(const global float* restrict kernelsWeights, const global float* restrict tmp0, global float* out) {
   local float local_buf[576];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
@@ -126,21 +126,10 @@ kernel void conv_k1(const global float* restrict kernelsWeights, const global fl
           for (int i = 0; i < 8; i++) {  // reduceSeq
             acc2 = add(acc2, local_buf[l_id_0 % 3 + 3 * l_id_1 + 24 * i + 192 * (l_id_0 / 3)]);
           }
-          tmp1[l_id_0 + 9 * l_id_1 + 72 * wg_id_0 + 2304 * wg_id_1] = acc2;
+          if (l_id_0 % 3 + 3 * (wg_id_1 % 19) < 56 && l_id_0 / 3 + 3 * (wg_id_1 / 19) < 56) {
+            out[l_id_1 + 8 * wg_id_0 + 256 * (l_id_0 % 3) + 768 * (wg_id_1 % 19) + 14336 * (l_id_0 / 3) + 43008 * (wg_id_1 / 19)] = acc2;
+          }
         }
-      }
-    }
-  }
-}
-
-
-kernel void conv_k2(const global float* restrict tmp1, global float* out) {
-  {  // mapGlb(1)
-    int gl_id_1 = get_global_id(1);
-    {  // mapGlb(0)
-      int gl_id_0 = get_global_id(0);
-      for (int i = 0; i < 256; i++) {  // mapSeq
-        out[i + 256 * gl_id_0 + 14336 * gl_id_1] = tmp1[gl_id_0 % 3 + 3 * (gl_id_1 % 3) + 9 * i + 2304 * (gl_id_0 / 3) + 43776 * (gl_id_1 / 3)];
       }
     }
   }

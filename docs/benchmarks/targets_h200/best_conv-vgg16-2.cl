@@ -1,30 +1,17 @@
-kernel void conv_k0(const global float* restrict inputData, global float* tmp0) {
-  {  // mapGlb(1)
-    int gl_id_1 = get_global_id(1);
-    {  // mapGlb(0)
-      int gl_id_0 = get_global_id(0);
-      for (int i = 0; i < 64; i++) {  // mapSeq
-        tmp0[i + 64 * gl_id_0 + 14528 * gl_id_1] = ((gl_id_0 < 1 || gl_id_0 >= 225) ? 0.0f : ((gl_id_1 < 1 || gl_id_1 >= 225) ? 0.0f : inputData[i + 64 * gl_id_0 + 14336 * gl_id_1 - 14400]));
-      }
-    }
-  }
-}
+float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
-
-float dotAndSumUp_float_float4_float4(float acc, float4 l, float4 r) { return acc + dot(l, r); }
-float add(float x, float y) { return x + y; }
-
-kernel void conv_k1(const global float* restrict kernelsWeights, const global float* restrict tmp0, global float* out) {
-  local float local_buf[800];
+kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
+  local float local_buf[1568];
+  local float local_buf2[1024] __attribute__((aligned(16)));
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
       int wg_id_0 = get_group_id(0);
+      float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15, acc_16, acc_17, acc_18, acc_19, acc_20, acc_21, acc_22, acc_23, acc_24, acc_25, acc_26, acc_27;
       {  // mapLcl(1)
         int l_id_1 = get_local_id(1);
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
-          float acc_0, acc_1, acc_2, acc_3, acc_4, acc_5, acc_6, acc_7, acc_8, acc_9, acc_10, acc_11, acc_12, acc_13, acc_14, acc_15, acc_16, acc_17, acc_18, acc_19;
           // mapSeqUnroll unrolled
           acc_0 = 0.0f;
           acc_1 = 0.0f;
@@ -46,76 +33,112 @@ kernel void conv_k1(const global float* restrict kernelsWeights, const global fl
           acc_17 = 0.0f;
           acc_18 = 0.0f;
           acc_19 = 0.0f;
-          for (int i = 0; i < 18; i++) {  // reduceSeq
-            float4 priv_0, priv_1, priv_2, priv_3, priv_4;
-            // mapSeqUnroll unrolled
-            priv_0 = ((const global float4*)tmp0)[(l_id_0 + 8 * i) % 48 + 80 * (wg_id_1 % 45) + 3632 * l_id_1 + 3632 * ((l_id_0 + 8 * i) / 48) + 18160 * (wg_id_1 / 45)];
-            priv_1 = ((const global float4*)tmp0)[(l_id_0 + 8 * i) % 48 + 80 * (wg_id_1 % 45) + 3632 * l_id_1 + 3632 * ((l_id_0 + 8 * i) / 48) + 18160 * (wg_id_1 / 45) + 16];
-            priv_2 = ((const global float4*)tmp0)[(l_id_0 + 8 * i) % 48 + 80 * (wg_id_1 % 45) + 3632 * l_id_1 + 3632 * ((l_id_0 + 8 * i) / 48) + 18160 * (wg_id_1 / 45) + 32];
-            priv_3 = ((const global float4*)tmp0)[(l_id_0 + 8 * i) % 48 + 80 * (wg_id_1 % 45) + 3632 * l_id_1 + 3632 * ((l_id_0 + 8 * i) / 48) + 18160 * (wg_id_1 / 45) + 48];
-            priv_4 = ((const global float4*)tmp0)[(l_id_0 + 8 * i) % 48 + 80 * (wg_id_1 % 45) + 3632 * l_id_1 + 3632 * ((l_id_0 + 8 * i) / 48) + 18160 * (wg_id_1 / 45) + 64];
-            float4 priv2_0, priv2_1, priv2_2, priv2_3;
-            // mapSeqUnroll unrolled
-            priv2_0 = ((const global float4*)kernelsWeights)[l_id_0 + 8 * i + 576 * wg_id_0];
-            priv2_1 = ((const global float4*)kernelsWeights)[l_id_0 + 8 * i + 576 * wg_id_0 + 144];
-            priv2_2 = ((const global float4*)kernelsWeights)[l_id_0 + 8 * i + 576 * wg_id_0 + 288];
-            priv2_3 = ((const global float4*)kernelsWeights)[l_id_0 + 8 * i + 576 * wg_id_0 + 432];
-            // mapSeqUnroll unrolled
-            acc_0 = dotAndSumUp_float_float4_float4(acc_0, priv_0, priv2_0);
-            acc_1 = dotAndSumUp_float_float4_float4(acc_1, priv_1, priv2_0);
-            acc_2 = dotAndSumUp_float_float4_float4(acc_2, priv_2, priv2_0);
-            acc_3 = dotAndSumUp_float_float4_float4(acc_3, priv_3, priv2_0);
-            acc_4 = dotAndSumUp_float_float4_float4(acc_4, priv_4, priv2_0);
-            acc_5 = dotAndSumUp_float_float4_float4(acc_5, priv_0, priv2_1);
-            acc_6 = dotAndSumUp_float_float4_float4(acc_6, priv_1, priv2_1);
-            acc_7 = dotAndSumUp_float_float4_float4(acc_7, priv_2, priv2_1);
-            acc_8 = dotAndSumUp_float_float4_float4(acc_8, priv_3, priv2_1);
-            acc_9 = dotAndSumUp_float_float4_float4(acc_9, priv_4, priv2_1);
-            acc_10 = dotAndSumUp_float_float4_float4(acc_10, priv_0, priv2_2);
-            acc_11 = dotAndSumUp_float_float4_float4(acc_11, priv_1, priv2_2);
-            acc_12 = dotAndSumUp_float_float4_float4(acc_12, priv_2, priv2_2);
-            acc_13 = dotAndSumUp_float_float4_float4(acc_13, priv_3, priv2_2);
-            acc_14 = dotAndSumUp_float_float4_float4(acc_14, priv_4, priv2_2);
-            acc_15 = dotAndSumUp_float_float4_float4(acc_15, priv_0, priv2_3);
-            acc_16 = dotAndSumUp_float_float4_float4(acc_16, priv_1, priv2_3);
-            acc_17 = dotAndSumUp_float_float4_float4(acc_17, priv_2, priv2_3);
-            acc_18 = dotAndSumUp_float_float4_float4(acc_18, priv_3, priv2_3);
-            acc_19 = dotAndSumUp_float_float4_float4(acc_19, priv_4, priv2_3);
-          }
-          // mapSeqUnroll unrolled
-          local_buf[20 * l_id_0 + 160 * l_id_1] = acc_0;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 1] = acc_1;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 2] = acc_2;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 3] = acc_3;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 4] = acc_4;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 5] = acc_5;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 6] = acc_6;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 7] = acc_7;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 8] = acc_8;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 9] = acc_9;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 10] = acc_10;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 11] = acc_11;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 12] = acc_12;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 13] = acc_13;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 14] = acc_14;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 15] = acc_15;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 16] = acc_16;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 17] = acc_17;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 18] = acc_18;
-          local_buf[20 * l_id_0 + 160 * l_id_1 + 19] = acc_19;
+          acc_20 = 0.0f;
+          acc_21 = 0.0f;
+          acc_22 = 0.0f;
+          acc_23 = 0.0f;
+          acc_24 = 0.0f;
+          acc_25 = 0.0f;
+          acc_26 = 0.0f;
+          acc_27 = 0.0f;
         }
       }
-      barrier(CLK_LOCAL_MEM_FENCE);
-      if (get_local_id(1) < 4) {  // mapLcl(1)
+      for (int i = 0; i < 36; i++) {  // reduceSeq
+        for (int l_id_1 = get_local_id(1); l_id_1 < 98; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf[l_id_0 + 16 * l_id_1] = (((l_id_1 + 98 * wg_id_1) % 224 + ((l_id_0 + 16 * i) / 64) % 3 < 1 || (l_id_1 + 98 * wg_id_1) % 224 + ((l_id_0 + 16 * i) / 64) % 3 >= 225) ? 0.0f : (((l_id_0 + 16 * i) / 192 + (l_id_1 + 98 * wg_id_1) / 224 < 1 || (l_id_0 + 16 * i) / 192 + (l_id_1 + 98 * wg_id_1) / 224 >= 225) ? 0.0f : inputData[(l_id_0 + 16 * i) % 192 + 64 * l_id_1 + 6272 * wg_id_1 + 14336 * ((l_id_0 + 16 * i) / 192) - 14400]));
+          }
+        }
+        for (int l_id_1 = get_local_id(1); l_id_1 < 64; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            local_buf2[l_id_1 + 64 * l_id_0] = kernelsWeights[l_id_0 + 16 * i + 576 * l_id_1 + 36864 * wg_id_0];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
+          {  // mapLcl(0)
+            int l_id_0 = get_local_id(0);
+            for (int j = 0; j < 16; j++) {  // reduceSeq
+              float priv_0, priv_1, priv_2, priv_3, priv_4, priv_5, priv_6;
+              // mapSeqUnroll unrolled
+              priv_0 = local_buf[j + 16 * l_id_1];
+              priv_1 = local_buf[j + 16 * l_id_1 + 224];
+              priv_2 = local_buf[j + 16 * l_id_1 + 448];
+              priv_3 = local_buf[j + 16 * l_id_1 + 672];
+              priv_4 = local_buf[j + 16 * l_id_1 + 896];
+              priv_5 = local_buf[j + 16 * l_id_1 + 1120];
+              priv_6 = local_buf[j + 16 * l_id_1 + 1344];
+              float4 priv2 = ((local float4*)local_buf2)[l_id_0 + 16 * j];
+              // mapSeqUnroll unrolled
+              acc_0 = multAndSumUp(acc_0, priv_0, priv2.s0);
+              acc_1 = multAndSumUp(acc_1, priv_0, priv2.s1);
+              acc_2 = multAndSumUp(acc_2, priv_0, priv2.s2);
+              acc_3 = multAndSumUp(acc_3, priv_0, priv2.s3);
+              acc_4 = multAndSumUp(acc_4, priv_1, priv2.s0);
+              acc_5 = multAndSumUp(acc_5, priv_1, priv2.s1);
+              acc_6 = multAndSumUp(acc_6, priv_1, priv2.s2);
+              acc_7 = multAndSumUp(acc_7, priv_1, priv2.s3);
+              acc_8 = multAndSumUp(acc_8, priv_2, priv2.s0);
+              acc_9 = multAndSumUp(acc_9, priv_2, priv2.s1);
+              acc_10 = multAndSumUp(acc_10, priv_2, priv2.s2);
+              acc_11 = multAndSumUp(acc_11, priv_2, priv2.s3);
+              acc_12 = multAndSumUp(acc_12, priv_3, priv2.s0);
+              acc_13 = multAndSumUp(acc_13, priv_3, priv2.s1);
+              acc_14 = multAndSumUp(acc_14, priv_3, priv2.s2);
+              acc_15 = multAndSumUp(acc_15, priv_3, priv2.s3);
+              acc_16 = multAndSumUp(acc_16, priv_4, priv2.s0);
+              acc_17 = multAndSumUp(acc_17, priv_4, priv2.s1);
+              acc_18 = multAndSumUp(acc_18, priv_4, priv2.s2);
+              acc_19 = multAndSumUp(acc_19, priv_4, priv2.s3);
+              acc_20 = multAndSumUp(acc_20, priv_5, priv2.s0);
+              acc_21 = multAndSumUp(acc_21, priv_5, priv2.s1);
+              acc_22 = multAndSumUp(acc_22, priv_5, priv2.s2);
+              acc_23 = multAndSumUp(acc_23, priv_5, priv2.s3);
+              acc_24 = multAndSumUp(acc_24, priv_6, priv2.s0);
+              acc_25 = multAndSumUp(acc_25, priv_6, priv2.s1);
+              acc_26 = multAndSumUp(acc_26, priv_6, priv2.s2);
+              acc_27 = multAndSumUp(acc_27, priv_6, priv2.s3);
+            }
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      {  // mapLcl(1)
         int l_id_1 = get_local_id(1);
-        for (int l_id_0 = get_local_id(0); l_id_0 < 25; l_id_0 += get_local_size(0)) {  // mapLcl(0)
-          float acc2 = 0.0f;
-          for (int i = 0; i < 8; i++) {  // reduceSeq
-            acc2 = add(acc2, local_buf[l_id_0 % 5 + 5 * l_id_1 + 20 * i + 160 * (l_id_0 / 5)]);
-          }
-          if (l_id_0 % 5 + 5 * (wg_id_1 % 45) < 224 && l_id_0 / 5 + 5 * (wg_id_1 / 45) < 224) {
-            out[l_id_1 + 4 * wg_id_0 + 64 * (l_id_0 % 5) + 320 * (wg_id_1 % 45) + 14336 * (l_id_0 / 5) + 71680 * (wg_id_1 / 45)] = acc2;
-          }
+        {  // mapLcl(0)
+          int l_id_0 = get_local_id(0);
+          // mapSeqUnroll unrolled
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1] = acc_0;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 1] = acc_1;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 2] = acc_2;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 3] = acc_3;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 896] = acc_4;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 897] = acc_5;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 898] = acc_6;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 899] = acc_7;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 1792] = acc_8;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 1793] = acc_9;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 1794] = acc_10;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 1795] = acc_11;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 2688] = acc_12;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 2689] = acc_13;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 2690] = acc_14;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 2691] = acc_15;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 3584] = acc_16;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 3585] = acc_17;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 3586] = acc_18;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 3587] = acc_19;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 4480] = acc_20;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 4481] = acc_21;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 4482] = acc_22;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 4483] = acc_23;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 5376] = acc_24;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 5377] = acc_25;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 5378] = acc_26;
+          out[4 * l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 6272 * wg_id_1 + 5379] = acc_27;
         }
       }
     }

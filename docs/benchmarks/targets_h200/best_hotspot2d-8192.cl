@@ -5,15 +5,25 @@ kernel void hotspot2d(const global float* restrict temp, const global float* res
     int gl_id_1 = get_global_id(1);
     {  // mapGlb(0)
       int gl_id_0 = get_global_id(0);
+      float2 vld_0 = ((const global float2*)temp)[gl_id_0 + 8192 * gl_id_1 + 4096];
+      float2 vld_1 = ((const global float2*)temp)[gl_id_0 + 8192 * gl_id_1];
+      float2 vld_2 = ((gl_id_1 < 1) ? ((float2)(80.0f)) : ((const global float2*)temp)[gl_id_0 + 8192 * gl_id_1 - 4096]);
+      float2 vld_3 = ((const global float2*)power)[gl_id_0 + 8192 * gl_id_1];
+      float2 vld_4 = ((gl_id_1 >= 4095) ? ((float2)(80.0f)) : ((const global float2*)temp)[gl_id_0 + 8192 * gl_id_1 + 8192]);
+      float2 vld_5 = ((const global float2*)power)[gl_id_0 + 8192 * gl_id_1 + 4096];
       // mapSeqUnroll unrolled
-      float ld_0 = temp[gl_id_0 + 32768 * gl_id_1 + 8192];
-      float ld_1 = temp[gl_id_0 + 32768 * gl_id_1];
-      out[gl_id_0 + 32768 * gl_id_1] = hotspotStep(((gl_id_1 < 1) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 - 8192]), ld_0, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 - 1]), ((gl_id_0 >= 8191) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 1]), ld_1, power[gl_id_0 + 32768 * gl_id_1]);
-      float ld_2 = temp[gl_id_0 + 32768 * gl_id_1 + 16384];
-      out[gl_id_0 + 32768 * gl_id_1 + 8192] = hotspotStep(ld_1, ld_2, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 8191]), ((gl_id_0 >= 8191) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 8193]), ld_0, power[gl_id_0 + 32768 * gl_id_1 + 8192]);
-      float ld_3 = temp[gl_id_0 + 32768 * gl_id_1 + 24576];
-      out[gl_id_0 + 32768 * gl_id_1 + 16384] = hotspotStep(ld_0, ld_3, ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 16383]), ((gl_id_0 >= 8191) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 16385]), ld_2, power[gl_id_0 + 32768 * gl_id_1 + 16384]);
-      out[gl_id_0 + 32768 * gl_id_1 + 24576] = hotspotStep(ld_2, ((gl_id_1 >= 2047) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 32768]), ((gl_id_0 < 1) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 24575]), ((gl_id_0 >= 8191) ? 80.0f : temp[gl_id_0 + 32768 * gl_id_1 + 24577]), ld_3, power[gl_id_0 + 32768 * gl_id_1 + 24576]);
+      float ld_0 = vld_0.s0;
+      float ld_1 = vld_1.s1;
+      float ld_2 = vld_1.s0;
+      float2 vst_5;
+      vst_5.s0 = hotspotStep(vld_2.s0, ld_0, ((gl_id_0 < 1) ? 80.0f : temp[2 * gl_id_0 + 16384 * gl_id_1 - 1]), ld_1, ld_2, vld_3.s0);
+      float ld_3 = vld_0.s1;
+      vst_5.s1 = hotspotStep(vld_2.s1, ld_3, ld_2, ((gl_id_0 >= 4095) ? 80.0f : temp[2 * gl_id_0 + 16384 * gl_id_1 + 2]), ld_1, vld_3.s1);
+      ((global float2*)out)[gl_id_0 + 8192 * gl_id_1] = vst_5;
+      float2 vst_6;
+      vst_6.s0 = hotspotStep(ld_2, vld_4.s0, ((gl_id_0 < 1) ? 80.0f : temp[2 * gl_id_0 + 16384 * gl_id_1 + 8191]), ld_3, ld_0, vld_5.s0);
+      vst_6.s1 = hotspotStep(ld_1, vld_4.s1, ld_0, ((gl_id_0 >= 4095) ? 80.0f : temp[2 * gl_id_0 + 16384 * gl_id_1 + 8194]), ld_3, vld_5.s1);
+      ((global float2*)out)[gl_id_0 + 8192 * gl_id_1 + 4096] = vst_6;
     }
   }
 }

@@ -5,18 +5,29 @@ kernel void srad2(const global float* restrict image, const global float* restri
     int gl_id_1 = get_global_id(1);
     {  // mapGlb(0)
       int gl_id_0 = get_global_id(0);
+      float2 vld_0 = ((const global float2*)coeff)[gl_id_0 + 8192 * gl_id_1 + 4096];
+      float2 vld_1 = ((const global float2*)coeff)[gl_id_0 + 8192 * gl_id_1];
+      float2 vld_2 = ((const global float2*)image)[gl_id_0 + 8192 * gl_id_1 + 4096];
+      float2 vld_3 = ((const global float2*)image)[gl_id_0 + 8192 * gl_id_1];
+      float2 vld_4 = ((gl_id_1 < 1) ? ((float2)(0.0f)) : ((const global float2*)image)[gl_id_0 + 8192 * gl_id_1 - 4096]);
+      float2 vld_5 = ((gl_id_1 >= 4095) ? ((float2)(0.0f)) : ((const global float2*)coeff)[gl_id_0 + 8192 * gl_id_1 + 8192]);
+      float2 vld_6 = ((gl_id_1 >= 4095) ? ((float2)(0.0f)) : ((const global float2*)image)[gl_id_0 + 8192 * gl_id_1 + 8192]);
       // mapSeqUnroll unrolled
-      float ld_0 = coeff[gl_id_0 + 32768 * gl_id_1 + 8192];
-      float ld_1 = image[gl_id_0 + 32768 * gl_id_1 + 8192];
-      float ld_2 = image[gl_id_0 + 32768 * gl_id_1];
-      out[gl_id_0 + 32768 * gl_id_1] = srad2Update(coeff[gl_id_0 + 32768 * gl_id_1], ld_0, ((gl_id_0 >= 8191) ? 0.0f : coeff[gl_id_0 + 32768 * gl_id_1 + 1]), ((gl_id_1 < 1) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 - 8192]), ld_1, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 - 1]), ((gl_id_0 >= 8191) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 1]), ld_2);
-      float ld_3 = coeff[gl_id_0 + 32768 * gl_id_1 + 16384];
-      float ld_4 = image[gl_id_0 + 32768 * gl_id_1 + 16384];
-      out[gl_id_0 + 32768 * gl_id_1 + 8192] = srad2Update(ld_0, ld_3, ((gl_id_0 >= 8191) ? 0.0f : coeff[gl_id_0 + 32768 * gl_id_1 + 8193]), ld_2, ld_4, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 8191]), ((gl_id_0 >= 8191) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 8193]), ld_1);
-      float ld_5 = coeff[gl_id_0 + 32768 * gl_id_1 + 24576];
-      float ld_6 = image[gl_id_0 + 32768 * gl_id_1 + 24576];
-      out[gl_id_0 + 32768 * gl_id_1 + 16384] = srad2Update(ld_3, ld_5, ((gl_id_0 >= 8191) ? 0.0f : coeff[gl_id_0 + 32768 * gl_id_1 + 16385]), ld_1, ld_6, ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 16383]), ((gl_id_0 >= 8191) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 16385]), ld_4);
-      out[gl_id_0 + 32768 * gl_id_1 + 24576] = srad2Update(ld_5, ((gl_id_1 >= 2047) ? 0.0f : coeff[gl_id_0 + 32768 * gl_id_1 + 32768]), ((gl_id_0 >= 8191) ? 0.0f : coeff[gl_id_0 + 32768 * gl_id_1 + 24577]), ld_4, ((gl_id_1 >= 2047) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 32768]), ((gl_id_0 < 1) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 24575]), ((gl_id_0 >= 8191) ? 0.0f : image[gl_id_0 + 32768 * gl_id_1 + 24577]), ld_6);
+      float ld_0 = vld_0.s0;
+      float ld_1 = vld_1.s1;
+      float ld_2 = vld_2.s0;
+      float ld_3 = vld_3.s1;
+      float ld_4 = vld_3.s0;
+      float2 vst_6;
+      vst_6.s0 = srad2Update(vld_1.s0, ld_0, ld_1, vld_4.s0, ld_2, ((gl_id_0 < 1) ? 0.0f : image[2 * gl_id_0 + 16384 * gl_id_1 - 1]), ld_3, ld_4);
+      float ld_5 = vld_0.s1;
+      float ld_6 = vld_2.s1;
+      vst_6.s1 = srad2Update(ld_1, ld_5, ((gl_id_0 >= 4095) ? 0.0f : coeff[2 * gl_id_0 + 16384 * gl_id_1 + 2]), vld_4.s1, ld_6, ld_4, ((gl_id_0 >= 4095) ? 0.0f : image[2 * gl_id_0 + 16384 * gl_id_1 + 2]), ld_3);
+      ((global float2*)out)[gl_id_0 + 8192 * gl_id_1] = vst_6;
+      float2 vst_7;
+      vst_7.s0 = srad2Update(ld_0, vld_5.s0, ld_5, ld_4, vld_6.s0, ((gl_id_0 < 1) ? 0.0f : image[2 * gl_id_0 + 16384 * gl_id_1 + 8191]), ld_6, ld_2);
+      vst_7.s1 = srad2Update(ld_5, vld_5.s1, ((gl_id_0 >= 4095) ? 0.0f : coeff[2 * gl_id_0 + 16384 * gl_id_1 + 8194]), ld_3, vld_6.s1, ld_2, ((gl_id_0 >= 4095) ? 0.0f : image[2 * gl_id_0 + 16384 * gl_id_1 + 8194]), ld_6);
+      ((global float2*)out)[gl_id_0 + 8192 * gl_id_1 + 4096] = vst_7;
     }
   }
 }

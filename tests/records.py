@@ -12,8 +12,11 @@ RENDERED_BEFORE = ({"self_copies": True}, {"self_copies": True, "aligned_vectors
 def replays_to_recorded_kernel(state, rec) -> bool:
     """The finished episode on a named lowering reaches the record's program, and its kernel is the record's as
     rendered now or by an earlier code generator (`RENDERED_BEFORE`)."""
-    if state.lowered.key != rec.program_key:
-        return False
+    return state.lowered.key == rec.program_key and reaches_recorded_kernel(state, rec)
+
+
+def reaches_recorded_kernel(state, rec) -> bool:
+    """The finished episode's kernel is the record's, as rendered now or by an earlier code generator."""
     if state.kernel.key == rec.kernel_key:
         return True
     lowered = state.route.tuning.lowered(state.route.assignment)

@@ -36,8 +36,9 @@ evaluations (or earlier when its strategy runs dry). Strategies:
   nearest offered; a later parameter the move leaves without its value is also completed with up to `coupled`
   other offered values (nearest its own first), so that coupled moves (conv42's θ with ω and ρ) are one step.
   The best improvement is moved to (radius 1 again); when no parameter offers a value that far (every offered
-  value of every parameter tried without a gain) the sweep restarts from a random point of the best named
-  lowering's space.
+  value of every parameter tried without a gain) the sweep climbs from the next named lowering's defaults (in
+  the order of their rewards there, so a lowering slower at its defaults is still tuned), and once every named
+  lowering was climbed it restarts from random points of the best named lowering's space.
 
 When the reward source is `analytical` the beam's cheap score is the reward itself: compare strategies on the
 predicted or measured rewards.
@@ -586,10 +587,10 @@ def tuning_neighbours(done: State, step: Callable[[State, int], State] = transit
     return tuning_moves(done, 1, 0, step)[0]
 
 
-def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], float, State] | None:
+def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], list[tuple[float, State]]] | None:
     """Evaluate the generic default and each named lowering at its default values; the named lowerings with
-    parameters and the best of them (reward, episode), or None when there is none (then the rest of the budget
-    goes to random search)."""
+    parameters and their (reward, episode) at the defaults, best first, or None when there is none (then the rest
+    of the budget goes to random search)."""
     start = s.start
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
@@ -609,8 +610,7 @@ def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], float, State]
         run_random(s)
         return None
     ranked = sorted(zip(scores, range(len(firsts)), firsts, strict=True), key=lambda t: -t[0])
-    best, here = next((sc, st) for sc, _, st in ranked if st.template)
-    return names, best, here
+    return names, [(sc, st) for sc, _, st in ranked if st.template]
 
 
 def _random_point(s: Search, name: str) -> State:
@@ -632,7 +632,8 @@ def run_presets(s: Search) -> None:
     named = _named_lowerings(s, "presets")
     if named is None:
         return
-    names, best, here = named
+    names, ranked = named
+    best, here = ranked[0]
     idle = 0
     for _ in range(10 * ev.budget):
         before = ev.count
@@ -670,13 +671,17 @@ def run_sweep(s: Search) -> None:
     named = _named_lowerings(s, "sweep")
     if named is None:
         return
-    _names, best, here = named
+    _names, ranked = named
+    (best, here), later = ranked[0], ranked[1:]
     top, idle = (best, here), 0
     for _ in range(10 * ev.budget):
         before = ev.count
         best, here = _climb(s, best, here)
         if best > top[0]:
             top = (best, here)
+        if later:  # the next named lowering, climbed from its defaults
+            (best, here), later = later[0], later[1:]
+            continue
         here = _random_point(s, top[1].template)  # a restart in the best named lowering's space
         best = s.evaluate(here)
         idle = idle + 1 if ev.count == before else 0

@@ -87,6 +87,21 @@ def test_sweep_finds_a_coupled_optimum_at_least_as_good_as_presets():
     assert any(coupled(c) for c in better)
 
 
+def test_sweep_climbs_the_slower_named_lowering_after_the_faster_ones_optimum(recording):
+    # conv small2: `tiled` is faster at its defaults and is climbed to its local optimum first; then conv42 is
+    # climbed from its own defaults (not left at them), before any random restart
+    fn, seen = recording
+    uri = "benchmark://lift/conv/small2"
+    r = search(uri, "sweep", 60, seed=0, reward_fn=fn, conv_fusion=False)
+    templates = [s.template for s in seen]
+    assert templates[:3] == ["", "tiled", "conv42"] and r.trials[1].reward > r.trials[2].reward
+    later = templates.index("conv42", 3)
+    assert set(templates[3:later]) == {"tiled"} and later > 4
+    start = defaults(uri, "conv42")
+    climbed = seen[later:]
+    assert climbed and all(s.template == "conv42" and s.kernel.key != start.kernel.key for s in climbed)
+
+
 def test_moves_of_every_radius_reach_every_offered_value_of_each_parameter():
     done = defaults(MM, "tiled")
     pinned = dict(done.route.options.pinned)  # held without a decision (split-K off): no move changes them

@@ -25,10 +25,13 @@ The cost model, as Ansor's, learns on the search's own evaluations: once `MIN_ON
 evaluated, a gradient-boosting model (compiler.perf.gbt) is fitted each round on their features and rewards (the
 reward of a kernel made a normalised throughput against the best found), and predicts rewards. Before that, the
 children are ranked by the store's cost model (`model` or one of `model_kind` fitted without the searched
-program's rows, agents.model_search.cost_model) when there is one, else at random. The first population is
-drawn by random legal actions and its `MIN_ONLINE` (or `measure`, if more) best-ranked members are the first
-evaluated. The search ends when the
-budget is spent or after `IDLE` rounds without a new kernel.
+program's rows, agents.model_search.cost_model) when there is one, else at random. The first population is the
+program's named lowerings at their default values (the generic default and each named lowering with parameters,
+as the sweep starts), then episodes drawn alternately at random points of a named lowering's space (the values
+from the solver-pruned space: Ansor's random annotation of a sketch) and by random legal actions (these only,
+for a program without a named lowering). The named lowerings are evaluated first, then the best-ranked others
+up to `MIN_ONLINE` (or `measure`, if more). The search ends when the budget is spent or after `IDLE` rounds
+without a new kernel.
 """
 
 from __future__ import annotations
@@ -214,13 +217,18 @@ class _Evolution:
             self.evaluated.setdefault(c.kernel.key, c)
         self.online.refit(self.s, self.evaluated)
 
-    def first(self) -> list[State]:
-        """The first population: distinct episodes of random legal actions."""
-        members: dict[str, State] = {}
-        for _ in range(8 * self.size):
+    def first(self, seeds: Sequence[State], draw: Callable[[], State] | None) -> list[State]:
+        """The first population: the seeds (the named lowerings at their defaults), then distinct episodes drawn
+        alternately by `draw` (a random point of a named lowering's space, Ansor's sketch sampling) and by random
+        legal actions (every action drawn: random legal actions only)."""
+        members = {c.kernel.key: c for c in seeds}
+        for i in range(8 * self.size):
             if len(members) >= self.size:
                 break
-            c = _complete(self.s.start, lambda st: int(self.rng.choice(legal(st))), self.steps)
+            if draw is not None and i % 2 == 0:
+                c = draw()
+            else:
+                c = _complete(self.s.start, lambda st: int(self.rng.choice(legal(st))), self.steps)
             self.s.episodes += 1
             members.setdefault(c.kernel.key, c)
         return list(members.values())
@@ -242,10 +250,14 @@ class _Evolution:
         return list(out.values())
 
 
-def run_evolution(s: Search) -> None:
+def run_evolution(s: Search, seeds: Sequence[State] = (), draw: Callable[[], State] | None = None) -> None:
+    """The evolutionary search from `seeds` (evaluated first) and members drawn by `draw` and at random."""
     e = _Evolution(s)
-    pop = e.first()
-    e.measure(e.pick(pop, max(e.per_round, MIN_ONLINE)))  # enough for the search's own model to start
+    pop = e.first(seeds, draw)
+    keys = {c.kernel.key for c in seeds}
+    first = [c for c in pop if c.kernel.key in keys]
+    rest = [c for c in pop if c.kernel.key not in keys]
+    e.measure(first + e.pick(rest, max(e.per_round, MIN_ONLINE) - len(first)))  # enough for the model to start
     idle = 0
     for _round in range(10 * s.evaluator.budget + 10):
         before = s.evaluator.count

@@ -23,8 +23,9 @@ evaluations (or earlier when its strategy runs dry). Strategies:
   knn; or the file `model`) fitted on the store without the searched program's rows (agents.model_search).
 - `evolution`: an evolutionary search in the style of Ansor: a population of episodes mutated and crossed through
   the masked actions, the children ranked by a cost model (the search's own gradient boosting once it has
-  evaluated a few kernels, before that the store's model) and the best `measure` of them evaluated each round
-  (agents.evolution).
+  evaluated a few kernels, before that the store's model) and the best `measure` of them evaluated each round;
+  the first population holds the named lowerings at their defaults (evaluated first) and random points of their
+  spaces beside random episodes (agents.evolution).
 - `presets`: the benchmark's named lowerings first (the generic default and each named lowering at its default
   values, as episodes: compiler.lowering.presets), then hill climbing from the best named lowering with
   parameters: each sweep tries, for every parameter, the neighbouring offered values (one slot down and up, the
@@ -587,10 +588,9 @@ def tuning_neighbours(done: State, step: Callable[[State, int], State] = transit
     return tuning_moves(done, 1, 0, step)[0]
 
 
-def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], list[tuple[float, State]]] | None:
-    """Evaluate the generic default and each named lowering at its default values; the named lowerings with
-    parameters and their (reward, episode) at the defaults, best first, or None when there is none (then the rest
-    of the budget goes to random search)."""
+def _named_episodes(s: Search, strategy: str) -> tuple[list[str], list[State]]:
+    """The named lowerings with parameters that the start state offers, and the episodes of the generic default and
+    of each of them at its default values (one that is not an episode of this env is left out, with a note)."""
     start = s.start
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
@@ -604,6 +604,14 @@ def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], list[tuple[fl
         except InvalidAction as err:  # e.g. the preset rewrites more often than the env's horizon allows
             s.notes.append(f"{strategy}: {label} is not an episode of this env ({err}); left out")
             names = [n for n in names if n != label]
+    return names, firsts
+
+
+def _named_lowerings(s: Search, strategy: str) -> tuple[list[str], list[tuple[float, State]]] | None:
+    """Evaluate the generic default and each named lowering at its default values; the named lowerings with
+    parameters and their (reward, episode) at the defaults, best first, or None when there is none (then the rest
+    of the budget goes to random search)."""
+    names, firsts = _named_episodes(s, strategy)
     scores = s.evaluate_all(firsts)
     if not names:
         s.notes.append(f"{strategy}: no named lowering with parameters; the generic default only, then random")
@@ -699,7 +707,8 @@ def run_model(s: Search) -> None:
 def run_evolution(s: Search) -> None:
     from .evolution import run_evolution as run  # imports this module
 
-    run(s)
+    names, seeds = _named_episodes(s, "evolution")
+    run(s, seeds, (lambda: _random_point(s, names[int(s.rng.integers(len(names)))])) if names else None)
 
 
 RUNNERS: dict[str, Callable[[Search], None]] = {"random": run_random, "greedy": run_greedy, "beam": run_beam,

@@ -105,3 +105,25 @@ def test_a_reward_shared_by_searches_keeps_its_predicted_source_and_models(gbt_f
         assert with_cost_model(fn).primary is first
     finally:
         fn.close()
+
+
+def test_evolution_evaluates_the_named_lowerings_at_their_defaults_first(analytical):
+    from compiler.lowering.presets import default_preset, named_preset
+    from compiler.lowering.stages import resolve
+    from lift_gym.presets import play_preset
+
+    mm = "benchmark://lift/mm/small"
+    bench, sizes = resolve(mm)
+    start = transition.initial(mm)
+    seeds = [play_preset(start, default_preset(bench, sizes)), play_preset(start, named_preset(bench, "tiled", sizes))]
+    fn, seen = RewardFunction(analytical), []
+    evaluate_many, evaluate = fn.evaluate_many, fn.evaluate
+    fn.evaluate_many = lambda states: (seen.extend(states), evaluate_many(states))[1]
+    fn.evaluate = lambda state: (seen.append(state), evaluate(state))[1]
+    try:
+        r = search(mm, "evolution", 8, seed=2, reward_fn=fn, population=6, measure=2)
+    finally:
+        fn.close()
+    assert [t.kernel_key for t in r.trials[:2]] == [s.kernel.key for s in seeds]
+    assert len({t.kernel_key for t in r.trials}) == 8
+    assert any(s.template == "tiled" for s in seen[2:])  # random points of tiled's space beside the seeds

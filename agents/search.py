@@ -581,6 +581,32 @@ def tuning_moves(done: State, radius: int = 1, coupled: int = 0,
     return moves, variants
 
 
+def paired_moves(done: State, radius: int = 1,
+                 step: Callable[[State, int], State] = transition.step) -> list[State]:
+    """The finished episodes that move two tuning decisions of `done` holding the same value together, both to the
+    value offered `radius` slots below or above it at the first of them (the square tile sizes of a matrix product,
+    or two switches set at once); the other parameters kept as `complete_near` keeps them. A pair whose later member
+    is no longer offered that value takes the nearest offered one. Every episode's actions are replayed through
+    `step`."""
+    layout = done.config.layout
+    want = dict(done.assignment)
+    path = [transition.initial(done.uri, done.seed, done.config)]
+    for a in done.actions[:-1]:
+        path.append(step(path[-1], a))
+    tuned = [(state, a) for state, a in zip(path, done.actions, strict=True) if state.phase is Phase.TUNING]
+    names = [state.tuning.params[len(state.values)].name for state, _a in tuned]
+    moves: list[State] = []
+    for i, (state, a) in enumerate(tuned):
+        partners = [n for n in names[i + 1:] if n in want and want[n] == want[names[i]]]
+        offered, j = transition.slot_values(state), a - layout.tune_base
+        for k in (j - radius, j + radius):
+            if partners and 0 <= k < len(offered):
+                moved = {**want, names[i]: offered[k]}
+                moves += [complete_near(step(state, layout.tune_base + k), {**moved, n: offered[k]}, step)
+                          for n in partners]
+    return moves
+
+
 def tuning_neighbours(done: State, step: Callable[[State, int], State] = transition.step) -> list[State]:
     """The finished episodes that change one tuning decision of the finished episode `done` to the offered value
     one slot below or above its own; each later parameter keeps its value (the nearest offered one where it is no
@@ -660,13 +686,16 @@ def run_presets(s: Search) -> None:
 def _climb(s: Search, best: float, here: State) -> tuple[float, State]:
     """Coordinate sweeps from the finished episode `here` (reward `best`) to a local optimum: for radius 1, 2, ...
     the values `radius` slots from each parameter's own, then (without a gain) their coupled completions
-    (`tuning_moves`, built only then), until a better kernel is found (moved to, radius 1 again) or no parameter
+    (`tuning_moves`, built only then), then (still without one) the paired moves of two parameters holding the same
+    value (`paired_moves`), until a better kernel is found (moved to, radius 1 again) or no parameter
     offers a value that far (every offered value of every parameter was tried without a gain: a local optimum)."""
     radius = 1
     while moves := tuning_moves(here, radius)[0]:
         reward, state = _best_of(s, moves)
         if reward <= best and s.coupled:
             reward, state = _best_of(s, tuning_moves(here, radius, s.coupled)[1])
+        if reward <= best:
+            reward, state = _best_of(s, paired_moves(here, radius))
         if reward > best:
             best, here, radius = reward, state, 1
         else:

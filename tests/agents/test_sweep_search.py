@@ -7,7 +7,7 @@ import json
 import pytest
 
 from agents import cli
-from agents.search import search, tuning_moves, tuning_neighbours
+from agents.search import paired_moves, search, tuning_moves, tuning_neighbours
 from compiler.lowering.presets import named_preset
 from compiler.lowering.stages import resolve
 from lift_gym import transition
@@ -136,6 +136,25 @@ def test_coupled_moves_try_other_values_of_a_parameter_the_move_leaves_invalid()
         assert done.values[q] not in offered and c.values[q] in offered
         per_parameter[(i, c.values[i], q)] = per_parameter.get((i, c.values[i], q), 0) + 1
     assert max(per_parameter.values()) <= 3
+
+
+def test_paired_moves_move_two_parameters_of_one_value_together():
+    done = defaults(MM, "tiled")
+    names = [p.name for p in done.tuning.params]
+    moves = paired_moves(done, 1)
+    assert moves
+    pairs = set()
+    for c in moves:  # each a finished episode of legal actions, two parameters of one value moved to one new value
+        again = transition.run(c.uri, c.actions, c.seed, c.config)
+        assert transition.is_terminal(again) and again.kernel.key == c.kernel.key and c.template == "tiled"
+        first = names[first_difference(c.values, done.values)]
+        offered = transition.slot_values(prefix(done, names.index(first)))
+        assert abs(offered.index(c.assignment[first]) - offered.index(done.assignment[first])) == 1
+        pairs |= {(first, n) for n in names[names.index(first) + 1:]
+                  if done.assignment[n] == done.assignment[first] and c.assignment[n] == c.assignment[first]}
+    equal = {(a, b) for i, a in enumerate(names) for b in names[i + 1:] if done.assignment[a] == done.assignment[b]}
+    assert pairs and pairs <= equal
+    assert ("TM", "TN") in pairs  # the square tile sizes of the matrix product, moved together
 
 
 def first_difference(a: tuple, b: tuple) -> int | None:

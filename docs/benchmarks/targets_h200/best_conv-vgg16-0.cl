@@ -1,7 +1,7 @@
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
 kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
-  local float local_buf[192];
+  local float local_buf[192] __attribute__((aligned(16)));
   local float local_buf2[192];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
@@ -36,7 +36,7 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           int l_id_1 = get_local_id(1);
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            local_buf[l_id_0 + 16 * l_id_1] = ((i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 < 1 || i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 >= 225) ? 0.0f : ((i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 < 1 || i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 >= 225) ? 0.0f : inputData[l_id_0 + 3 * (i % 3) + 16 * l_id_1 + 192 * wg_id_1 + 672 * (i / 3) - 675]));
+            local_buf[(l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * ((l_id_0 + l_id_1) % 3)] = ((i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 < 1 || i % 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) % 224 >= 225) ? 0.0f : ((i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 < 1 || i / 3 + ((l_id_0 + l_id_1) / 3 + 5 * l_id_1 + 64 * wg_id_1) / 224 >= 225) ? 0.0f : inputData[l_id_0 + 3 * (i % 3) + 16 * l_id_1 + 192 * wg_id_1 + 672 * (i / 3) - 675]));
           }
         }
         if (get_local_id(1) < 12) {  // mapLcl(1)
@@ -51,13 +51,9 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           int l_id_1 = get_local_id(1);
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
+            #pragma unroll
             for (int j = 0; j < 3; j++) {  // reduceSeq
-              float priv_0, priv_1, priv_2, priv_3;
-              // mapSeqUnroll unrolled
-              priv_0 = local_buf[j + 3 * l_id_1];
-              priv_1 = local_buf[j + 3 * l_id_1 + 48];
-              priv_2 = local_buf[j + 3 * l_id_1 + 96];
-              priv_3 = local_buf[j + 3 * l_id_1 + 144];
+              float4 priv = ((local float4*)local_buf)[l_id_1 + 16 * j];
               float priv2_0, priv2_1, priv2_2, priv2_3;
               // mapSeqUnroll unrolled
               priv2_0 = local_buf2[l_id_0 + 64 * j];
@@ -65,22 +61,22 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
               priv2_2 = local_buf2[l_id_0 + 64 * j + 32];
               priv2_3 = local_buf2[l_id_0 + 64 * j + 48];
               // mapSeqUnroll unrolled
-              acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
-              acc_1 = multAndSumUp(acc_1, priv_0, priv2_1);
-              acc_2 = multAndSumUp(acc_2, priv_0, priv2_2);
-              acc_3 = multAndSumUp(acc_3, priv_0, priv2_3);
-              acc_4 = multAndSumUp(acc_4, priv_1, priv2_0);
-              acc_5 = multAndSumUp(acc_5, priv_1, priv2_1);
-              acc_6 = multAndSumUp(acc_6, priv_1, priv2_2);
-              acc_7 = multAndSumUp(acc_7, priv_1, priv2_3);
-              acc_8 = multAndSumUp(acc_8, priv_2, priv2_0);
-              acc_9 = multAndSumUp(acc_9, priv_2, priv2_1);
-              acc_10 = multAndSumUp(acc_10, priv_2, priv2_2);
-              acc_11 = multAndSumUp(acc_11, priv_2, priv2_3);
-              acc_12 = multAndSumUp(acc_12, priv_3, priv2_0);
-              acc_13 = multAndSumUp(acc_13, priv_3, priv2_1);
-              acc_14 = multAndSumUp(acc_14, priv_3, priv2_2);
-              acc_15 = multAndSumUp(acc_15, priv_3, priv2_3);
+              acc_0 = multAndSumUp(acc_0, priv.s0, priv2_0);
+              acc_1 = multAndSumUp(acc_1, priv.s0, priv2_1);
+              acc_2 = multAndSumUp(acc_2, priv.s0, priv2_2);
+              acc_3 = multAndSumUp(acc_3, priv.s0, priv2_3);
+              acc_4 = multAndSumUp(acc_4, priv.s1, priv2_0);
+              acc_5 = multAndSumUp(acc_5, priv.s1, priv2_1);
+              acc_6 = multAndSumUp(acc_6, priv.s1, priv2_2);
+              acc_7 = multAndSumUp(acc_7, priv.s1, priv2_3);
+              acc_8 = multAndSumUp(acc_8, priv.s2, priv2_0);
+              acc_9 = multAndSumUp(acc_9, priv.s2, priv2_1);
+              acc_10 = multAndSumUp(acc_10, priv.s2, priv2_2);
+              acc_11 = multAndSumUp(acc_11, priv.s2, priv2_3);
+              acc_12 = multAndSumUp(acc_12, priv.s3, priv2_0);
+              acc_13 = multAndSumUp(acc_13, priv.s3, priv2_1);
+              acc_14 = multAndSumUp(acc_14, priv.s3, priv2_2);
+              acc_15 = multAndSumUp(acc_15, priv.s3, priv2_3);
             }
           }
         }
@@ -91,22 +87,22 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
           // mapSeqUnroll unrolled
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1] = acc_0;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 16] = acc_1;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 32] = acc_2;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 48] = acc_3;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1024] = acc_4;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1040] = acc_5;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1056] = acc_6;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 1072] = acc_7;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2048] = acc_8;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2064] = acc_9;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2080] = acc_10;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 2096] = acc_11;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3072] = acc_12;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3088] = acc_13;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3104] = acc_14;
-          out[l_id_0 + 64 * l_id_1 + 64 * wg_id_0 + 4096 * wg_id_1 + 3120] = acc_15;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1] = acc_0;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 16] = acc_1;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 32] = acc_2;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 48] = acc_3;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 64] = acc_4;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 80] = acc_5;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 96] = acc_6;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 112] = acc_7;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 128] = acc_8;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 144] = acc_9;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 160] = acc_10;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 176] = acc_11;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 192] = acc_12;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 208] = acc_13;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 224] = acc_14;
+          out[l_id_0 + 64 * wg_id_0 + 256 * l_id_1 + 4096 * wg_id_1 + 240] = acc_15;
         }
       }
     }

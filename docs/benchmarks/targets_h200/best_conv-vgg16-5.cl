@@ -1,8 +1,8 @@
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
 kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
-  local float local_buf[1024];
-  local float local_buf2[1024];
+  local float local_buf[256] __attribute__((aligned(16)));
+  local float local_buf2[256];
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
@@ -31,17 +31,19 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           acc_15 = 0.0f;
         }
       }
-      for (int i = 0; i < 36; i++) {  // reduceSeq
-        for (int l_id_1 = get_local_id(1); l_id_1 < 64; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+      for (int i = 0; i < 144; i++) {  // reduceSeq
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            local_buf[l_id_0 + 16 * l_id_1] = (((l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 + 16 * i) / 64) % 3 < 1 || (l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 + 16 * i) / 64) % 3 >= 113) ? 0.0f : (((l_id_0 + 16 * i) / 192 + (l_id_1 + 64 * wg_id_1) / 112 < 1 || (l_id_0 + 16 * i) / 192 + (l_id_1 + 64 * wg_id_1) / 112 >= 113) ? 0.0f : inputData[(l_id_0 + 16 * i) % 192 + 64 * l_id_1 + 4096 * wg_id_1 + 7168 * ((l_id_0 + 16 * i) / 192) - 7232]));
+            local_buf[l_id_0 / 4 + 4 * l_id_1 + 64 * (l_id_0 % 4)] = (((l_id_0 / 4 + 4 * l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 % 4 + 4 * i) / 64) % 3 < 1 || (l_id_0 / 4 + 4 * l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 % 4 + 4 * i) / 64) % 3 >= 113) ? 0.0f : (((l_id_0 % 4 + 4 * i) / 192 + (l_id_0 / 4 + 4 * l_id_1 + 64 * wg_id_1) / 112 < 1 || (l_id_0 % 4 + 4 * i) / 192 + (l_id_0 / 4 + 4 * l_id_1 + 64 * wg_id_1) / 112 >= 113) ? 0.0f : inputData[(l_id_0 % 4 + 4 * i) % 192 + 64 * (l_id_0 / 4) + 256 * l_id_1 + 4096 * wg_id_1 + 7168 * ((l_id_0 % 4 + 4 * i) / 192) - 7232]));
           }
         }
-        for (int l_id_1 = get_local_id(1); l_id_1 < 64; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+        {  // mapLcl(1)
+          int l_id_1 = get_local_id(1);
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            local_buf2[l_id_1 + 64 * l_id_0] = kernelsWeights[l_id_0 + 16 * i + 576 * l_id_1 + 36864 * wg_id_0];
+            local_buf2[l_id_0 / 4 + 4 * l_id_1 + 64 * (l_id_0 % 4)] = kernelsWeights[l_id_0 % 4 + 4 * i + 576 * (l_id_0 / 4) + 2304 * l_id_1 + 36864 * wg_id_0];
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -49,13 +51,9 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           int l_id_1 = get_local_id(1);
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            for (int j = 0; j < 16; j++) {  // reduceSeq
-              float priv_0, priv_1, priv_2, priv_3;
-              // mapSeqUnroll unrolled
-              priv_0 = local_buf[j + 16 * l_id_1];
-              priv_1 = local_buf[j + 16 * l_id_1 + 256];
-              priv_2 = local_buf[j + 16 * l_id_1 + 512];
-              priv_3 = local_buf[j + 16 * l_id_1 + 768];
+            #pragma unroll
+            for (int j = 0; j < 4; j++) {  // reduceSeq
+              float4 priv = ((local float4*)local_buf)[l_id_1 + 16 * j];
               float priv2_0, priv2_1, priv2_2, priv2_3;
               // mapSeqUnroll unrolled
               priv2_0 = local_buf2[l_id_0 + 64 * j];
@@ -63,22 +61,22 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
               priv2_2 = local_buf2[l_id_0 + 64 * j + 32];
               priv2_3 = local_buf2[l_id_0 + 64 * j + 48];
               // mapSeqUnroll unrolled
-              acc_0 = multAndSumUp(acc_0, priv_0, priv2_0);
-              acc_1 = multAndSumUp(acc_1, priv_0, priv2_1);
-              acc_2 = multAndSumUp(acc_2, priv_0, priv2_2);
-              acc_3 = multAndSumUp(acc_3, priv_0, priv2_3);
-              acc_4 = multAndSumUp(acc_4, priv_1, priv2_0);
-              acc_5 = multAndSumUp(acc_5, priv_1, priv2_1);
-              acc_6 = multAndSumUp(acc_6, priv_1, priv2_2);
-              acc_7 = multAndSumUp(acc_7, priv_1, priv2_3);
-              acc_8 = multAndSumUp(acc_8, priv_2, priv2_0);
-              acc_9 = multAndSumUp(acc_9, priv_2, priv2_1);
-              acc_10 = multAndSumUp(acc_10, priv_2, priv2_2);
-              acc_11 = multAndSumUp(acc_11, priv_2, priv2_3);
-              acc_12 = multAndSumUp(acc_12, priv_3, priv2_0);
-              acc_13 = multAndSumUp(acc_13, priv_3, priv2_1);
-              acc_14 = multAndSumUp(acc_14, priv_3, priv2_2);
-              acc_15 = multAndSumUp(acc_15, priv_3, priv2_3);
+              acc_0 = multAndSumUp(acc_0, priv.s0, priv2_0);
+              acc_1 = multAndSumUp(acc_1, priv.s0, priv2_1);
+              acc_2 = multAndSumUp(acc_2, priv.s0, priv2_2);
+              acc_3 = multAndSumUp(acc_3, priv.s0, priv2_3);
+              acc_4 = multAndSumUp(acc_4, priv.s1, priv2_0);
+              acc_5 = multAndSumUp(acc_5, priv.s1, priv2_1);
+              acc_6 = multAndSumUp(acc_6, priv.s1, priv2_2);
+              acc_7 = multAndSumUp(acc_7, priv.s1, priv2_3);
+              acc_8 = multAndSumUp(acc_8, priv.s2, priv2_0);
+              acc_9 = multAndSumUp(acc_9, priv.s2, priv2_1);
+              acc_10 = multAndSumUp(acc_10, priv.s2, priv2_2);
+              acc_11 = multAndSumUp(acc_11, priv.s2, priv2_3);
+              acc_12 = multAndSumUp(acc_12, priv.s3, priv2_0);
+              acc_13 = multAndSumUp(acc_13, priv.s3, priv2_1);
+              acc_14 = multAndSumUp(acc_14, priv.s3, priv2_2);
+              acc_15 = multAndSumUp(acc_15, priv.s3, priv2_3);
             }
           }
         }
@@ -89,22 +87,22 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
         {  // mapLcl(0)
           int l_id_0 = get_local_id(0);
           // mapSeqUnroll unrolled
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1] = acc_0;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 16] = acc_1;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 32] = acc_2;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 48] = acc_3;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 2048] = acc_4;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 2064] = acc_5;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 2080] = acc_6;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 2096] = acc_7;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 4096] = acc_8;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 4112] = acc_9;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 4128] = acc_10;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 4144] = acc_11;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 6144] = acc_12;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 6160] = acc_13;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 6176] = acc_14;
-          out[l_id_0 + 64 * wg_id_0 + 128 * l_id_1 + 8192 * wg_id_1 + 6192] = acc_15;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1] = acc_0;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 16] = acc_1;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 32] = acc_2;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 48] = acc_3;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 128] = acc_4;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 144] = acc_5;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 160] = acc_6;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 176] = acc_7;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 256] = acc_8;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 272] = acc_9;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 288] = acc_10;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 304] = acc_11;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 384] = acc_12;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 400] = acc_13;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 416] = acc_14;
+          out[l_id_0 + 64 * wg_id_0 + 512 * l_id_1 + 8192 * wg_id_1 + 432] = acc_15;
         }
       }
     }

@@ -1,8 +1,8 @@
 float multAndSumUp(float acc, float l, float r) { return acc + l * r; }
 
 kernel void conv_k0(const global float* restrict inputData, const global float* restrict kernelsWeights, global float* out) {
-  local float local_buf[1024] __attribute__((aligned(16)));
-  local float local_buf2[1024] __attribute__((aligned(16)));
+  local float local_buf[512] __attribute__((aligned(16)));
+  local float local_buf2[512] __attribute__((aligned(16)));
   {  // mapWrg(1)
     int wg_id_1 = get_group_id(1);
     {  // mapWrg(0)
@@ -31,17 +31,17 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           acc_15 = 0.0f;
         }
       }
-      for (int i = 0; i < 72; i++) {  // reduceSeq
-        for (int l_id_1 = get_local_id(1); l_id_1 < 64; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+      for (int i = 0; i < 144; i++) {  // reduceSeq
+        for (int l_id_1 = get_local_id(1); l_id_1 < 32; l_id_1 += get_local_size(1)) {  // mapLcl(1)
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            local_buf[l_id_1 + 64 * l_id_0] = (((l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 + 16 * i) / 128) % 3 < 1 || (l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 + 16 * i) / 128) % 3 >= 113) ? 0.0f : (((l_id_0 + 16 * i) / 384 + (l_id_1 + 64 * wg_id_1) / 112 < 1 || (l_id_0 + 16 * i) / 384 + (l_id_1 + 64 * wg_id_1) / 112 >= 113) ? 0.0f : inputData[(l_id_0 + 16 * i) % 384 + 128 * l_id_1 + 8192 * wg_id_1 + 14336 * ((l_id_0 + 16 * i) / 384) - 14464]));
+            local_buf[l_id_0 / 8 + 2 * l_id_1 + 64 * (l_id_0 % 8)] = (((l_id_0 / 8 + 2 * l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 % 8 + 8 * i) / 128) % 3 < 1 || (l_id_0 / 8 + 2 * l_id_1 + 64 * wg_id_1) % 112 + ((l_id_0 % 8 + 8 * i) / 128) % 3 >= 113) ? 0.0f : (((l_id_0 % 8 + 8 * i) / 384 + (l_id_0 / 8 + 2 * l_id_1 + 64 * wg_id_1) / 112 < 1 || (l_id_0 % 8 + 8 * i) / 384 + (l_id_0 / 8 + 2 * l_id_1 + 64 * wg_id_1) / 112 >= 113) ? 0.0f : inputData[(l_id_0 % 8 + 8 * i) % 384 + 128 * (l_id_0 / 8) + 256 * l_id_1 + 8192 * wg_id_1 + 14336 * ((l_id_0 % 8 + 8 * i) / 384) - 14464]));
           }
         }
-        for (int l_id_1 = get_local_id(1); l_id_1 < 64; l_id_1 += get_local_size(1)) {  // mapLcl(1)
+        for (int l_id_1 = get_local_id(1); l_id_1 < 32; l_id_1 += get_local_size(1)) {  // mapLcl(1)
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
-            local_buf2[l_id_1 + 64 * l_id_0] = kernelsWeights[l_id_0 + 16 * i + 1152 * l_id_1 + 73728 * wg_id_0];
+            local_buf2[l_id_0 / 8 + 2 * l_id_1 + 64 * (l_id_0 % 8)] = kernelsWeights[l_id_0 % 8 + 8 * i + 1152 * (l_id_0 / 8) + 2304 * l_id_1 + 73728 * wg_id_0];
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -50,7 +50,7 @@ kernel void conv_k0(const global float* restrict inputData, const global float* 
           {  // mapLcl(0)
             int l_id_0 = get_local_id(0);
             #pragma unroll
-            for (int j = 0; j < 16; j++) {  // reduceSeq
+            for (int j = 0; j < 8; j++) {  // reduceSeq
               float4 priv = ((local float4*)local_buf)[l_id_1 + 16 * j];
               float4 priv2 = ((local float4*)local_buf2)[l_id_0 + 16 * j];
               // mapSeqUnroll unrolled

@@ -554,6 +554,14 @@ def _coupled_completions(state: State, want: dict[str, Any], coupled: int,
     return state, variants
 
 
+def _tuning_decisions(done: State, step: Callable[[State, int], State]) -> list[tuple[State, int]]:
+    """The finished episode `done`'s tuning decisions: each state where one is taken and its action (replayed)."""
+    path = [transition.initial(done.uri, done.seed, done.config)]
+    for a in done.actions[:-1]:
+        path.append(step(path[-1], a))
+    return [(state, a) for state, a in zip(path, done.actions, strict=True) if state.phase is Phase.TUNING]
+
+
 def tuning_moves(done: State, radius: int = 1, coupled: int = 0,
                  step: Callable[[State, int], State] = transition.step) -> tuple[list[State], list[State]]:
     """The finished episodes that change one tuning decision of the finished episode `done` to the offered value
@@ -564,14 +572,9 @@ def tuning_moves(done: State, radius: int = 1, coupled: int = 0,
     Every episode's actions are replayed through `step` (a memoising step may be passed)."""
     layout = done.config.layout
     want = dict(done.assignment)
-    path = [transition.initial(done.uri, done.seed, done.config)]
-    for a in done.actions[:-1]:
-        path.append(step(path[-1], a))
     moves: list[State] = []
     variants: list[State] = []
-    for state, a in zip(path, done.actions, strict=True):
-        if state.phase is not Phase.TUNING:
-            continue
+    for state, a in _tuning_decisions(done, step):
         j = a - layout.tune_base
         for k in (j - radius, j + radius):
             if 0 <= k < len(transition.slot_values(state)):
@@ -590,10 +593,7 @@ def paired_moves(done: State, radius: int = 1,
     `step`."""
     layout = done.config.layout
     want = dict(done.assignment)
-    path = [transition.initial(done.uri, done.seed, done.config)]
-    for a in done.actions[:-1]:
-        path.append(step(path[-1], a))
-    tuned = [(state, a) for state, a in zip(path, done.actions, strict=True) if state.phase is Phase.TUNING]
+    tuned = _tuning_decisions(done, step)
     names = [state.tuning.params[len(state.values)].name for state, _a in tuned]
     moves: list[State] = []
     for i, (state, a) in enumerate(tuned):

@@ -254,10 +254,8 @@ def run_evolution(s: Search, seeds: Sequence[State] = (), draw: Callable[[], Sta
     """The evolutionary search from `seeds` (evaluated first) and members drawn by `draw` and at random."""
     e = _Evolution(s)
     pop = e.first(seeds, draw)
-    keys = {c.kernel.key for c in seeds}
-    first = [c for c in pop if c.kernel.key in keys]
-    rest = [c for c in pop if c.kernel.key not in keys]
-    e.measure(first + e.pick(rest, max(e.per_round, MIN_ONLINE) - len(first)))  # enough for the model to start
+    n = len({c.kernel.key for c in seeds})  # the seeds lead the population
+    e.measure(pop[:n] + e.pick(pop[n:], max(e.per_round, MIN_ONLINE) - n))  # enough for the model to start
     idle = 0
     for _round in range(10 * s.evaluator.budget + 10):
         before = s.evaluator.count

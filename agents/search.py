@@ -597,13 +597,12 @@ def paired_moves(done: State, radius: int = 1,
     names = [state.tuning.params[len(state.values)].name for state, _a in tuned]
     moves: list[State] = []
     for i, (state, a) in enumerate(tuned):
-        partners = [n for n in names[i + 1:] if n in want and want[n] == want[names[i]]]
+        partners = [n for n in names[i + 1:] if want[n] == want[names[i]]]
         offered, j = transition.slot_values(state), a - layout.tune_base
         for k in (j - radius, j + radius):
             if partners and 0 <= k < len(offered):
-                moved = {**want, names[i]: offered[k]}
-                moves += [complete_near(step(state, layout.tune_base + k), {**moved, n: offered[k]}, step)
-                          for n in partners]
+                moves += [complete_near(step(state, layout.tune_base + k), {**want, names[i]: offered[k],
+                                                                            n: offered[k]}, step) for n in partners]
     return moves
 
 

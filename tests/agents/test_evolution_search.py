@@ -9,9 +9,12 @@ import pytest
 
 from agents.model_reward import with_cost_model
 from agents.search import STRATEGIES, search
+from compiler.lowering.presets import default_preset, named_preset
+from compiler.lowering.stages import resolve
 from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.gbt import GbtPerfModel
 from lift_gym import transition
+from lift_gym.presets import play_preset
 from lift_gym.rewards import RewardConfig, RewardFunction
 
 GEMV = "benchmark://lift/gemv/small"
@@ -108,10 +111,6 @@ def test_a_reward_shared_by_searches_keeps_its_predicted_source_and_models(gbt_f
 
 
 def test_evolution_evaluates_the_named_lowerings_at_their_defaults_first(analytical):
-    from compiler.lowering.presets import default_preset, named_preset
-    from compiler.lowering.stages import resolve
-    from lift_gym.presets import play_preset
-
     mm = "benchmark://lift/mm/small"
     bench, sizes = resolve(mm)
     start = transition.initial(mm)

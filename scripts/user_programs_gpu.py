@@ -46,6 +46,7 @@ CASES = {  # case -> (program file, sizes, the vendor operation it is set agains
     "matmul-2048x512x8192": ("matmul.lift", {"r": 2048, "c": 512, "d": 8192}, "mm"),
     "matmul-4096x4096x1024": ("matmul.lift", {"r": 4096, "c": 4096, "d": 1024}, "mm"),
     "box5-4096": ("box5.lift", {"w": 4096, "h": 4096}, "copy"),
+    "box5-8192": ("box5.lift", {"w": 8192, "h": 8192}, "copy"),
     "sumsq-16M": ("sumsq.lift", {"len": 1 << 24}, "copy"),
     "scale-16M": ("scale.lift", {"len": 1 << 24}, "copy"),
     "abt-2048x512x8192": ("abt.lift", {"m": 2048, "n": 512, "k": 8192}, "mm_bt"),

@@ -10,6 +10,12 @@
   minus START of the first, divided by n). Every buffer a kernel writes is allocated with GUARD_ELEMS
   extra elements of a sentinel pattern (`poison_outputs` writes them, `check_guards` verifies them), so a
   write past the end is reported as a wrong result naming the buffer.
+- Checks on the device (`PreparedProgram.outputs_close`, `inputs_unchanged`, the restore in `reset_state`): a
+  checked launch restores its inputs from device copies made at the first upload, and compares its outputs with
+  the gold and its read-only inputs with those copies in small kernels (`CHECKS_SOURCE`), so only a flag comes
+  back. They answer True only where the host's comparison would pass (`compare.py`'s all-close pass, bit-equal
+  inputs); anything else (a mismatch, a NaN or infinity, a subnormal float, a device without doubles) is left to
+  the host, which reads the buffers back and finds what is wrong.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ import numpy as np
 
 from compiler.codegen.kernel import Kernel, KernelProgram
 from compiler.errors import BuildError, CorrectnessError, DeviceNotFound, InvalidKernel, LaunchError, RuntimeFailure
+from compiler.runtime.compare import absolute_tolerance
 from compiler.runtime.device import DeviceCandidate, DeviceInfo, DeviceSpec, resolve_spec, select_device
+from compiler.runtime.gold import Gold
 from compiler.runtime.plan import (
     GUARD_ELEMS,
     BufferPlan,
@@ -40,6 +48,27 @@ from compiler.runtime.plan import (
     poison_pattern,
     poison_value,
 )
+
+# The device-side checks. Doubles, no contraction: the same IEEE operations as compare.py's all-close pass
+# (float32 to float64 is exact; a subnormal float is flagged, since a device may flush it to zero).
+CHECKS_SOURCE = r"""
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+kernel void words_differ(global const uint* a, global const uint* b, global uint* flag) {
+  size_t i = get_global_id(0);
+  if (a[i] != b[i]) flag[0] = 1u;
+}
+kernel void floats_not_close(global const uint* got, global const uint* want, global const double* bound,
+                             const uint per_element, const double rtol, const double atol, global uint* flag) {
+  size_t i = get_global_id(0);
+  uint gb = got[i], wb = want[i];
+  if (((gb & 0x7f800000u) == 0u && (gb & 0x007fffffu) != 0u) ||
+      ((wb & 0x7f800000u) == 0u && (wb & 0x007fffffu) != 0u)) { flag[0] = 1u; return; }
+  double g = (double)as_float(gb), w = (double)as_float(wb);
+  double t = fmax(fmax(rtol * fabs(w), atol), bound[per_element ? i : 0]);
+  if (!(isfinite(w) && fabs(g - w) <= t)) flag[0] = 1u;
+}
+"""
 
 _INVALID_CODES = frozenset({"INVALID_WORK_GROUP_SIZE", "INVALID_WORK_ITEM_SIZE", "INVALID_GLOBAL_WORK_SIZE",
                             "INVALID_GLOBAL_OFFSET", "INVALID_WORK_DIMENSION", "INVALID_BUFFER_SIZE"})
@@ -183,6 +212,23 @@ class ClDevice:
         self._lock = threading.Lock()
         self.build_hits = 0
         self.build_misses = 0
+        # the checks on the device need doubles; False leaves every check to the host
+        self.device_checks = "cl_khr_fp64" in str(getattr(cl_device, "extensions", "")).split()
+
+    def flagged(self, kernel_name: str, n: int, *args: Any) -> bool:
+        """Run the check kernel `kernel_name` of CHECKS_SOURCE over n elements of `args`: whether it raised its
+        flag."""
+        cl = _pyopencl()
+        flag = np.zeros(1, np.uint32)
+        buf = cl.Buffer(self.context, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=flag)
+        try:
+            kernel = cl.Kernel(self.build(CHECKS_SOURCE).program, kernel_name)
+            kernel.set_args(*args, buf)
+            cl.enqueue_nd_range_kernel(self.queue, kernel, (n,), None)
+            cl.enqueue_copy(self.queue, flag, buf, is_blocking=True)
+        finally:
+            buf.release()
+        return bool(flag[0])
 
     def build(self, source: str, options: Sequence[str] = ()) -> BuildResult:
         """Build `source` (cached in memory by source hash, options and device fingerprint)."""
@@ -264,6 +310,19 @@ class ClDevice:
         return buffers
 
 
+class _Tolerance:
+    """A flat reference's absolute tolerance for each `atol` (`compare.absolute_tolerance`), computed once: a
+    measurement compares its outputs with the same gold several times."""
+
+    def __init__(self, flat: np.ndarray):
+        self.flat, self.size, self._by_atol = flat, flat.size, {}
+
+    def __call__(self, atol: float) -> float:
+        if atol not in self._by_atol:
+            self._by_atol[atol] = absolute_tolerance(self.flat, atol)
+        return self._by_atol[atol]
+
+
 class PreparedProgram:
     """A program ready to launch: kernels with arguments set, in order, over allocated buffers."""
 
@@ -276,6 +335,8 @@ class PreparedProgram:
         self.build_s = build_s
         self.build_log = build_log
         self._launches: list[tuple[Any, tuple[int, ...], tuple[int, ...] | None, str]] = []
+        self._pristine: dict[str, tuple[np.ndarray, Any]] = {}  # input name -> (host array, its device copy)
+        self._golds: dict[str, tuple] = {}  # output name -> (gold, its values and bound on the device, ...)
 
     def add_launch(self, cl_kernel: Any, kernel: Kernel) -> None:
         args = [np.int32(a.value) if a.kind == "int" else self.buffers[a.name] for a in kernel.args]
@@ -322,9 +383,18 @@ class PreparedProgram:
         buffers too) uploaded again, every other buffer a kernel writes (outputs and temporaries) filled with the
         poison, and the zero-filled buffers zeroed again; the guard words are left as they are (`check_guards`
         still sees a write past an end). So a checked launch cannot use a result an earlier launch left in a
-        temporary, in an input or in a zero-filled buffer."""
-        self.write_inputs(inputs)
+        temporary, in an input or in a zero-filled buffer. With checks on the device, the inputs come from the
+        device copies of their first upload (the same bits) when `inputs` holds the same arrays."""
         cl = _pyopencl()
+        if self._holds(inputs):
+            try:
+                for name, (arr, copy) in self._pristine.items():
+                    cl.enqueue_copy(self.device.queue, self.buffers[name], copy, byte_count=arr.nbytes)
+            except cl.Error as err:
+                raise self._fail(err, f"restoring input {name!r}") from None
+        else:
+            self.write_inputs(inputs)
+            self._keep_pristine(inputs)
         try:
             for b in self.plan.buffers:
                 if b.role in ("output", "temp"):
@@ -338,6 +408,95 @@ class PreparedProgram:
             self.device.queue.finish()
         except cl.Error as err:
             raise self._fail(err, name) from None
+
+    def _holds(self, inputs: Mapping[str, np.ndarray]) -> bool:
+        """Whether the device copies are of exactly these input arrays (the same objects)."""
+        return bool(self._pristine) and self._pristine.keys() == inputs.keys() and all(
+            self._pristine[k][0] is v for k, v in inputs.items())
+
+    def _keep_pristine(self, inputs: Mapping[str, np.ndarray]) -> None:
+        """Device copies of the inputs just uploaded (none without checks on the device, or past an eighth of
+        its memory)."""
+        self._release_pristine()
+        total = sum(np.asarray(a).nbytes for a in inputs.values())
+        if not self.device.device_checks or not inputs or total > self.device.info.global_mem_size // 8:
+            return
+        cl = _pyopencl()
+        try:
+            for name, arr in inputs.items():
+                nbytes = np.asarray(arr).nbytes
+                copy = cl.Buffer(self.device.context, cl.mem_flags.READ_WRITE, size=max(nbytes, 4))
+                self._pristine[name] = (arr, copy)
+                cl.enqueue_copy(self.device.queue, copy, self.buffers[name], byte_count=nbytes)
+        except cl.Error:
+            self._release_pristine()  # the checks stay on the host
+
+    def _release_pristine(self) -> None:
+        for _, copy in self._pristine.values():
+            copy.release()
+        self._pristine = {}
+
+    def inputs_unchanged(self, inputs: Mapping[str, np.ndarray]) -> bool:
+        """Whether every read-only input is bit for bit as uploaded, decided on the device against its copy;
+        False says nothing (`check_inputs` reads it back)."""
+        if not self._holds(inputs):
+            return False
+        for b in self.plan.buffers:
+            if b.role == "input" and b.name in inputs:
+                if b.nbytes % 4 or self.device.flagged("words_differ", b.nbytes // 4, self.buffers[b.name],
+                                                       self._pristine[b.name][1]):
+                    return False
+        return True
+
+    def _gold_on_device(self, name: str, gold) -> tuple[Any, Any, bool, dict] | None:
+        """An output's float32 gold values and error bound on the device (uploaded once per prepared program),
+        whether the bound is per element, and the comparison's absolute tolerance by `atol` (computed once); None
+        where they would take more than an eighth of the device's memory."""
+        hit = self._golds.get(name)
+        if hit is not None and hit[0] is gold:
+            return hit[1:]
+        values, bound = (gold.values, gold.bound) if isinstance(gold, Gold) else (gold, None)
+        flat = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
+        b = np.zeros(1) if bound is None else np.asarray(bound, dtype=np.float64).reshape(-1)
+        if b.size == 1 or (b.size and b.strides[0] == 0):  # one number for every element
+            b = b[:1]
+        b = np.ascontiguousarray(b)
+        if flat.nbytes + b.nbytes > self.device.info.global_mem_size // 8:
+            return None
+        cl = _pyopencl()
+        flags = cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR
+        self._release_golds(name)
+        tolerance = _Tolerance(flat)
+        self._golds[name] = (gold, cl.Buffer(self.device.context, flags, hostbuf=flat),
+                             cl.Buffer(self.device.context, flags, hostbuf=b), b.size > 1, tolerance)
+        return self._golds[name][1:]
+
+    def _release_golds(self, *names: str) -> None:
+        for name in names or tuple(self._golds):
+            entry = self._golds.pop(name, None)
+            if entry is not None:
+                entry[1].release()
+                entry[2].release()
+
+    def outputs_close(self, golds: Mapping[str, Any], rtol: float, atol: float) -> bool:
+        """Whether every output is within tolerance of its gold, decided on the device: True only where the
+        host's comparison passes (float32 outputs; every element and reference finite, none subnormal, within
+        `max(rtol * |ref|, atol * min(1, scale), bound)`); False says nothing (read back and compare)."""
+        if not self.device.device_checks:
+            return False
+        for name, gold in golds.items():
+            spec = self.plan[name]
+            if spec.np_dtype != np.float32:
+                return False
+            on_device = self._gold_on_device(name, gold)
+            if on_device is None:
+                return False
+            values, bound, per_element, tolerance = on_device
+            if tolerance.size != spec.size or self.device.flagged(
+                    "floats_not_close", spec.size, self.buffers[name], values, bound, np.uint32(per_element),
+                    np.float64(rtol), np.float64(tolerance(atol))):
+                return False
+        return True
 
     def check_zeroed(self, when: str = "") -> None:
         """CorrectnessError naming the buffer when a launch left a zero-filled buffer (a work-group counter) not
@@ -359,6 +518,8 @@ class PreparedProgram:
         """CorrectnessError naming the buffer when a launch changed a read-only input (one that is not also an
         output): a kernel that writes its inputs computes from other data on its next launch, or keeps a result
         there for it."""
+        if self.inputs_unchanged(inputs):
+            return
         for b in self.plan.buffers:
             if b.role != "input" or b.name not in inputs:
                 continue
@@ -487,6 +648,8 @@ class PreparedProgram:
         return {name: self._read(name, f"reading output {name!r}") for name in self.program.outputs}
 
     def release(self) -> None:
+        self._release_pristine()
+        self._release_golds()
         for buf in self.buffers.values():
             buf.release()
         self.buffers = {}

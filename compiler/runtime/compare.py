@@ -89,6 +89,12 @@ def _scale(want: np.ndarray, chunk: int) -> float:
     return s
 
 
+def absolute_tolerance(want: np.ndarray, atol: float, chunk: int = CHUNK) -> float:
+    """The absolute tolerance of a comparison with the flat reference `want`: `atol * min(1, scale)`, scale its
+    largest finite |element|."""
+    return atol * min(1.0, _scale(want, chunk))
+
+
 def _unwritten(got: np.ndarray, poison: int | None) -> np.ndarray | None:
     if poison is None or got.dtype.kind != "f":
         return None
@@ -156,7 +162,7 @@ def compare_arrays(name: str, got: np.ndarray, want: np.ndarray | Gold, rtol: fl
                           got_first=f"{got.size} elements", want_first=f"{want.size} elements",
                           max_abs=float("inf"), max_rel=float("inf"), rtol=rtol, atol=atol,
                           bounded=bound is not None)
-    atol_used = atol * min(1.0, _scale(want, chunk))
+    atol_used = absolute_tolerance(want, atol, chunk)
 
     def part(s: int):
         return (got[s:s + chunk], want[s:s + chunk], rtol, atol_used, None if bound is None else bound[s:s + chunk])
@@ -202,4 +208,4 @@ def check_outputs(outputs: Mapping[str, np.ndarray], gold: Mapping[str, np.ndarr
     return out
 
 
-__all__ = ["Comparison", "check_outputs", "compare_arrays", "compare_output"]
+__all__ = ["Comparison", "absolute_tolerance", "check_outputs", "compare_arrays", "compare_output"]

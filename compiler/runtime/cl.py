@@ -27,7 +27,7 @@ import threading
 import time
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -310,17 +310,27 @@ class ClDevice:
         return buffers
 
 
-class _Tolerance:
-    """A flat reference's absolute tolerance for each `atol` (`compare.absolute_tolerance`), computed once: a
-    measurement compares its outputs with the same gold several times."""
+@dataclass
+class _DeviceGold:
+    """An output's float32 gold on the device for one prepared program: its values and error bound (one number, or
+    one per element), and the comparison's absolute tolerance for each `atol` (`compare.absolute_tolerance`),
+    computed once, since a measurement compares its outputs with the same gold several times."""
 
-    def __init__(self, flat: np.ndarray):
-        self.flat, self.size, self._by_atol = flat, flat.size, {}
+    gold: Any  # the gold these are of (the same object is asked for again)
+    values: Any
+    bound: Any
+    per_element: bool
+    flat: np.ndarray
+    _by_atol: dict = field(default_factory=dict)
 
-    def __call__(self, atol: float) -> float:
+    def tolerance(self, atol: float) -> float:
         if atol not in self._by_atol:
             self._by_atol[atol] = absolute_tolerance(self.flat, atol)
         return self._by_atol[atol]
+
+    def release(self) -> None:
+        self.values.release()
+        self.bound.release()
 
 
 class PreparedProgram:
@@ -336,7 +346,7 @@ class PreparedProgram:
         self.build_log = build_log
         self._launches: list[tuple[Any, tuple[int, ...], tuple[int, ...] | None, str]] = []
         self._pristine: dict[str, tuple[np.ndarray, Any]] = {}  # input name -> (host array, its device copy)
-        self._golds: dict[str, tuple] = {}  # output name -> (gold, its values and bound on the device, ...)
+        self._golds: dict[str, _DeviceGold] = {}  # output name -> its gold on the device
 
     def add_launch(self, cl_kernel: Any, kernel: Kernel) -> None:
         args = [np.int32(a.value) if a.kind == "int" else self.buffers[a.name] for a in kernel.args]
@@ -448,13 +458,12 @@ class PreparedProgram:
                     return False
         return True
 
-    def _gold_on_device(self, name: str, gold) -> tuple[Any, Any, bool, dict] | None:
-        """An output's float32 gold values and error bound on the device (uploaded once per prepared program),
-        whether the bound is per element, and the comparison's absolute tolerance by `atol` (computed once); None
-        where they would take more than an eighth of the device's memory."""
+    def _gold_on_device(self, name: str, gold) -> _DeviceGold | None:
+        """An output's gold on the device, uploaded once per prepared program; None where it would take more than
+        an eighth of the device's memory."""
         hit = self._golds.get(name)
-        if hit is not None and hit[0] is gold:
-            return hit[1:]
+        if hit is not None and hit.gold is gold:
+            return hit
         values, bound = (gold.values, gold.bound) if isinstance(gold, Gold) else (gold, None)
         flat = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
         b = np.zeros(1) if bound is None else np.asarray(bound, dtype=np.float64).reshape(-1)
@@ -466,17 +475,15 @@ class PreparedProgram:
         cl = _pyopencl()
         flags = cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR
         self._release_golds(name)
-        tolerance = _Tolerance(flat)
-        self._golds[name] = (gold, cl.Buffer(self.device.context, flags, hostbuf=flat),
-                             cl.Buffer(self.device.context, flags, hostbuf=b), b.size > 1, tolerance)
-        return self._golds[name][1:]
+        self._golds[name] = _DeviceGold(gold, cl.Buffer(self.device.context, flags, hostbuf=flat),
+                                        cl.Buffer(self.device.context, flags, hostbuf=b), b.size > 1, flat)
+        return self._golds[name]
 
     def _release_golds(self, *names: str) -> None:
         for name in names or tuple(self._golds):
             entry = self._golds.pop(name, None)
             if entry is not None:
-                entry[1].release()
-                entry[2].release()
+                entry.release()
 
     def outputs_close(self, golds: Mapping[str, Any], rtol: float, atol: float) -> bool:
         """Whether every output is within tolerance of its gold, decided on the device: True only where the
@@ -488,13 +495,10 @@ class PreparedProgram:
             spec = self.plan[name]
             if spec.np_dtype != np.float32:
                 return False
-            on_device = self._gold_on_device(name, gold)
-            if on_device is None:
-                return False
-            values, bound, per_element, tolerance = on_device
-            if tolerance.size != spec.size or self.device.flagged(
-                    "floats_not_close", spec.size, self.buffers[name], values, bound, np.uint32(per_element),
-                    np.float64(rtol), np.float64(tolerance(atol))):
+            g = self._gold_on_device(name, gold)
+            if g is None or g.flat.size != spec.size or self.device.flagged(
+                    "floats_not_close", spec.size, self.buffers[name], g.values, g.bound, np.uint32(g.per_element),
+                    np.float64(rtol), np.float64(g.tolerance(atol))):
                 return False
         return True
 

@@ -46,7 +46,6 @@ from compiler.runtime.plan import (
     guarded,
     plan_buffers,
     poison_pattern,
-    poison_value,
 )
 
 # The device-side checks. Doubles, no contraction: the same IEEE operations as compare.py's all-close pass
@@ -376,10 +375,11 @@ class PreparedProgram:
     def poison_outputs(self) -> None:
         """Fill output-only buffers with NaN (integers: their minimum) so unwritten elements show up, and
         write the guard words after the end of every buffer a kernel may write."""
-        arrays = {b.name: np.full(b.size, poison_value(b.np_dtype), dtype=b.np_dtype)
-                  for b in self.plan.buffers if b.role == "output"}
-        self.write_inputs(arrays)
         cl = _pyopencl()
+        try:
+            self.enqueue_poison()  # a fill on the device, no host array of the outputs' size
+        except cl.Error as err:
+            raise self._fail(err, "the poison fill of the outputs") from None
         try:
             for b in self.plan.buffers:
                 if guarded(b):

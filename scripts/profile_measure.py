@@ -41,15 +41,14 @@ def main(argv=None) -> int:
     kernel = baseline(args.uri).kernel
     golds = dict(zip(kernel.outputs, gold if isinstance(gold, tuple) else (gold,), strict=True))
     arrays = {k: np.ascontiguousarray(v).reshape(-1) for k, v in inputs.items() if k in kernel.inputs}
-    device_checks = cl.open_device(args.device).device_checks
-    report["device_checks"] = device_checks
+    dev = cl.open_device(args.device)  # opened once per process: the worker opens its own
+    device_checks = report["device_checks"] = dev.device_checks
     with MeasureWorker(args.device) as worker:
         for i in range(2):
             t = time.perf_counter()
             m = worker.measure(kernel, arrays, golds, MeasureConfig())
             report[f"worker_{i}_s"] = time.perf_counter() - t
             report[f"worker_{i}"] = {k: getattr(m, k, None) for k in ("status", "median_s", "build_s", "probe_s")}
-    dev = cl.open_device(args.device)
     for checks in (True, False):  # the correctness checks on the device (where it has doubles), then on the host
         dev.device_checks = checks and device_checks
         for i in range(2):

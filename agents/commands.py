@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import json
 import math
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -282,7 +283,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         report = evaluate(args.policy, benches, args.budget, baselines,
                           seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
                           out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted,
-                          stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty())
+                          stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
+                          command=shlex.join(["lift-gym", *sys.argv[1:]]))
     except (UnknownBenchmark, EvaluationStopped) as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
@@ -295,6 +297,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     for note in report["policy_notes"]:
         print(f"note: {note}")
     print(f"\nreport: {Path(args.out) / 'evaluate.json'}    plot: {report['plot']}")
+    if report["comparison"] is not None:
+        print(f"comparison at {report['comparison']['budget']} evaluations: {Path(args.out) / 'comparison.json'}")
     return 0
 
 

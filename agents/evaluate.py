@@ -479,7 +479,8 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
              seed: int = 0, seeds: Sequence[int] | None = None, budgets: Sequence[int] | None = None,
              reference: str = "random", reward: RewardConfig | None = None, out_dir: str | Path = "evaluation",
              search_options: dict | None = None, log: Callable[[str], None] = print,
-             trusted: bool = False, stop_after_s: float | None = None, progress: bool = False) -> dict[str, Any]:
+             trusted: bool = False, stop_after_s: float | None = None, progress: bool = False,
+             command: str = "") -> dict[str, Any]:
     """Compare `policy` (None: baselines only) with `baselines` on each benchmark over seeds; write and return
     the report.
 
@@ -505,6 +506,10 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
             from runs.jsonl. EvaluationStopped when no run finished.
         progress: a tqdm bar "evaluate" on stderr over every run (method x benchmark x seed); the log lines are
             written above it.
+        command: the command line that ran this evaluation, recorded in comparison.json.
+
+    With a policy, the report's "comparison" (also written to comparison.json) is the learned method's standing at
+    16 evaluations against random, knn and greedy search (`comparison`).
     """
     unknown = [b for b in baselines if b not in METHODS]
     if unknown:
@@ -591,6 +596,11 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
               "trained_on": [] if pol is None else list(pol.trained_on), "benchmarks": rows,
               "summary": summarize(rows, budgets, reference)}
     report["plot"] = str(plot_best_so_far(panels, out / "best_so_far"))
+    try:
+        report["comparison"] = comparison(report, command=command)
+        write_json(out / "comparison.json", report["comparison"])
+    except ValueError:  # no method played the policy (or none of its runs finished)
+        report["comparison"] = None
     write_json(out / "evaluate.json", report)
     return report
 
@@ -723,6 +733,42 @@ def summarize(rows: list[dict], budgets: Sequence[int] | None = None,
     return out
 
 
+COMPARED = ("random", "knn", "greedy")  # the baselines the learned method is held against
+WITHIN = 5  # evaluations within which a run should reach the target (90% of the best known)
+
+
+def comparison(report: dict[str, Any], budget: int = 16, *, method: str | None = None,
+               command: str = "") -> dict[str, Any]:
+    """The learned method's standing at `budget` evaluations (the largest budget reported when that is not one), in
+    the form of docs/benchmarks/agents_h200.json: the best of the methods that play the policy (by geometric-mean
+    best speedup, or `method`) against random, knn and greedy search, each a ratio over the runs both made with
+    its 95% bootstrap interval (None for a baseline not run), and the fraction of its runs that reached 90% of
+    the best known kernel within WITHIN evaluations; with the counts of seeds, training programs and evaluated
+    programs it never trained on. ValueError when no method played the policy."""
+    budgets = report.get("budgets") or [report["budget"]]
+    b = budget if budget in budgets else budgets[-1]
+    s, rows = report["summary"], report["benchmarks"]
+    played = [m for m in POLICY_METHODS if m in s and s[m]["budgets"][str(b)]["geomean_best_speedup"] is not None]
+    if method is None:
+        if not played:
+            raise ValueError("the report has no run of a method that plays the policy (policy, guided)")
+        method = max(played, key=lambda m: s[m]["budgets"][str(b)]["geomean_best_speedup"])
+    elif method not in played:
+        raise ValueError(f"the report has no run of {method!r} at {b} evaluations; it has {', '.join(played)}")
+    out: dict[str, Any] = {"command": command, "budget": b, "seeds": len(report.get("seeds") or [0]),
+                           "train_programs": len(report.get("trained_on") or []),
+                           "unseen_programs": sum(1 for row in rows if row.get("trained_on") is False)}
+    for base in COMPARED:
+        pair = summarize(rows, budgets=(b,), reference=base)[method]["budgets"][str(b)] if base in s else None
+        out[f"vs_{base}"] = None if pair is None else {k: pair[k] for k in ("ratio", "ci_low", "ci_high")}
+    runs = [(row, run) for row in rows for run in row["methods"].get(method, {}).get("runs", [])]
+    fast = [run for row, run in runs if (e := _evals_to(run["curve"][:b], row["target_reward"])) is not None
+            and e <= WITHIN]
+    out["within5"] = len(fast) / len(runs) if runs else None
+    out["method"] = method
+    return out
+
+
 def _fmt(v: float | None, spec: str = ".3f", suffix: str = "x") -> str:
     return "-" if v is None else f"{v:{spec}}{suffix}"
 
@@ -764,6 +810,6 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BUDGETS", "METHODS", "POLICY_METHODS", "RUNS", "EvaluationStopped", "Policy", "PolicyPlayer", "RunLog",
-           "default_budgets", "evaluate", "guided_search", "load_policy", "observation", "policy_search",
-           "ratio_interval", "summarize", "table"]
+__all__ = ["BUDGETS", "COMPARED", "METHODS", "POLICY_METHODS", "RUNS", "WITHIN", "EvaluationStopped", "Policy",
+           "PolicyPlayer", "RunLog", "comparison", "default_budgets", "evaluate", "guided_search", "load_policy",
+           "observation", "policy_search", "ratio_interval", "summarize", "table"]

@@ -21,11 +21,12 @@
    when the running median is ≥ `prune_median_factor` × `best_known_s` (status "timeout", pruned);
 7. one more launch after the timing, its outputs against the gold again and the guard words again: a kernel
    correct on its first launch only is status "correctness", with no timing. Every checked launch (steps 2, 3
-   and 7) starts from the first launch's state (`reset_state`: inputs uploaded again, outputs and temporaries
+   and 7) starts from the first launch's state (`reset_state`: inputs as first uploaded, outputs and temporaries
    poisoned, zero-filled buffers zeroed), and after it the read-only inputs must be unchanged and the
    zero-filled buffers zero (docs/measurement-correctness.md), so no result is carried from launch to launch.
    Comparisons follow `compare.py` (non-finite references exactly; NaN where the reference is NaN accepted
-   and counted in `nan_matched`; docs/measurement-correctness.md);
+   and counted in `nan_matched`; docs/measurement-correctness.md), decided on the device where it can
+   (`PreparedProgram.outputs_close`, `inputs_unchanged`), else on the host;
 8. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
    static counts.
 
@@ -375,7 +376,7 @@ def _check_after_timing(prepared, arrays, golds, config: MeasureConfig, when: st
 class _CheckedLaunches:
     """`launch(n)` for the timing: every launch over poisoned outputs, and the outputs compared after the probe
     and after up to `config.timed_checks` batches chosen at random (seeded). The last launch of a checked batch
-    starts from the first launch's state (inputs uploaded again, outputs and temporaries poisoned, zero-filled
+    starts from the first launch's state (inputs as first uploaded, outputs and temporaries poisoned, zero-filled
     buffers zeroed: `PreparedProgram.reset_state`), so it cannot copy a result an earlier launch left behind;
     the batch's time is that of its launches, the reset left out."""
 

@@ -17,7 +17,8 @@
 5. batching: n_inner launches per sample so that one sample lasts ≥ `min_sample_s` (START of the first
    event to END of the last, divided by n_inner);
 6. samples: `min_samples`..`max_samples` (at least one), stopping at IQR/median ≤ `target_rel_iqr` or at
-   `time_cap_s` (counted from the probe, so a slow host-side correctness check does not eat into it), or
+   `time_cap_s` (counted from the probe, without the checked launches' resets and comparisons, so a slow
+   host-side correctness check does not eat into it), or
    when the running median is ≥ `prune_median_factor` × `best_known_s` (status "timeout", pruned);
 7. one more launch after the timing, its outputs against the gold again and the guard words again: a kernel
    correct on its first launch only is status "correctness", with no timing. Every checked launch (steps 2, 3
@@ -380,10 +381,24 @@ class _CheckedLaunches:
     buffers zeroed: `PreparedProgram.reset_state`), so it cannot copy a result an earlier launch left behind;
     the batch's time is that of its launches, the reset left out."""
 
-    def __init__(self, prepared, arrays, golds, config: MeasureConfig):
+    def __init__(self, prepared, arrays, golds, config: MeasureConfig, clock: Callable[[], float] = time.perf_counter):
         self.prepared, self.arrays, self.golds, self.config = prepared, arrays, golds, config
         self.rng = np.random.default_rng(config.check_seed)
         self.batches = self.checks = 0
+        self._wall = clock
+        self.checking_s = 0.0  # the resets and comparisons of the checked launches so far
+
+    def clock(self) -> float:
+        """The timing's clock: wall time without the checked launches' resets and comparisons, so that the time
+        cap counts launches and samples, however long the checks take where they run on the host."""
+        return self._wall() - self.checking_s
+
+    def _checking(self, work: Callable[[], None]) -> None:
+        t0 = self._wall()
+        try:
+            work()
+        finally:
+            self.checking_s += self._wall() - t0
 
     def _launch(self, n: int) -> float:
         if self.config.poison_launches:
@@ -392,29 +407,25 @@ class _CheckedLaunches:
         self.prepared.enqueue_poison()
         return self.prepared.launch(n)
 
-    def _checked(self, n: int) -> float:
+    def _checked(self, n: int, when: str) -> float:
         head = self._launch(n - 1) * (n - 1) if n > 1 else 0.0
-        self.prepared.reset_state(self.arrays)
-        return (head + self._launch(1)) / n
+        self._checking(lambda: self.prepared.reset_state(self.arrays))
+        t = (head + self._launch(1)) / n
+        self._checking(lambda: _check_after_timing(self.prepared, self.arrays, self.golds, self.config, when))
+        return t
 
     def __call__(self, n: int) -> float:
         self.batches += 1
         if self.batches == 1:
-            t = self._checked(n)
-            _check_after_timing(self.prepared, self.arrays, self.golds, self.config, "after the probe, the first")
-        elif self.checks < self.config.timed_checks and self.rng.random() < 0.25:
+            return self._checked(n, "after the probe, the first")
+        if self.checks < self.config.timed_checks and self.rng.random() < 0.25:
             self.checks += 1
-            t = self._checked(n)
-            _check_after_timing(self.prepared, self.arrays, self.golds, self.config,
-                                f"after timed batch {self.batches}, a")
-        else:
-            t = self._launch(n)
-        return t
+            return self._checked(n, f"after timed batch {self.batches}, a")
+        return self._launch(n)
 
     def last(self) -> None:
         """One more launch after the timed ones, from the first launch's state, checked."""
-        self._checked(1)
-        _check_after_timing(self.prepared, self.arrays, self.golds, self.config, "one launch after the last")
+        self._checked(1, "one launch after the last")
 
 
 def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase: PhaseHook, fail) -> Measurement:
@@ -427,7 +438,7 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
         phase("correctness")
         checked, nans = _correctness_launch(prepared, arrays, golds, config)
         launches = _CheckedLaunches(prepared, arrays, golds, config)
-        timing = time_program(launches, config, on_phase=phase)
+        timing = time_program(launches, config, clock=launches.clock, on_phase=phase)
         launches.last()
     except RuntimeFailure as err:
         if isinstance(err, LaunchError):

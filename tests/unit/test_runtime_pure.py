@@ -320,6 +320,48 @@ class FakeDevice:
         return self.now
 
 
+class SlowCheckPrepared:
+    """A prepared program on a fake clock whose every reset and check takes `check_s` (a host-side comparison of a
+    large output): launches take 1 ms each."""
+
+    def __init__(self, check_s: float):
+        self.now, self.check_s, self.checks = 0.0, check_s, 0
+
+    def launch(self, n: int = 1, *, poison: bool = False) -> float:
+        self.now += 1e-3 * n
+        return 1e-3
+
+    def reset_state(self, arrays) -> None:
+        self.now += self.check_s
+
+    def check_guards(self, when: str = "") -> None:
+        self.checks += 1
+        self.now += self.check_s
+
+    def check_inputs(self, arrays, when: str = "") -> None:
+        return None
+
+    def check_zeroed(self, when: str = "") -> None:
+        return None
+
+
+def test_the_time_cap_does_not_count_the_checked_launches_host_checks():
+    from compiler.runtime.measure import _CheckedLaunches
+
+    cfg = MeasureConfig(time_cap_s=2.0, timed_checks=3)
+    prepared = SlowCheckPrepared(check_s=0.5)
+    launches = _CheckedLaunches(prepared, {}, None, cfg, clock=lambda: prepared.now)
+    t = time_program(launches, cfg, clock=launches.clock)
+    launches.last()
+    assert t.stop_reason == "converged" and len(t.samples) >= cfg.min_samples, t
+    assert prepared.checks == 2 + launches.checks  # after the probe, the chosen batches and the last launch
+    assert launches.checking_s == pytest.approx(2 * 0.5 * prepared.checks)
+    # on the wall clock the same checks would have ended the timing at the cap after a few samples
+    wall = _CheckedLaunches(SlowCheckPrepared(check_s=0.5), {}, None, cfg)
+    cut = time_program(wall, cfg, clock=lambda: wall.prepared.now)
+    assert cut.stop_reason == "time_cap" and len(cut.samples) < cfg.min_samples
+
+
 def test_protocol_converges_with_batching():
     dev = FakeDevice(1e-5)
     cfg = MeasureConfig()

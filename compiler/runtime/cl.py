@@ -213,6 +213,11 @@ class ClDevice:
         self.build_misses = 0
         # the checks on the device need doubles; False leaves every check to the host
         self.device_checks = "cl_khr_fp64" in str(getattr(cl_device, "extensions", "")).split()
+        self._checks: Any = None  # CHECKS_SOURCE built (once, outside the build cache and its counts)
+
+    def room_for_checks(self, nbytes: int) -> bool:
+        """Whether device copies or golds of `nbytes` fit the checks' share of the memory (an eighth)."""
+        return nbytes <= self.info.global_mem_size // 8
 
     def flagged(self, kernel_name: str, n: int, *args: Any) -> bool:
         """Run the check kernel `kernel_name` of CHECKS_SOURCE over n elements of `args`: whether it raised its
@@ -221,7 +226,10 @@ class ClDevice:
         flag = np.zeros(1, np.uint32)
         buf = cl.Buffer(self.context, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=flag)
         try:
-            kernel = cl.Kernel(self.build(CHECKS_SOURCE).program, kernel_name)
+            with self._lock:
+                if self._checks is None:
+                    self._checks = self._build_uncached(CHECKS_SOURCE, ()).program
+            kernel = cl.Kernel(self._checks, kernel_name)
             kernel.set_args(*args, buf)
             cl.enqueue_nd_range_kernel(self.queue, kernel, (n,), None)
             cl.enqueue_copy(self.queue, flag, buf, is_blocking=True)
@@ -429,7 +437,7 @@ class PreparedProgram:
         its memory)."""
         self._release_pristine()
         total = sum(np.asarray(a).nbytes for a in inputs.values())
-        if not self.device.device_checks or not inputs or total > self.device.info.global_mem_size // 8:
+        if not self.device.device_checks or not inputs or not self.device.room_for_checks(total):
             return
         cl = _pyopencl()
         try:
@@ -472,7 +480,7 @@ class PreparedProgram:
         if b.size == 1 or (b.size and b.strides[0] == 0):  # one number for every element
             b = b[:1]
         b = np.ascontiguousarray(b)
-        if flat.nbytes + b.nbytes > self.device.info.global_mem_size // 8:
+        if not self.device.room_for_checks(flat.nbytes + b.nbytes):
             return None
         cl = _pyopencl()
         flags = cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR

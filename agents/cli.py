@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import Iterator, MutableMapping
@@ -91,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if getattr(args, "_run", None) is None:  # named where _command_of did not look: configure it, parse again
             args = build_parser(args.command, configure_all=False).parse_args(argv)
+        args.command_line = shlex.join([PROG, *argv])  # recorded by the commands that write reports
         return int(args._run(args) or 0)
     except CliError as e:
         return _error(str(e))

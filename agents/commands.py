@@ -20,7 +20,6 @@ import argparse
 import dataclasses
 import json
 import math
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -284,7 +283,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                           seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
                           out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted,
                           stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
-                          command=shlex.join(["lift-gym", *sys.argv[1:]]))
+                          command=args.command_line)
     except (UnknownBenchmark, EvaluationStopped) as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:
@@ -321,7 +320,8 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config) if args.config else None
         r = run_pipeline(cfg, config_path=args.config, out_dir=args.out, progress=not args.no_progress,
-                         log=(lambda s: None) if args.json else print, stop_after_s=args.stop_after)
+                         log=(lambda s: None) if args.json else print, stop_after_s=args.stop_after,
+                         command=args.command_line)
     except (PipelineError, CompilerError, *_KNOWN_ERRORS) as err:
         raise CliError(str(err)) from None
     if args.json:

@@ -331,8 +331,9 @@ def train_rounds(cfg: ExperimentConfig, state: _RunState, store: str, model_path
 
 
 def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress: bool = True,
-                   log: Log = print, stop_after_s: float | None = None) -> dict:
-    """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source)."""
+                   log: Log = print, stop_after_s: float | None = None, command: str = "") -> dict:
+    """Stage 4: the policy against the baselines on the evaluation benchmarks (equal budgets, same source);
+    `command`: the command line recorded in comparison.json."""
     p = cfg.pipeline
     reward = RewardConfig(source=p.eval_reward, store=store, device=cfg.reward.device, pool=cfg.reward.pool,
                           profile=cfg.reward.profile,
@@ -342,17 +343,18 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
                         seeds=range(p.eval_seed, p.eval_seed + p.eval_seeds), reward=reward,
                         out_dir=run_dir / "evaluation", search_options={"model": str(run_dir / "model.npz"),
                                                                       "candidates": KNN_CANDIDATES * p.eval_budget},
-                        log=log, stop_after_s=stop_after_s, progress=progress)
+                        log=log, stop_after_s=stop_after_s, progress=progress, command=command)
     except EvaluationStopped as err:
         raise PipelineError(f"evaluate: {err}") from None
 
 
 def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None = None,
                  out_dir: str | Path | None = None, progress: bool = True, log: Log = print,
-                 stop_after_s: float | None = None) -> PipelineResult:
+                 stop_after_s: float | None = None, command: str = "") -> PipelineResult:
     """Run (or resume) the four stages; return the evaluation report and its table (see the module docstring).
     `stop_after_s`: the evaluation starts no run after this many seconds since this call began; its table then
-    covers the seeds finished so far (the next call goes on from RUN/evaluation/runs.jsonl)."""
+    covers the seeds finished so far (the next call goes on from RUN/evaluation/runs.jsonl). `command`: the
+    command line recorded in the evaluation's comparison.json."""
     began = time.perf_counter()
     run_dir = Path(out_dir) if out_dir is not None else None
     if run_dir is None:
@@ -399,7 +401,7 @@ def run_pipeline(cfg: ExperimentConfig | None = None, *, config_path: str | None
 
     t0 = time.perf_counter()
     left = None if stop_after_s is None else max(stop_after_s - (time.perf_counter() - began), 0.0)
-    report = evaluate_stage(cfg, store, run_dir, progress=progress, log=log, stop_after_s=left)
+    report = evaluate_stage(cfg, store, run_dir, progress=progress, log=log, stop_after_s=left, command=command)
     times["evaluate"] = time.perf_counter() - t0
     text = table(report)
     write_text(run_dir / "evaluation" / "table.txt", text + "\n")

@@ -48,6 +48,8 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
     assert set(methods) == {"policy", "random"}
     assert all(len(m["runs"]) == 2 and all(1 <= r["evaluations"] <= 2 for r in m["runs"]) for m in methods.values())
     assert "vs random [95% CI]" in (run_dir / "evaluation" / "table.txt").read_text()
+    recorded = json.loads((run_dir / "evaluation" / "comparison.json").read_text())["command"]
+    assert recorded == f"lift-gym pipeline --config {path} --no-progress"
     store = MeasurementStore(run_dir / "measurements.sqlite")
     n_rows = len(store)
     store.close()

@@ -281,7 +281,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
             resolve(b)
         report = evaluate(args.policy, benches, args.budget, baselines,
                           seeds=range(args.seed, args.seed + args.seeds), reward=_reward(args),
-                          out_dir=args.out, log=(lambda s: None) if args.json else print, trusted=args.trusted,
+                          search_options={"model": args.model} if args.model else None, out_dir=args.out,
+                          log=(lambda s: None) if args.json else print, trusted=args.trusted,
                           stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
                           command=args.command_line)
     except (UnknownBenchmark, EvaluationStopped) as err:

@@ -22,8 +22,9 @@ runs that reached 90%.
 
 Each finished run is appended to `out_dir/runs.jsonl` as it ends (`RunLog`); a rerun with the same policy file,
 reward source, env shape and options takes those runs from there and runs only the others, so an evaluation cut
-by a time limit is completed by running it again. The policy's methods and the reference run first for every seed
-(seeds outermost), then the other baselines, so a cut evaluation holds the paired runs the comparison needs.
+by a time limit is completed by running it again. Runs go seed by seed (seeds outermost, then benchmarks, and in each
+the policy's methods and the reference first), so a cut evaluation holds every method's runs of the seeds it
+finished: each comparison, with random search or any other baseline, is paired.
 
 Outputs in `out_dir`: `evaluate.json` (everything, with every trial of every run), `best_so_far.png`
 (matplotlib) or `best_so_far.svg` (the geometric mean over seeds of each method's best-so-far curve), and the
@@ -533,11 +534,11 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     done = RunLog(out / RUNS, _run_identity(pol, reward, shape, options))
     results_of: dict[str, dict[str, list[SearchResult]]] = {uri: {} for uri in benchmarks}
     fn = RewardFunction(reward)  # one worker and store for every run (each run keeps its own evaluation count)
-    # the policy's methods and the reference first, for every seed, then the other baselines; within each, seeds
-    # outermost: an evaluation stopped early holds the paired runs the comparison with the reference needs
+    # seeds outermost, then benchmarks; within a benchmark the policy's methods and the reference first: an
+    # evaluation stopped early holds every method's runs of the seeds it finished (each comparison is paired)
     first = [m for m in methods if m in POLICY_METHODS or m == reference]
-    order = [(sd, uri, name) for group in (first, [m for m in methods if m not in first]) if group
-             for sd in seeds for uri in benchmarks for name in group]
+    ranked = first + [m for m in methods if m not in first]
+    order = [(sd, uri, name) for sd in seeds for uri in benchmarks for name in ranked]
     t0, missing = time.perf_counter(), 0
     from tqdm.auto import tqdm
 

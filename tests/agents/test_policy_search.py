@@ -11,6 +11,7 @@ import pytest
 from agent_fixtures import SMALL
 
 import agents.evaluate as evaluate_mod
+from agents import cli
 from agents.envs import make_env
 from agents.evaluate import (
     RUNS,
@@ -197,12 +198,12 @@ def test_an_evaluation_stopped_by_its_time_limit_reports_the_runs_finished_and_g
     assert whole["partial"] is None and [len(m["runs"]) for m in whole["benchmarks"][0]["methods"].values()] == [3, 3]
 
 
-def test_the_reference_and_the_policy_run_for_every_seed_before_the_other_baselines(trained_run, tmp_path):
+def test_runs_go_seed_by_seed_with_the_policy_and_the_reference_first(trained_run, tmp_path):
     lines: list[str] = []
-    evaluate(trained_run.run_dir, [GEMV], 1, ["greedy", "random"], seeds=[0, 1], reward=ANALYTICAL,
+    evaluate(trained_run.run_dir, [GEMV, STENCIL], 1, ["greedy", "random"], seeds=[0, 1], reward=ANALYTICAL,
              out_dir=tmp_path, log=lines.append)
-    order = [(line.split()[1], int(line.split()[3])) for line in lines]
-    assert order == [("policy", 0), ("random", 0), ("policy", 1), ("random", 1), ("greedy", 0), ("greedy", 1)]
+    order = [(line.split()[0], line.split()[1], int(line.split()[3])) for line in lines]
+    assert order == [(b, m, sd) for sd in (0, 1) for b in (GEMV, STENCIL) for m in ("policy", "random", "greedy")]
 
 
 def test_a_proposal_is_tuned_on_the_model_until_no_tuning_neighbour_is_predicted_better(policy, knn_model):
@@ -224,3 +225,13 @@ def test_a_proposal_is_tuned_on_the_model_until_no_tuning_neighbour_is_predicted
     assert evaluate_mod._predicted(run, tuning_neighbours(tuned, player.step)).max() <= after
     assert tuned.template == worst.template and run.evaluator.count == 0  # the model tunes; nothing is evaluated
     fn.close()
+
+
+def test_the_evaluate_command_gives_its_model_to_the_knn_search(knn_model, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LIFT_GYM_STORE", str(tmp_path / "empty.sqlite"))  # no measurement to fit a model on
+    out = tmp_path / "eval"
+    assert cli.main(["evaluate", "--benchmarks", GEMV, "--budget", "2", "--baselines", "knn,random",
+                     "--reward", "analytical", "--model", knn_model, "--out", str(out), "--no-progress"]) == 0
+    report = json.loads((out / "evaluate.json").read_text())
+    assert [len(m["runs"]) for m in report["benchmarks"][0]["methods"].values()] == [1, 1]
+    assert "knn" in capsys.readouterr().out

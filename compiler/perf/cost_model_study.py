@@ -2,6 +2,7 @@
 leave-one-program-out fold on a store's other programs, ranking the held-out program's kernels.
 
     python3 -m compiler.perf.cost_model_study --store STORE [--device D] [--leave-out stencil|program] [--json]
+    python3 -m compiler.perf.cost_model_study --store STORE --train-on URI [--train-on URI ...]
     result = compare(records, device)        # {"kinds": {...}, "benchmarks": [...], "folds": {...}}
 
 Folds are compiler.perf.study's (`left_out`: a program with its boundary variants by default); the rows of a fold
@@ -14,6 +15,10 @@ are `model.training_table`'s (successful and timed-out kernels of the other prog
   highest, every order of equal predictions equally likely (a kNN often predicts equal values);
 - `random1`, `random5`: the same for a random order, min(k, N) / N.
 Per kind: the mean over benchmarks of each (NaN correlations left out) and the number of benchmarks.
+
+With `train_on` (URI prefixes: programs, or a dataset such as `benchmark://generated-v1/`), there is one fold: the
+models are fitted on the programs that match and rank the kernels of every program that does not (a train/test
+split instead of leave-one-program-out).
 """
 
 from __future__ import annotations
@@ -64,8 +69,9 @@ def _mean(values: Iterable[float]) -> float | None:
 
 
 def compare(records: Iterable[Record], device: str | None = None, *, kinds: Sequence[str] = KINDS,
-            leave_out: str = "stencil") -> dict:
-    """Leave-one-program-out Spearman and top-k recall of each kind of cost model (see the module docstring)."""
+            leave_out: str = "stencil", train_on: Sequence[str] | None = None) -> dict:
+    """Leave-one-program-out Spearman and top-k recall of each kind of cost model, or with `train_on` those of
+    models fitted on the programs it names, on every other program (see the module docstring)."""
     records = list(records)
     if device is None:
         counts = devices(records)
@@ -76,13 +82,25 @@ def compare(records: Iterable[Record], device: str | None = None, *, kinds: Sequ
     programs = sorted({program_of(b) for b in cands})
     if len(programs) < 2:
         raise StudyError(f"leave-one-program-out needs two programs, the records of {device!r} hold {len(programs)}")
-    rows, folds = [], {}
-    for prog in programs:
-        folds[prog] = left_out(prog, programs, leave_out)
-        t = training_table(records, device, folds[prog])
+    if train_on is not None:
+        train = [p for p in programs if any(p.startswith(u) for u in train_on)]
+        if not train or len(train) == len(programs):
+            raise StudyError(f"--train-on {', '.join(train_on)} matches {len(train)} of the {len(programs)} programs "
+                             f"of {device!r}: it must match some and leave some to rank")
+        tests = [p for p in programs if p not in train]
+        fold_of = {p: tests for p in tests}  # one fold: every program not trained on is left out
+    else:
+        fold_of = {p: left_out(p, programs, leave_out) for p in programs}
+    rows, folds, fitted = [], {}, {}
+    for prog, out in fold_of.items():
+        folds[prog] = out
+        t = training_table(records, device, out)
         if len(t) == 0:
             continue
-        models = {kind: fit_rows(kind, t.x, t.y, device=device, groups=t.groups) for kind in kinds}
+        key = tuple(out)
+        if key not in fitted:
+            fitted[key] = {kind: fit_rows(kind, t.x, t.y, device=device, groups=t.groups) for kind in kinds}
+        models = fitted[key]
         for bench in sorted(b for b in cands if program_of(b) == prog):
             x = np.array([c.features for c in cands[bench]])
             measured = normalised(cands[bench])
@@ -100,7 +118,8 @@ def compare(records: Iterable[Record], device: str | None = None, *, kinds: Sequ
         keys = [f"random{k}" for k in TOP] if kind == "random" else ["spearman", *(f"top{k}" for k in TOP)]
         summary[kind] = {key.replace("random", "top"): _mean(r[src][key] for r in rows) for key in keys}
         summary[kind]["benchmarks"] = len(rows)
-    return {"device": device, "leave_out": leave_out, "programs": len(programs), "kinds": summary,
+    return {"device": device, "leave_out": leave_out if train_on is None else None,
+            "train_on": None if train_on is None else list(train_on), "programs": len(programs), "kinds": summary,
             "benchmarks": rows, "folds": folds}
 
 
@@ -118,11 +137,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--store", required=True, help="a measurement store (sqlite)")
     p.add_argument("--device", help="a device fingerprint of the store (default: the one with the most rows)")
     p.add_argument("--leave-out", choices=("stencil", "program"), default="stencil")
+    p.add_argument("--train-on", action="append", metavar="URI",
+                   help="fit on the programs whose URI starts with this (repeatable) and rank the others' kernels")
     p.add_argument("--json", action="store_true", help="the whole result as JSON")
     args = p.parse_args(argv)
     st = MeasurementStore(args.store, readonly=True)
     try:
-        result = compare(st.records(), args.device, leave_out=args.leave_out)
+        result = compare(st.records(), args.device, leave_out=args.leave_out, train_on=args.train_on)
     except (StudyError, ModelUnavailable) as err:
         print(f"cost_model_study: {err}", file=sys.stderr)
         return 2

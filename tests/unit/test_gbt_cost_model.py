@@ -15,7 +15,7 @@ from compiler.perf.features import FEATURE_NAMES
 from compiler.perf.gbt import GbtPerfModel, design
 from compiler.perf.model import KnnPerfModel, ModelUnavailable
 from compiler.perf.store import MeasurementStore
-from compiler.perf.study import correlation
+from compiler.perf.study import StudyError, correlation
 
 DEVICE = "dev-a"
 PROGRAMS = ("benchmark://lift/alpha", "benchmark://lift/beta", "benchmark://lift/gamma",
@@ -78,6 +78,18 @@ def test_held_out_comparison_puts_both_models_above_random(store):
     assert kinds["gbt"]["top5"] > kinds["random"]["top5"]
     for row in result["benchmarks"]:  # each fold was fitted on the other programs only
         assert row["training_rows"] == 30 * (len(PROGRAMS) - 1)
+
+
+def test_a_train_test_split_fits_once_on_the_programs_named_and_ranks_every_other(store):
+    result = compare(store.records(), DEVICE, train_on=["benchmark://lift/alpha", "benchmark://lift/beta"])
+    ranked = {r["benchmark"].split("?")[0] for r in result["benchmarks"]}
+    assert ranked == set(PROGRAMS[2:]) and result["train_on"] and result["leave_out"] is None
+    assert all(r["training_rows"] == 2 * 30 for r in result["benchmarks"])
+    assert result["kinds"]["gbt"]["spearman"] > 0.5
+    with pytest.raises(StudyError, match="matches 0 of the 5 programs"):
+        compare(store.records(), DEVICE, train_on=["benchmark://nowhere/"])
+    with pytest.raises(StudyError, match="matches 5 of the 5"):
+        compare(store.records(), DEVICE, train_on=["benchmark://"])
 
 
 @pytest.mark.parametrize("kind", ["gbt", "knn"])

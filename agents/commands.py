@@ -259,6 +259,9 @@ def _configure_evaluate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stop-after", type=float, metavar="SECONDS",
                    help="start no run after SECONDS; the table covers the seeds finished, and the same command goes "
                         "on from OUT/runs.jsonl")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="runs at once, each in its own process; their kernels' launches take turns on the device "
+                        "(default 1)")
     p.add_argument("--trusted", action="store_true", help=_TRUSTED_HELP)
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar over the runs (it is drawn on stderr only when that is a terminal)")
@@ -284,7 +287,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                           search_options={"model": args.model} if args.model else None, out_dir=args.out,
                           log=(lambda s: None) if args.json else print, trusted=args.trusted,
                           stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
-                          command=args.command_line)
+                          command=args.command_line, jobs=args.jobs)
     except (UnknownBenchmark, EvaluationStopped) as err:
         raise CliError(str(err)) from None
     except _KNOWN_ERRORS as err:

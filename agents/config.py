@@ -157,6 +157,7 @@ class PipelineConfig:
     eval_budget: int = 16  # evaluations per method and benchmark
     eval_seed: int = 0  # the first evaluation seed
     eval_seeds: int = 1  # runs per method and benchmark, seeds eval_seed, eval_seed + 1, ...
+    jobs: int = 1  # measure benchmarks and evaluation runs at once, each in its own process (launches take turns)
     baselines: tuple[str, ...] = ("random",)
     eval_reward: str = "measured"
     refit_rounds: int = 0  # > 0: train in rounds, each followed by measuring the policy's picks and refitting
@@ -495,8 +496,9 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "measure_benchmarks": (_LIST, benchmark_uri, 0), "measure_per_benchmark": int_between(1, MAX_EPISODES),
         "eval_benchmarks": (_LIST, benchmark_uris, 0), "eval_budget": int_between(1, MAX_EPISODES),
         "eval_seed": int_between(0, 2**32 - 1), "eval_seeds": int_between(1, 1000),
-        "measure_presets": int_between(0, MAX_EPISODES),
-        "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets", "sweep"), 0),
+        "jobs": int_between(1, 256), "measure_presets": int_between(0, MAX_EPISODES),
+        "baselines": (_LIST, choice("guided", "random", "greedy", "beam", "knn", "presets", "sweep", "model",
+                                    "evolution"), 0),
         "eval_reward": choice(*SOURCES), "refit_rounds": int_between(0, 1000),
         "refit_episodes": int_between(1, MAX_EPISODES),
     },

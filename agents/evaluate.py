@@ -57,6 +57,7 @@ from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, fi
 from lift_gym.transition import Config, State
 
 from .config import EnvConfig, config_from_dict
+from .parallel import in_processes
 from .plot import plot_best_so_far
 from .runs import find_run, write_json, write_text
 from .search import STRATEGIES, BudgetExhausted, Evaluator, SearchResult, search, tuning_neighbours
@@ -481,7 +482,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
              reference: str = "random", reward: RewardConfig | None = None, out_dir: str | Path = "evaluation",
              search_options: dict | None = None, log: Callable[[str], None] = print,
              trusted: bool = False, stop_after_s: float | None = None, progress: bool = False,
-             command: str = "") -> dict[str, Any]:
+             command: str = "", jobs: int = 1) -> dict[str, Any]:
     """Compare `policy` (None: baselines only) with `baselines` on each benchmark over seeds; write and return
     the report.
 
@@ -508,22 +509,15 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         progress: a tqdm bar "evaluate" on stderr over every run (method x benchmark x seed); the log lines are
             written above it.
         command: the command line that ran this evaluation, recorded in comparison.json.
+        jobs: runs at once, each in its own process (spawned, one torch thread, its own reward source, the
+            measurement store shared); their kernels' launches take turns on the device (`measure.device_turn`),
+            so only the host work (masks, compilations, gold outputs, builds) runs side by side. Runs are
+            started in the order above and written to runs.jsonl as they end; `stop_after_s` starts no more.
 
     With a policy, the report's "comparison" (also written to comparison.json) is the learned method's standing at
     16 evaluations against random, knn and greedy search (`comparison`).
     """
-    unknown = [b for b in baselines if b not in METHODS]
-    if unknown:
-        raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(METHODS)}")
-    if policy is None and any(b in POLICY_METHODS for b in baselines):
-        raise ValueError(f"{', '.join(b for b in baselines if b in POLICY_METHODS)} plays a trained policy: "
-                         "pass one (--policy RUN)")
-    seeds = tuple(seeds) if seeds is not None else (seed,)
-    if not seeds:
-        raise ValueError("seeds: name at least one seed")
-    budgets = tuple(sorted(set(budgets))) if budgets is not None else default_budgets(budget)
-    if not budgets or budgets[0] < 1 or budgets[-1] > budget:
-        raise ValueError(f"budgets {list(budgets)}: each must be between 1 and the run budget {budget}")
+    seeds, budgets = _checked(policy, baselines, tuple(seeds) if seeds is not None else (seed,), budgets, budget)
     reward = reward or RewardConfig()
     out = Path(out_dir)
     pol = load_policy(policy, trusted=trusted) if policy is not None else None
@@ -533,13 +527,12 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
     methods = (["policy"] if pol is not None else []) + list(baselines)
     done = RunLog(out / RUNS, _run_identity(pol, reward, shape, options))
     results_of: dict[str, dict[str, list[SearchResult]]] = {uri: {} for uri in benchmarks}
-    fn = RewardFunction(reward)  # one worker and store for every run (each run keeps its own evaluation count)
     # seeds outermost, then benchmarks; within a benchmark the policy's methods and the reference first: an
     # evaluation stopped early holds every method's runs of the seeds it finished (each comparison is paired)
     first = [m for m in methods if m in POLICY_METHODS or m == reference]
     ranked = first + [m for m in methods if m not in first]
     order = [(sd, uri, name) for sd in seeds for uri in benchmarks for name in ranked]
-    t0, missing = time.perf_counter(), 0
+    t0 = time.perf_counter()
     from tqdm.auto import tqdm
 
     bar = tqdm(total=len(order), desc="evaluate", unit="run", disable=not progress, file=sys.stderr,
@@ -550,47 +543,51 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         with bar.external_write_mode():
             log(line)
 
+    def late() -> bool:
+        return stop_after_s is not None and time.perf_counter() - t0 > stop_after_s
+
+    todo = []
+    for sd, uri, name in order:
+        r = done.get(uri, name, sd, budget)
+        if r is None:
+            todo.append((sd, uri, name))
+        else:
+            say(_progress(uri, r) + f"  [{RUNS}]")
+    def finished(r: SearchResult) -> None:
+        done.add(r)
+        say(_progress(r.uri, r))
+
     try:
-        for sd, uri, name in order:
-            bar.set_postfix_str(f"{name} {uri.replace('benchmark://lift/', '')} seed {sd}", refresh=False)
-            r = done.get(uri, name, sd, budget)
-            if r is None and stop_after_s is not None and time.perf_counter() - t0 > stop_after_s:
-                missing += 1
-                bar.update(1)
-                continue
-            if r is None:
-                r = _run_method(name, pol, uri, budget, sd, fn, shape, options)
-                done.add(r)
-                say(_progress(uri, r))
-            else:
-                say(_progress(uri, r) + f"  [{RUNS}]")
-            results_of[uri].setdefault(name, []).append(r)
+        if jobs > 1 and len(todo) > 1:
+            in_processes([(*t, budget) for t in todo], jobs, _worker_run, start=_worker_start,
+                         start_args=(policy, trusted, reward, shape, options),
+                         on_done=lambda _, result: finished(SearchResult.from_dict(result)), late=late)
+        elif todo:
+            fn = RewardFunction(reward)  # one worker and store for every run (each keeps its own evaluation count)
+            try:
+                for sd, uri, name in todo:
+                    if late():
+                        break
+                    bar.set_postfix_str(f"{name} {uri.replace('benchmark://lift/', '')} seed {sd}", refresh=False)
+                    finished(_run_method(name, pol, uri, budget, sd, fn, shape, options))
+            finally:
+                fn.close()
     finally:
         bar.close()
-        fn.close()
+    missing = 0
+    for sd, uri, name in order:
+        r = done.get(uri, name, sd, budget)
+        if r is None:
+            missing += 1
+        else:
+            results_of[uri].setdefault(name, []).append(r)
     partial = f"{len(order) - missing} of {len(order)} runs" if missing else None
     if missing:
         log(f"stopped after {stop_after_s:g} s: {partial} finished; the same command goes on from {out / RUNS}")
         if missing == len(order):
             raise EvaluationStopped(f"no run finished within {stop_after_s:g} s; rerun the same command to go on "
                                     f"(finished runs are kept in {out / RUNS})")
-    rows, panels = [], {}
-    for uri in benchmarks:
-        results = results_of[uri]
-        best = max((t.reward for rs in results.values() for r in rs for t in r.trials), default=-math.inf)
-        target = best + math.log(TARGET)
-        row = {"benchmark": uri, "trained_on": None if pol is None else canonical_uri(uri) in trained,
-               "best_reward": best, "best_speedup": math.exp(best) if math.isfinite(best) else None,
-               "target_reward": target, "methods": {}}
-        for name, rs in results.items():
-            row["methods"][name] = _method_row([_run_row(r, target) for r in rs])
-            top = max((r for r in rs if r.best is not None), key=lambda r: r.best.reward, default=None)
-            if top is not None and top.best_record is not None:
-                path = out / "episodes" / f"{_slug(uri)}-{name}.json"
-                write_text(path, top.best_record.to_json() + "\n")
-                row["methods"][name]["episode"] = str(path)
-        rows.append(row)
-        panels[uri] = {name: _mean_curve([r.curve() for r in rs], budget) for name, rs in results.items()}
+    rows, panels = _rows(results_of, budget, out, None if pol is None else trained)
     report = {"budget": budget, "budgets": list(budgets), "seeds": list(seeds), "seed": seeds[0], "partial": partial,
               "reference": reference, "reward_source": reward.source, "target_fraction": TARGET,
               "policy": None if pol is None else str(pol.path), "policy_notes": [] if pol is None else list(pol.notes),
@@ -604,6 +601,60 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
         report["comparison"] = None
     write_json(out / "evaluate.json", report)
     return report
+
+
+def _checked(policy, baselines: Sequence[str], seeds: tuple[int, ...], budgets: Sequence[int] | None,
+             budget: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`evaluate`'s arguments checked (ValueError saying which); the seeds and the budgets reported."""
+    unknown = [b for b in baselines if b not in METHODS]
+    if unknown:
+        raise ValueError(f"unknown baseline(s) {', '.join(unknown)}; baselines: {', '.join(METHODS)}")
+    if policy is None and any(b in POLICY_METHODS for b in baselines):
+        raise ValueError(f"{', '.join(b for b in baselines if b in POLICY_METHODS)} plays a trained policy: "
+                         "pass one (--policy RUN)")
+    if not seeds:
+        raise ValueError("seeds: name at least one seed")
+    budgets = tuple(sorted(set(budgets))) if budgets is not None else default_budgets(budget)
+    if not budgets or budgets[0] < 1 or budgets[-1] > budget:
+        raise ValueError(f"budgets {list(budgets)}: each must be between 1 and the run budget {budget}")
+    return seeds, budgets
+
+
+def _rows(results_of: dict[str, dict[str, list[SearchResult]]], budget: int, out: Path,
+          trained: set[str] | None) -> tuple[list[dict], dict[str, dict[str, list[float]]]]:
+    """Each benchmark's row of the report (its methods' runs, against 90% of the best any run found; each method's
+    best episode written under out/episodes) and its panel of mean best-so-far curves."""
+    rows, panels = [], {}
+    for uri, results in results_of.items():
+        best = max((t.reward for rs in results.values() for r in rs for t in r.trials), default=-math.inf)
+        target = best + math.log(TARGET)
+        row = {"benchmark": uri, "trained_on": None if trained is None else canonical_uri(uri) in trained,
+               "best_reward": best, "best_speedup": math.exp(best) if math.isfinite(best) else None,
+               "target_reward": target, "methods": {}}
+        for name, rs in results.items():
+            row["methods"][name] = _method_row([_run_row(r, target) for r in rs])
+            top = max((r for r in rs if r.best is not None), key=lambda r: r.best.reward, default=None)
+            if top is not None and top.best_record is not None:
+                path = out / "episodes" / f"{_slug(uri)}-{name}.json"
+                write_text(path, top.best_record.to_json() + "\n")
+                row["methods"][name]["episode"] = str(path)
+        rows.append(row)
+        panels[uri] = {name: _mean_curve([r.curve() for r in rs], budget) for name, rs in results.items()}
+    return rows, panels
+
+
+def _worker_start(policy, trusted: bool, reward: RewardConfig, shape: EnvConfig, options: dict) -> dict[str, Any]:
+    """What the runs of one process of `in_processes` share: the policy, a reward source (closed at its exit)."""
+    from multiprocessing.util import Finalize
+
+    fn = RewardFunction(reward)
+    Finalize(None, fn.close, exitpriority=10)
+    return {"pol": load_policy(policy, trusted=trusted) if policy is not None else None, "fn": fn, "shape": shape,
+            "options": options}
+
+
+def _worker_run(w: dict[str, Any], sd: int, uri: str, name: str, budget: int) -> dict[str, Any]:
+    return _run_method(name, w["pol"], uri, budget, sd, w["fn"], w["shape"], w["options"]).to_dict()
 
 
 class EvaluationStopped(RuntimeError):

@@ -57,6 +57,7 @@ from lift_gym.rewards import RewardConfig, RewardFunction
 from .config import ExperimentConfig, RewardSection, config_from_dict, load_config
 from .envs import reward_config
 from .evaluate import EvaluationStopped, evaluate, load_policy, summarize, table
+from .parallel import in_processes
 from .refit import Pick, pick_stats, policy_picks
 from .runs import Manifest, write_json, write_text
 from .search import search
@@ -125,36 +126,58 @@ def _store_path(cfg: ExperimentConfig, run_dir: Path) -> str:
     return cfg.reward.store or str(run_dir / "measurements.sqlite")
 
 
+def _measure_one(fn: RewardFunction, uri: str, cfg: ExperimentConfig) -> dict[str, Any]:
+    """One measure benchmark: `measure_per_benchmark` random valid kernels, then the presets search's."""
+    n = cfg.pipeline.measure_per_benchmark
+    r = search(uri, "random", n, seed=cfg.train.seed, reward_fn=fn, max_rewrites=cfg.env.max_rewrites,
+               max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots)
+    trials = list(r.trials)
+    if cfg.pipeline.measure_presets:
+        trials += search(uri, "presets", cfg.pipeline.measure_presets, seed=cfg.train.seed, reward_fn=fn,
+                         max_rewrites=max(cfg.env.max_rewrites, 1), max_nodes=cfg.env.max_nodes,
+                         n_slots=cfg.env.n_slots).trials
+    ok = [t for t in trials if t.speedup is not None]
+    return {"kernels": len(trials), "ok": len(ok), "best_speedup": max((t.speedup for t in ok), default=None),
+            "wall_s": round(r.wall_s, 2), "random": len(r.trials)}
+
+
+def _measure_start(reward: RewardConfig) -> RewardFunction:
+    from multiprocessing.util import Finalize
+
+    fn = RewardFunction(reward)
+    Finalize(None, fn.close, exitpriority=10)
+    return fn
+
+
 def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
-    """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts."""
+    """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts.
+    With `pipeline.jobs` > 1 the benchmarks are measured in that many processes at once (`agents.parallel`)."""
     uris = list(cfg.pipeline.measure_benchmarks or cfg.env.benchmarks)
     n = cfg.pipeline.measure_per_benchmark
-    fn = RewardFunction(RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool,
-                                     profile=cfg.reward.profile))
+    reward = RewardConfig(source="measured", store=store, device=cfg.reward.device, pool=cfg.reward.pool,
+                          profile=cfg.reward.profile)
+    fn = RewardFunction(reward)
     out: dict[str, Any] = {"device": fn.ctx.pool.info.fingerprint, "benchmarks": {}}
-    per = n + cfg.pipeline.measure_presets
-    bar = _bar(len(uris) * per, "measure", progress)
+    bar = _bar(len(uris), "measure", progress)
 
-    def tick(_trial) -> None:
+    def finished(task: tuple, row: dict[str, Any]) -> None:
+        uri = task[0]
+        if row.pop("random") < n:
+            with bar.external_write_mode():
+                log(f"note: {uri} has only {row['kernels']} distinct valid kernels within the search's tries")
+        out["benchmarks"][uri] = row
         bar.update(1)
 
     try:
-        for i, uri in enumerate(uris):
-            bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
-            r = search(uri, "random", n, seed=cfg.train.seed, reward_fn=fn, max_rewrites=cfg.env.max_rewrites,
-                       max_nodes=cfg.env.max_nodes, n_slots=cfg.env.n_slots, on_trial=tick)
-            trials = list(r.trials)
-            if cfg.pipeline.measure_presets:
-                trials += search(uri, "presets", cfg.pipeline.measure_presets, seed=cfg.train.seed, reward_fn=fn,
-                                 max_rewrites=max(cfg.env.max_rewrites, 1), max_nodes=cfg.env.max_nodes,
-                                 n_slots=cfg.env.n_slots, on_trial=tick).trials
-            ok = [t for t in trials if t.speedup is not None]
-            out["benchmarks"][uri] = {"kernels": len(trials), "ok": len(ok),
-                        "best_speedup": max((t.speedup for t in ok), default=None), "wall_s": round(r.wall_s, 2)}
-            bar.update((i + 1) * per - bar.n)  # a benchmark with fewer distinct kernels than asked
-            if len(r.trials) < n:
-                with bar.external_write_mode():
-                    log(f"note: {uri} has only {len(r.trials)} distinct valid kernels within the search's tries")
+        if cfg.pipeline.jobs > 1 and len(uris) > 1:
+            fn.close()
+            in_processes([(u, cfg) for u in uris], cfg.pipeline.jobs, _measure_one, start=_measure_start,
+                         start_args=(reward,), on_done=finished)
+            out["benchmarks"] = {u: out["benchmarks"][u] for u in uris}
+        else:
+            for uri in uris:
+                bar.set_postfix_str(uri.replace("benchmark://lift/", ""))
+                finished((uri,), _measure_one(fn, uri, cfg))
     finally:
         bar.close()
         fn.close()
@@ -343,7 +366,7 @@ def evaluate_stage(cfg: ExperimentConfig, store: str, run_dir: Path, *, progress
                         seeds=range(p.eval_seed, p.eval_seed + p.eval_seeds), reward=reward,
                         out_dir=run_dir / "evaluation", search_options={"model": str(run_dir / "model.npz"),
                                                                       "candidates": KNN_CANDIDATES * p.eval_budget},
-                        log=log, stop_after_s=stop_after_s, progress=progress, command=command)
+                        log=log, stop_after_s=stop_after_s, progress=progress, command=command, jobs=p.jobs)
     except EvaluationStopped as err:
         raise PipelineError(f"evaluate: {err}") from None
 

@@ -31,14 +31,22 @@
 8. report median (the reward's basis), min, IQR, the samples, and GFLOP/s and GB/s from the program's
    static counts.
 
+Steps 2 to 7 hold the device alone (`device_turn`): an exclusive lock on a file named after the device, taken
+by every process of this machine that measures on it, so two searches or evaluation runs measuring at once never
+time their kernels side by side; builds (step 1) and all host work stay concurrent. The wait is phase "queue".
+
 `time_program` is the timing part over any `launch(n) -> seconds per launch`, so it is testable without a
 device. Process isolation lives in `worker.py`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
@@ -428,6 +436,32 @@ class _CheckedLaunches:
         self._checked(1, "one launch after the last")
 
 
+TURN_PREFIX = "lift-gym-device-"
+
+
+def turn_path(fingerprint: str, folder: str | os.PathLike | None = None) -> str:
+    """The lock file of one device on this machine (`device_turn`)."""
+    digest = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
+    return os.path.join(folder or tempfile.gettempdir(), f"{TURN_PREFIX}{digest}.lock")
+
+
+@contextlib.contextmanager
+def device_turn(fingerprint: str, folder: str | os.PathLike | None = None) -> Iterator[None]:
+    """Hold the device `fingerprint` alone: an exclusive `flock` on its lock file, waited for, released on exit
+    or when the holding process dies (the kernel closes its descriptor). Without `fcntl` (not POSIX) no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    fd = os.open(turn_path(fingerprint, folder), os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
 def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase: PhaseHook, fail) -> Measurement:
     from compiler.runtime import cl
 
@@ -435,11 +469,13 @@ def _build_and_measure(dev, program, arrays, golds, config: MeasureConfig, phase
     try:
         phase("build")
         prepared = dev.prepare(program)
-        phase("correctness")
-        checked, nans = _correctness_launch(prepared, arrays, golds, config)
-        launches = _CheckedLaunches(prepared, arrays, golds, config)
-        timing = time_program(launches, config, clock=launches.clock, on_phase=phase)
-        launches.last()
+        phase("queue")
+        with device_turn(dev.info.fingerprint):
+            phase("correctness")
+            checked, nans = _correctness_launch(prepared, arrays, golds, config)
+            launches = _CheckedLaunches(prepared, arrays, golds, config)
+            timing = time_program(launches, config, clock=launches.clock, on_phase=phase)
+            launches.last()
     except RuntimeFailure as err:
         if isinstance(err, LaunchError):
             cl.forget_device(dev)  # the context may be unusable after an asynchronous launch error

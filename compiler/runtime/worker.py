@@ -4,8 +4,9 @@
 the device once and serves measurement requests. The parent validates the request, sends it, and waits:
 up to `config.build_timeout_s` for the build, then `config.time_cap_s + config.watchdog_margin_s` from the
 correctness launch, and as much again from the probe (where the timing's own cap starts). The worker
-reports each phase ("build", "correctness", "probe", "warmup", "samples") before its launches, over the
-pipe and in a marker file, so a hang or crash is attributed:
+reports each phase ("build", "queue", "correctness", "probe", "warmup", "samples") before its launches, over
+the pipe and in a marker file, so a hang or crash is attributed (phase "queue" waits for the device's turn,
+`measure.device_turn`, up to `QUEUE_WAIT_S`):
 
 - no result in time: the worker is killed; status "timeout";
 - the worker dies (segfault, os._exit, driver abort): status "launch" with the exit code and phase;
@@ -65,6 +66,7 @@ FAULTS = ("exit", "segv", "hang", "kill")
 _JOIN_S = 10.0
 DIR_PREFIX = "lift-gym-worker-"
 _OWNED_DIR = re.compile(re.escape(DIR_PREFIX) + r"(\d+)-")
+QUEUE_WAIT_S = 3600.0  # phase "queue": waiting for the device's turn (others' measurements, each under its watchdog)
 LOADED_FACTOR = 1.5  # runnable processes per CPU (1-minute load average) above which a time-out is not trusted
 
 
@@ -461,6 +463,8 @@ class MeasureWorker:
                 phase = msg[1]
                 if phase in ("correctness", "probe"):  # each gets time_cap_s + watchdog_margin_s
                     deadline = time.monotonic() + config.watchdog_s
+                elif phase == "queue":
+                    deadline = time.monotonic() + QUEUE_WAIT_S
                 continue
             result: Measurement = msg[1]
             if result.status == "launch":
@@ -480,7 +484,7 @@ class MeasureWorker:
         if marker:
             where += f" (marker: phase {marker.get('phase')!r}, pid {marker.get('pid')})"
         if code is None:
-            budget = config.build_timeout_s if phase == "build" else config.watchdog_s
+            budget = {"build": config.build_timeout_s, "queue": QUEUE_WAIT_S}.get(phase, config.watchdog_s)
             status, msg = "timeout", f"watchdog: no result within {budget:g} s {where}; worker killed"
         else:
             status, msg = "launch", f"measurement worker died ({_exit_description(code)}) {where}"

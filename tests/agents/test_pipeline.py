@@ -71,6 +71,19 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
         run_pipeline(other, out_dir=run_dir, progress=False, log=lambda s: None)
 
 
+def test_the_measure_stage_in_two_processes_measures_the_kernels_of_one_process(tmp_path):
+    found = {}
+    for jobs in (1, 2):
+        cfg = config_from_dict(pipeline_config(tmp_path, jobs=jobs, measure_presets=0))
+        path = tmp_path / f"measured-{jobs}.sqlite"
+        out = pipeline.measure(cfg, str(path), progress=False, log=lambda s: None)
+        store = MeasurementStore(path)
+        found[jobs] = (list(out["benchmarks"]), {k: v["kernels"] for k, v in out["benchmarks"].items()},
+                       sorted(r.kernel_key for r in store.records()))
+        store.close()
+    assert found[2] == found[1] and found[1][0] == TRAIN and len(found[1][2]) >= 2 * 3  # and the baselines
+
+
 def test_pipeline_needs_evaluation_benchmarks(tmp_path):
     cfg = config_from_dict(pipeline_config(tmp_path, eval_benchmarks=[]))
     with pytest.raises(PipelineError, match=r"pipeline\.eval_benchmarks"):

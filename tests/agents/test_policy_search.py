@@ -206,6 +206,25 @@ def test_runs_go_seed_by_seed_with_the_policy_and_the_reference_first(trained_ru
     assert order == [(b, m, sd) for sd in (0, 1) for b in (GEMV, STENCIL) for m in ("policy", "random", "greedy")]
 
 
+@pytest.mark.slow
+def test_runs_in_several_processes_give_the_runs_of_one_process(trained_run, tmp_path):
+    kw = {"seeds": [0, 1], "reward": ANALYTICAL, "log": lambda s: None}
+    one = evaluate(trained_run.run_dir, [GEMV], 3, ["guided", "random"], out_dir=tmp_path / "one", **kw)
+    lines: list[str] = []
+    two = evaluate(trained_run.run_dir, [GEMV], 3, ["guided", "random"], out_dir=tmp_path / "two",
+                   **{**kw, "log": lines.append}, jobs=2)
+    def ranks(report):  # everything but the wall-clock seconds
+        return {name: {k: v for k, v in m.items() if k != "wall_s"} for name, m in report["summary"].items()}
+
+    def kernels(report):
+        return {(row["benchmark"], name, run["seed"]): [t["kernel_key"] for t in run["trials"]]
+                for row in report["benchmarks"] for name, m in row["methods"].items() for run in m["runs"]}
+
+    assert len(lines) == 6 and ranks(two) == ranks(one)
+    assert kernels(two) == kernels(one) and len(kernels(one)) == 6
+    assert len((tmp_path / "two" / RUNS).read_text().splitlines()) == 6
+
+
 def test_a_proposal_is_tuned_on_the_model_until_no_tuning_neighbour_is_predicted_better(policy, knn_model):
     fn = RewardFunction(ANALYTICAL)
     player = _player(policy, STENCIL, fn)

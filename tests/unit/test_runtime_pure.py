@@ -22,6 +22,7 @@ from compiler.runtime.measure import (
     Measurement,
     check_outputs,
     compare_output,
+    device_turn,
     noise_floor,
     time_program,
 )
@@ -423,6 +424,50 @@ def test_protocol_reports_phases():
     dev = FakeDevice(1e-3)
     time_program(dev.launch, MeasureConfig(), clock=dev.clock, on_phase=seen.append)
     assert seen == ["probe", "warmup", "samples"]
+
+
+def test_a_device_turn_waits_for_the_one_holding_the_device(tmp_path):
+    import threading
+    import time
+
+    events: list[tuple[str, str, float]] = []
+
+    def measure(who: str, hold_s: float) -> None:
+        with device_turn("NVIDIA H200|580", tmp_path):
+            events.append((who, "in", time.monotonic()))
+            time.sleep(hold_s)
+            events.append((who, "out", time.monotonic()))
+
+    first = threading.Thread(target=measure, args=("first", 0.3))
+    first.start()
+    while not events:
+        time.sleep(0.01)
+    second = threading.Thread(target=measure, args=("second", 0.0))
+    second.start()
+    first.join()
+    second.join()
+    assert [(w, e) for w, e, _ in events] == [("first", "in"), ("first", "out"), ("second", "in"), ("second", "out")]
+    with device_turn("another device", tmp_path), device_turn("a third device", tmp_path):
+        pass  # another device's turn is its own lock
+
+
+def test_a_device_turn_comes_back_when_its_holder_is_killed(tmp_path):
+    import subprocess
+    import time
+
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from compiler.runtime.measure import device_turn\n"
+        f"with device_turn('gpu', {str(tmp_path)!r}):\n"
+        "    print('held', flush=True); time.sleep(600)")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        holder.kill()
+        holder.wait(10)
+        t0 = time.monotonic()
+        with device_turn("gpu", tmp_path):
+            assert time.monotonic() - t0 < 5
+    finally:
+        holder.kill()
 
 
 # ---------------------------------------------------------------- records

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from compiler.errors import DeviceNotFound
 from compiler.lowering.stages import canonical_uri
 from compiler.perf.features import FEATURE_NAMES, DeviceModel, program_features
 from compiler.perf.model import ModelUnavailable
@@ -559,9 +560,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
 
     try:
         if jobs > 1 and len(todo) > 1:
-            in_processes([(*t, budget) for t in todo], jobs, _worker_run, start=_worker_start,
-                         start_args=(policy, trusted, reward, shape, options),
-                         on_done=lambda _, result: finished(SearchResult.from_dict(result)), late=late)
+            _run_parallel(todo, jobs, budget, (policy, trusted, reward, shape, options), finished, say, late)
         elif todo:
             fn = RewardFunction(reward)  # one worker and store for every run (each keeps its own evaluation count)
             try:
@@ -583,9 +582,10 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
             results_of[uri].setdefault(name, []).append(r)
     partial = f"{len(order) - missing} of {len(order)} runs" if missing else None
     if missing:
-        log(f"stopped after {stop_after_s:g} s: {partial} finished; the same command goes on from {out / RUNS}")
+        why = f"stopped after {stop_after_s:g} s" if late() else "runs missing"
+        log(f"{why}: {partial} finished; the same command goes on from {out / RUNS}")
         if missing == len(order):
-            raise EvaluationStopped(f"no run finished within {stop_after_s:g} s; rerun the same command to go on "
+            raise EvaluationStopped(f"no run finished ({why}); rerun the same command to go on "
                                     f"(finished runs are kept in {out / RUNS})")
     rows, panels = _rows(results_of, budget, out, None if pol is None else trained)
     report = {"budget": budget, "budgets": list(budgets), "seeds": list(seeds), "seed": seeds[0], "partial": partial,
@@ -643,6 +643,22 @@ def _rows(results_of: dict[str, dict[str, list[SearchResult]]], budget: int, out
     return rows, panels
 
 
+def _run_parallel(todo: list[tuple[int, str, str]], jobs: int, budget: int, start_args: tuple,
+                  finished: Callable[[SearchResult], None], say: Callable[[str], None],
+                  late: Callable[[], bool]) -> None:
+    """`todo`'s runs in `jobs` processes (`agents.parallel`); one whose process could not reach the device is
+    reported and left out (a rerun runs it)."""
+    def ended(task: tuple, result: dict[str, Any]) -> None:
+        if "unavailable" in result:
+            sd, uri, name, _ = task
+            say(f"{uri}  {name}  seed {sd}  not run: {result['unavailable']} (the same command runs it again)")
+        else:
+            finished(SearchResult.from_dict(result))
+
+    in_processes([(*t, budget) for t in todo], jobs, _worker_run, start=_worker_start, start_args=start_args,
+                 on_done=ended, late=late)
+
+
 def _worker_start(policy, trusted: bool, reward: RewardConfig, shape: EnvConfig, options: dict) -> dict[str, Any]:
     """What the runs of one process of `in_processes` share: the policy, a reward source (closed at its exit)."""
     from multiprocessing.util import Finalize
@@ -654,7 +670,12 @@ def _worker_start(policy, trusted: bool, reward: RewardConfig, shape: EnvConfig,
 
 
 def _worker_run(w: dict[str, Any], sd: int, uri: str, name: str, budget: int) -> dict[str, Any]:
-    return _run_method(name, w["pol"], uri, budget, sd, w["fn"], w["shape"], w["options"]).to_dict()
+    """One run's result as a dict, or {"unavailable": why} when its reward source could not reach the device
+    (a context that failed to open): the run is left for a rerun instead of ending the other processes' runs."""
+    try:
+        return _run_method(name, w["pol"], uri, budget, sd, w["fn"], w["shape"], w["options"]).to_dict()
+    except (DeviceNotFound, RewardUnavailable) as err:
+        return {"unavailable": f"{type(err).__name__}: {err}"}
 
 
 class EvaluationStopped(RuntimeError):

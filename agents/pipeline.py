@@ -34,7 +34,8 @@ Stages, each with a progress bar, each resumable (a killed run restarts from wha
 
 `RUN/pipeline.json` records the config and each finished stage. The store is `reward.store` when set, else
 `RUN/measurements.sqlite` (the run is self-contained). A rerun with another config is refused: resume with the
-recorded one (omit `--config`) or choose another `--out`.
+recorded one (omit `--config`) or choose another `--out`. `pipeline.jobs` is not part of that comparison: a run is
+resumed with the jobs of the config given.
 """
 
 from __future__ import annotations
@@ -87,6 +88,13 @@ def _bar(total: int, desc: str, enabled: bool):
     return tqdm(total=total, desc=desc, disable=not enabled, unit="it", dynamic_ncols=True, leave=True)
 
 
+def _results_of(cfg: ExperimentConfig) -> dict[str, Any]:
+    """The config without what changes no result (`pipeline.jobs`): a run resumed with other jobs is the same run."""
+    d = cfg.to_dict()
+    d["pipeline"] = {k: v for k, v in d["pipeline"].items() if k != "jobs"}
+    return d
+
+
 class _RunState:
     """RUN/pipeline.json: the config and the stages done, rewritten atomically after each stage."""
 
@@ -100,9 +108,12 @@ class _RunState:
         if path.exists():
             data = json.loads(path.read_text(encoding="utf-8"))
             recorded = config_from_dict(data["config"], source=str(path))
-            if cfg is not None and cfg.to_dict() != recorded.to_dict():
+            if cfg is not None and _results_of(cfg) != _results_of(recorded):
                 raise PipelineError(f"{run_dir} holds a pipeline run of another config ({data.get('config_path')}): "
                                     f"rerun without --config to resume it, or pass --out elsewhere")
+            if cfg is not None:  # how many processes a stage uses is the resuming command's to choose
+                recorded = dataclasses.replace(recorded, pipeline=dataclasses.replace(recorded.pipeline,
+                                                                                     jobs=cfg.pipeline.jobs))
             return cls(run_dir, data), recorded
         if cfg is None:
             cfg = load_config(DEFAULT_CONFIG)

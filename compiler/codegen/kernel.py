@@ -28,6 +28,7 @@ class Kernel:
     local_size: tuple[int, ...] | None = None
     build_options: tuple[str, ...] = ()
     local_bytes: int = 0  # bytes of the local buffers it declares (per work group), as the code generator sizes them
+    private_bytes: int = 0  # bytes of the private arrays and scalars it declares (per work item), each counted once
 
     @property
     def key(self) -> str:

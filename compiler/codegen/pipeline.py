@@ -221,12 +221,22 @@ def emit(s: CodegenState) -> CodegenState:
             lines.insert(0, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
         kargs = tuple(KernelArg(b.name, b.role, b.scalar.name, b.scalars) for b, _ in args)
         kernels.append(Kernel(k.name, "\n".join(lines), kargs, launch.global_size, launch.local_size,
-                              local_bytes=sum(b.scalars * _itemsize(b) for b in k.locals)))
+                              local_bytes=sum(b.scalars * _itemsize(b) for b in k.locals),
+                              private_bytes=_private_bytes(stmts)))
     flops = sum(k.flops for k in low.kernels)
     nbytes = sum(b.scalars * _itemsize(b) for b in (*low.inputs, low.output))
     result = KernelProgram(tuple(kernels), tuple(b.name for b in low.inputs), (low.output.name,), float(flops),
                            float(nbytes))
     return replace(s, result=result)
+
+
+def _private_bytes(stmts: list[kir.Stmt]) -> int:
+    """Bytes of the private buffers a kernel's statements declare, each name once (at its largest)."""
+    sizes: dict[str, int] = {}
+    for st in kir.walk_stmts(stmts):
+        if isinstance(st, kir.Decl) and st.buf.space == kir.PRIVATE:
+            sizes[st.buf.name] = max(sizes.get(st.buf.name, 0), st.buf.scalars * _itemsize(st.buf))
+    return sum(sizes.values())
 
 
 def _itemsize(b: kir.Buffer) -> int:

@@ -29,7 +29,12 @@ class DeviceLimits:
     `private_mem_bytes_per_item` is a heuristic, not an OpenCL query: past it a kernel still runs but spills
     registers (NVIDIA: 255 registers of 4 bytes per work item). `warp_size` is the SIMD width threads run in
     lockstep (NVIDIA warp, AMD wavefront, 1 for a CPU device). `max_unrolled_calls` is a code-size heuristic: the
-    user-function calls one kernel may contain once its unrolled loops are expanded.
+    user-function calls one kernel may contain once its unrolled loops are expanded. `max_private_bytes_per_item`
+    is a hard limit (inferred, the same for every profile): a kernel whose work items declare more private memory
+    is not offered, because it does not launch: NVIDIA's driver reserves that much local memory for every
+    work item the device can hold at once, and on the H200 a contraction whose random memory decisions made
+    16 MB private arrays per work item failed every launch with OUT_OF_RESOURCES; on a CPU device each work
+    item's arrays live on a thread's stack.
     """
 
     name: str
@@ -45,6 +50,7 @@ class DeviceLimits:
     # heuristic (code size, not an OpenCL limit): user-function calls per kernel after mapSeqUnroll /
     # reduceSeqUnroll are expanded; past it the OpenCL compiler (PoCL's LLVM above all) takes minutes
     max_unrolled_calls: int = 4096
+    max_private_bytes_per_item: int = 64 * 1024
 
     def __post_init__(self):
         sizes = tuple(int(s) for s in self.max_work_item_sizes)

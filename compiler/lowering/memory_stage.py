@@ -22,8 +22,11 @@ one decision each:
   compile are offered per copy (found depth-first in the order of `COPY_MAPPINGS`, at most `COPY_BUDGET` compile
   checks per site);
 - exactness: a value other than KEEP is offered only when its program compiles at the state's sizes (the code
-  generator accepts it) and each kernel's local buffers fit the device's local memory (`local_mem_bytes`), so no
-  value leads to a dead end (the work-group sizes decided next do not depend on address spaces); and only when its
+  generator accepts it), each kernel's local buffers fit the device's local memory (`local_mem_bytes`), and its
+  work items declare no more private memory than `max_private_bytes_per_item` or, when the program before the
+  value already declares more, no more than it (`_private_fits`: a kernel past the limit does not launch; KEEP
+  stays legal whatever the program before it holds), so no value leads to a dead end (the work-group sizes
+  decided next do not depend on address spaces); and only when its
   kernel differs from KEEP's (unrolling a loop of views only, or a loop over a reduction's one-element result,
   generates the same code: such loops are not candidates of the unroll rules at all; nor is the body of a
   reduction's operator a candidate of `toGlobal`, `toLocal` or `toPrivate`: it is written to the accumulator,
@@ -190,7 +193,7 @@ def _copy_variants(program: Program, path: tuple[int, ...], name: str, sizes_key
         hl = _first_high_level_map(q)
         if hl is None:
             budget[0] -= 1
-            if _kernel_key(q, sizes_key, limits) is not None:
+            if _kernel_key(q, sizes_key, limits) is not None and _private_fits(program, q, sizes_key, limits):
                 found.append((name, *chosen))
                 if len(_RESULTS) >= _MAX_RESULTS:
                     _RESULTS.clear()
@@ -238,7 +241,23 @@ def _plain_result(program: Program, path: tuple[int, ...], name: str, sizes_key:
         q = apply(program, name, site_of(program, path), dict(sizes_key))
     except CompilerError:
         return None
-    return q if _kernel_key(q, sizes_key, limits) is not None else None
+    return q if _kernel_key(q, sizes_key, limits) is not None and _private_fits(program, q, sizes_key, limits) else None
+
+
+def _private_bytes(program: Program, sizes_key: tuple) -> int:
+    """The most private memory one work item of the program's kernels declares (0 when it does not compile)."""
+    try:
+        kp = stages.compile_program(program, dict(sizes_key))
+    except _REJECTED:
+        return 0
+    return max((k.private_bytes for k in kp.kernels), default=0)
+
+
+def _private_fits(before: Program, after: Program, sizes_key: tuple, limits: DeviceLimits) -> bool:
+    """Whether a value's program declares no more private memory per work item than the device launches
+    (`max_private_bytes_per_item`), or no more than the program before it already does."""
+    grown = _private_bytes(after, sizes_key)
+    return grown <= limits.max_private_bytes_per_item or grown <= _private_bytes(before, sizes_key)
 
 
 # the code generator's rejections: CompilerError, and the internal errors a program it cannot handle raises

@@ -206,6 +206,16 @@ def test_runs_go_seed_by_seed_with_the_policy_and_the_reference_first(trained_ru
     assert order == [(b, m, sd) for sd in (0, 1) for b in (GEMV, STENCIL) for m in ("policy", "random", "greedy")]
 
 
+def test_a_run_whose_process_cannot_reach_the_device_is_reported_and_left_for_a_rerun(tmp_path):
+    lines: list[str] = []
+    with pytest.raises(EvaluationStopped, match="no run finished"):
+        evaluate(None, [GEMV], 2, ["random", "greedy"], seeds=[0], out_dir=tmp_path, log=lines.append, jobs=2,
+                 reward=RewardConfig(source="measured", device="no such device"))
+    assert sorted(line.split()[1] for line in lines[:2]) == ["greedy", "random"]
+    assert all("not run: DeviceNotFound" in line and "runs it again" in line for line in lines[:2])
+    assert not (tmp_path / RUNS).exists()
+
+
 @pytest.mark.slow
 def test_runs_in_several_processes_give_the_runs_of_one_process(trained_run, tmp_path):
     kw = {"seeds": [0, 1], "reward": ANALYTICAL, "log": lambda s: None}

@@ -92,3 +92,34 @@ def test_stencil_records_of_earlier_env_versions_replay_with_one_column_per_work
     assert s.kernel.key == rec.kernel_key
     unpinned = transition.run(rec.benchmark, rec.actions, rec.seed, replace(config, column_blocks=True))
     assert not transition.is_terminal(unpinned)  # the current version asks colsPerItem after rowsPerItem
+
+
+def _private_bytes(s: transition.State) -> int:
+    from compiler.lowering import stages
+
+    program, sizes, _ = s.decided()
+    return max(k.private_bytes for k in stages.compile_program(program, sizes).kernels)
+
+
+def _memory_growth(limit: int | None, uri: str = MM, episodes: int = 6) -> list[tuple[int, int]]:
+    """(private bytes before, after) of every memory value offered on random walks, each value stepped into."""
+    limits = transition.Config().limits
+    config = Config(limits=replace(limits, max_private_bytes_per_item=limit)) if limit is not None else None
+    rng, seen = np.random.default_rng(3), []
+    for _ in range(episodes):
+        s = to_memory(uri, config)
+        while not transition.is_terminal(s):
+            legal = np.flatnonzero(transition.legal_actions(s))
+            assert legal.size, f"dead end in phase {s.phase.name}"
+            if s.phase is Phase.MEMORY:
+                before = _private_bytes(s)
+                seen += [(before, _private_bytes(transition.step(s, int(a)))) for a in legal]
+            s = transition.step(s, int(rng.choice(legal)))
+    return seen
+
+
+def test_a_memory_value_declaring_more_private_memory_than_a_work_item_launches_is_not_offered():
+    grows = [(b, a) for b, a in _memory_growth(None) if a > b]
+    assert grows, "the walks offer private copies at the default limit"
+    limited = _memory_growth(0)
+    assert limited and all(a <= b for b, a in limited)  # with no private memory to spare, none grows

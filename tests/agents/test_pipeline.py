@@ -69,6 +69,11 @@ def test_pipeline_runs_every_stage_and_resumes(tmp_path, capsys):
     other = config_from_dict(pipeline_config(tmp_path, eval_budget=3))
     with pytest.raises(PipelineError, match="another config"):
         run_pipeline(other, out_dir=run_dir, progress=False, log=lambda s: None)
+    # how many processes run the stages is no part of the run: it resumes with the jobs given
+    again = run_pipeline(config_from_dict(pipeline_config(tmp_path, jobs=3)), out_dir=run_dir, progress=False,
+                         log=lambda s: None)
+    assert {k: m["best_reward"] for k, m in again.report["benchmarks"][0]["methods"].items()} == \
+        {k: m["best_reward"] for k, m in methods.items()}
 
 
 def test_the_measure_stage_in_two_processes_measures_the_kernels_of_one_process(tmp_path):

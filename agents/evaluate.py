@@ -816,7 +816,8 @@ def comparison(report: dict[str, Any], budget: int = 16, *, method: str | None =
     the form of docs/benchmarks/agents_h200.json: the best of the methods that play the policy (by geometric-mean
     best speedup, or `method`) against random, knn and greedy search, each a ratio over the runs both made with
     its 95% bootstrap interval (None for a baseline not run), and the fraction of its runs that reached 90% of
-    the best known kernel within WITHIN evaluations; with the counts of seeds, training programs and evaluated
+    the best known kernel within WITHIN evaluations; with the seeds and runs of that method it covers (`partial`:
+    the report's count of finished runs when the evaluation was cut), the training programs and the evaluated
     programs it never trained on. ValueError when no method played the policy."""
     budgets = report.get("budgets") or [report["budget"]]
     b = budget if budget in budgets else budgets[-1]
@@ -828,13 +829,14 @@ def comparison(report: dict[str, Any], budget: int = 16, *, method: str | None =
         method = max(played, key=lambda m: s[m]["budgets"][str(b)]["geomean_best_speedup"])
     elif method not in played:
         raise ValueError(f"the report has no run of {method!r} at {b} evaluations; it has {', '.join(played)}")
-    out: dict[str, Any] = {"command": command, "budget": b, "seeds": len(report.get("seeds") or [0]),
+    runs = [(row, run) for row in rows for run in row["methods"].get(method, {}).get("runs", [])]
+    out: dict[str, Any] = {"command": command, "budget": b, "seeds": len({run["seed"] for _, run in runs}),
+                           "runs": len(runs), "partial": report.get("partial"),
                            "train_programs": len(report.get("trained_on") or []),
                            "unseen_programs": sum(1 for row in rows if row.get("trained_on") is False)}
     for base in COMPARED:
         pair = summarize(rows, budgets=(b,), reference=base)[method]["budgets"][str(b)] if base in s else None
         out[f"vs_{base}"] = None if pair is None else {k: pair[k] for k in ("ratio", "ci_low", "ci_high")}
-    runs = [(row, run) for row in rows for run in row["methods"].get(method, {}).get("runs", [])]
     fast = [run for row, run in runs if (e := _evals_to(run["curve"][:b], row["target_reward"])) is not None
             and e <= WITHIN]
     out["within5"] = len(fast) / len(runs) if runs else None

@@ -12,7 +12,7 @@ from agents.evaluate import comparison, summarize
 
 BENCHMARKS = ["benchmark://generated-v1/stencil2d-00001", "benchmark://generated-v1/contract-00002",
               "benchmark://lift/mm/small"]
-KEYS = {"command", "budget", "seeds", "train_programs", "unseen_programs", "vs_random", "vs_knn", "vs_greedy",
+KEYS = {"command", "budget", "seeds", "runs", "partial", "train_programs", "unseen_programs", "vs_random", "vs_knn", "vs_greedy",
         "within5", "method"}
 
 
@@ -43,7 +43,8 @@ def test_the_comparison_has_the_tables_form_and_pairs_runs_with_each_baseline():
                    "policy": [(1.5, 2), (1.45, 3), (1.5, 7)]})
     c = comparison(rep, command="lift-gym evaluate ...")
     assert set(c) == KEYS
-    assert c["method"] == "policy" and c["budget"] == 16 and c["seeds"] == 3
+    assert c["method"] == "policy" and c["budget"] == 16 and c["seeds"] == 3 and c["runs"] == 9
+    assert c["partial"] is None
     assert c["train_programs"] == 2 and c["unseen_programs"] == 2
     want = math.exp(sum(math.log(p / r) for p, r in ((1.5, 1.0), (1.45, 1.1), (1.5, 1.0))) / 3)
     assert c["vs_random"]["ratio"] == pytest.approx(want)
@@ -51,6 +52,20 @@ def test_the_comparison_has_the_tables_form_and_pairs_runs_with_each_baseline():
     assert c["vs_greedy"]["ratio"] > 1.0
     # the best known per benchmark is 1.5x: runs at 1.5x (evaluations 2 and 7) and 1.45x (evaluation 3) reach 90%
     assert c["within5"] == pytest.approx(2 / 3)
+
+
+def test_a_cut_evaluation_counts_the_seeds_its_runs_cover():
+    rep = _report({"random": [(1.0, 1), (1.1, 9), (1.0, 2)], "policy": [(1.5, 2), (1.45, 3), (1.5, 7)]})
+    for row in rep["benchmarks"][1:]:  # seeds 1 and 2 finished on the first benchmark only
+        for m in row["methods"].values():
+            m["runs"] = m["runs"][:1]
+    rep["partial"] = "10 of 18 runs"
+    c = comparison({**rep, "summary": summarize(rep["benchmarks"], (8, 16), "random")})
+    assert c["seeds"] == 3 and c["runs"] == 5 and c["partial"] == "10 of 18 runs"
+    for row in rep["benchmarks"]:
+        for m in row["methods"].values():
+            m["runs"] = m["runs"][:1]
+    assert comparison({**rep, "summary": summarize(rep["benchmarks"], (8, 16), "random")})["seeds"] == 1
 
 
 def test_the_better_learned_method_is_compared_and_a_missing_baseline_is_none():

@@ -35,8 +35,11 @@ from compiler.suite import resolve
 from lift_gym.rewards import SOURCES
 from lift_gym.transition import MAX_NODES, MAX_REWRITES, MAX_SLOTS
 
-# sb3-contrib's algorithms that honour action masks; LiftGym rejects an illegal action, so masks are required
-MASKED_ALGORITHMS = ("MaskablePPO",)
+# the algorithms that honour action masks; LiftGym rejects an illegal action, so masks are required. MaskableA2C is
+# synchronous advantage actor-critic (Mnih et al. 2016) through sb3-contrib's MaskablePPO: one epoch over the whole
+# rollout as one batch, so each rollout makes one gradient step at probability ratio 1, where PPO's clipped loss has
+# A2C's gradient; advantages not normalised and RMSprop, as SB3's A2C (agents.train.build_model)
+MASKED_ALGORITHMS = ("MaskablePPO", "MaskableA2C")
 # SB3 / sb3-contrib algorithms that cannot train on LiftGym, and why
 UNMASKED_ALGORITHMS = {
     **dict.fromkeys(("PPO", "A2C", "DQN", "QRDQN", "TRPO", "ARS", "RecurrentPPO"),
@@ -112,7 +115,8 @@ class PolicyConfig:
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """The algorithm and its hyper-parameters (MaskablePPO's constructor arguments)."""
+    """The algorithm and its hyper-parameters (MaskablePPO's constructor arguments). With MaskableA2C,
+    `batch_size`, `n_epochs` and `clip_range` do not apply: one gradient step per rollout of n_steps x n_envs."""
 
     algorithm: str = "MaskablePPO"
     total_steps: int = 20_000
@@ -561,7 +565,7 @@ def _cross_checks(cfg: ExperimentConfig, errors: list[str]) -> None:
                       f"{max_rollout_steps()} steps (set {ROLLOUT_ENV} to raise it)")
     if len(cfg.policy.net_arch) > MAX_LAYERS:
         errors.append(f"policy.net_arch: {len(cfg.policy.net_arch)} layers, more than the limit of {MAX_LAYERS}")
-    if t.batch_size > t.n_steps * e.n_envs:
+    if t.algorithm != "MaskableA2C" and t.batch_size > t.n_steps * e.n_envs:  # A2C: the rollout is the batch
         errors.append(f"train.batch_size: {t.batch_size} is larger than a rollout (train.n_steps x env.n_envs = "
                       f"{t.n_steps * e.n_envs})")
     if cfg.policy.head == "node" and cfg.policy.extractor != "nodes":

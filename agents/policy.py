@@ -92,4 +92,14 @@ def policy_kwargs(cfg: PolicyConfig) -> dict[str, Any]:
     return kw
 
 
-__all__ = ["NodePoolExtractor", "policy_class", "policy_kwargs"]
+def optimizer_kwargs(algorithm: str) -> dict[str, Any]:
+    """The `policy_kwargs` entries of the optimiser `algorithm` trains with: RMSprop as SB3's A2C for MaskableA2C,
+    none (SB3's Adam) otherwise."""
+    if algorithm != "MaskableA2C":
+        return {}
+    import torch
+
+    return {"optimizer_class": torch.optim.RMSprop, "optimizer_kwargs": {"alpha": 0.99, "eps": 1e-5, "weight_decay": 0}}
+
+
+__all__ = ["NodePoolExtractor", "optimizer_kwargs", "policy_class", "policy_kwargs"]

@@ -67,18 +67,23 @@ def progress_kind() -> str:
 
 
 def build_model(cfg: ExperimentConfig, venv):
-    """A fresh MaskablePPO for `cfg` on `venv` (the policy class and network from `cfg.policy`)."""
+    """A fresh MaskablePPO for `cfg` on `venv` (the policy class and network from `cfg.policy`); for MaskableA2C
+    one configured as A2C (one epoch, the whole rollout as one batch, RMSprop, advantages as they are)."""
     # sb3_contrib and agents.policy (a torch network) load torch: imported only when training
     from sb3_contrib import MaskablePPO
 
-    from .policy import policy_class, policy_kwargs
+    from .policy import optimizer_kwargs, policy_class, policy_kwargs
 
     t = cfg.train
+    kwargs = {**policy_kwargs(cfg.policy), **optimizer_kwargs(t.algorithm)}
+    if t.algorithm == "MaskableA2C":  # one step per rollout at ratio 1: A2C's gradient (agents.config)
+        update = {"batch_size": t.n_steps * venv.num_envs, "n_epochs": 1, "normalize_advantage": False}
+    else:
+        update = {"batch_size": t.batch_size, "n_epochs": t.n_epochs, "clip_range": t.clip_range}
     return MaskablePPO(policy_class(cfg.policy), venv, learning_rate=t.learning_rate, n_steps=t.n_steps,
-                       batch_size=t.batch_size, n_epochs=t.n_epochs, gamma=t.gamma, gae_lambda=t.gae_lambda,
-                       clip_range=t.clip_range, ent_coef=t.ent_coef, vf_coef=t.vf_coef,
-                       max_grad_norm=t.max_grad_norm, policy_kwargs=policy_kwargs(cfg.policy), seed=t.seed,
-                       device=t.device, verbose=cfg.run.verbose)
+                       gamma=t.gamma, gae_lambda=t.gae_lambda, ent_coef=t.ent_coef, vf_coef=t.vf_coef,
+                       max_grad_norm=t.max_grad_norm, policy_kwargs=kwargs, seed=t.seed, device=t.device,
+                       verbose=cfg.run.verbose, **update)
 
 
 def _new_run(cfg: ExperimentConfig, config_path: str | None, out_dir: str | Path | None) -> Manifest:

@@ -88,11 +88,12 @@ def pickled_entries(path: str | Path) -> list[str]:
 
 def custom_objects(cfg: ExperimentConfig) -> dict[str, Any]:
     """Replacements for every pickled entry of a MaskablePPO zip trained with `cfg` (see the module docstring)."""
-    from .policy import policy_class, policy_kwargs  # loads torch: only when a policy is loaded
+    from .policy import optimizer_kwargs, policy_class, policy_kwargs  # loads torch: only when a policy is loaded
 
     t, env = cfg.train, cfg.env
     layout = TransitionConfig(max_rewrites=env.max_rewrites, max_nodes=env.max_nodes, n_slots=env.n_slots).layout
-    return {"policy_class": policy_class(cfg.policy), "policy_kwargs": policy_kwargs(cfg.policy),
+    return {"policy_class": policy_class(cfg.policy),
+            "policy_kwargs": {**policy_kwargs(cfg.policy), **optimizer_kwargs(t.algorithm)},
             "observation_space": encode.observation_space(env.max_nodes, env.n_slots),
             "action_space": spaces.Discrete(layout.n), "lr_schedule": None, "learning_rate": float(t.learning_rate),
             "clip_range": float(t.clip_range), "clip_range_vf": None, "rollout_buffer_class": None,

@@ -12,8 +12,8 @@ from agents.evaluate import comparison, summarize
 
 BENCHMARKS = ["benchmark://generated-v1/stencil2d-00001", "benchmark://generated-v1/contract-00002",
               "benchmark://lift/mm/small"]
-KEYS = {"command", "budget", "seeds", "runs", "partial", "train_programs", "unseen_programs", "vs_random", "vs_knn", "vs_greedy",
-        "within5", "method"}
+KEYS = {"command", "budget", "seeds", "runs", "partial", "train_programs", "unseen_programs", "vs_random", "vs_knn",
+        "vs_greedy", "within5", "method"}
 
 
 def _curve(best: float, at: int, length: int = 16) -> list[float]:

@@ -23,5 +23,5 @@ def test_masked_a2c_makes_one_rmsprop_step_per_rollout_over_the_whole_rollout(tm
 
 
 def test_an_algorithm_without_masks_is_refused_with_the_masked_ones_named():
-    with pytest.raises(ConfigError, match="A2C cannot train on LiftGym.*MaskablePPO or MaskableA2C"):
+    with pytest.raises(ConfigError, match=r"A2C cannot train on LiftGym.*MaskablePPO or MaskableA2C"):
         config_from_dict(tiny_config(train={"algorithm": "A2C"}))

@@ -554,6 +554,7 @@ def evaluate(policy: str | Path | None, benchmarks: Sequence[str], budget: int, 
             todo.append((sd, uri, name))
         else:
             say(_progress(uri, r) + f"  [{RUNS}]")
+
     def finished(r: SearchResult) -> None:
         done.add(r)
         say(_progress(r.uri, r))

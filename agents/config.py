@@ -133,6 +133,7 @@ class TrainConfig:
     max_grad_norm: float = 0.5
     device: str = "cpu"  # torch device: cpu | cuda | auto
     torch_threads: int = 1  # torch.set_num_threads for training (0: torch's default); small nets run best on 1
+    imitation_epochs: int = 0  # > 0: a fresh run first fits the best named lowering's episodes (agents.imitation)
 
 
 @dataclass(frozen=True)
@@ -489,6 +490,7 @@ CHECKS: dict[type, dict[str, _Check | tuple[str, _Check, int]]] = {
         "n_epochs": int_between(1, 10**4), "gamma": unit_interval, "gae_lambda": unit_interval,
         "clip_range": positive_number, "ent_coef": nonneg_number, "vf_coef": nonneg_number,
         "max_grad_norm": positive_number, "device": string, "torch_threads": int_between(0, 1024),
+        "imitation_epochs": int_between(0, 10**4),
     },
     RunConfig: {
         "out_dir": out_dir, "checkpoint_every": int_between(1, 10**12), "keep_checkpoints": int_between(1, 10**4),

@@ -59,6 +59,7 @@ from typing import Any
 import numpy as np
 from gymnasium.error import InvalidAction
 
+from compiler.errors import CompilerError
 from compiler.lowering.presets import default_preset, named_preset
 from compiler.lowering.stages import MAP_CODES, resolve
 from compiler.lowering.templates import templates_of
@@ -613,22 +614,30 @@ def tuning_neighbours(done: State, step: Callable[[State, int], State] = transit
     return tuning_moves(done, 1, 0, step)[0]
 
 
-def _named_episodes(s: Search, strategy: str) -> tuple[list[str], list[State]]:
-    """The named lowerings with parameters that the start state offers, and the episodes of the generic default and
-    of each of them at its default values (one that is not an episode of this env is left out, with a note)."""
-    start = s.start
+def named_episodes(start: State, strategy: str = "named lowerings") -> tuple[list[str], list[State], list[str]]:
+    """The named lowerings with parameters that the start state offers, the finished episodes of the generic
+    default and of each of them at its default values, and a note for each one that is not an episode of this env
+    (left out)."""
     bench, sizes = resolve(start.uri)
     names = [n for n in templates_of(bench) if transition.legal_actions(start)[start.config.layout.template(n)]]
     firsts: list[State] = []
+    notes: list[str] = []
     for label, p in (("the generic default", default_preset(bench, sizes)),
                      *((n, named_preset(bench, n, sizes)) for n in names)):
         if p is None:
             continue
         try:
             firsts.append(play_preset(start, p))
-        except InvalidAction as err:  # e.g. the preset rewrites more often than the env's horizon allows
-            s.notes.append(f"{strategy}: {label} is not an episode of this env ({err}); left out")
+        except (InvalidAction, CompilerError) as err:  # e.g. the preset rewrites more than the env's horizon allows
+            notes.append(f"{strategy}: {label} is not an episode of this env ({err}); left out")
             names = [n for n in names if n != label]
+    return names, firsts, notes
+
+
+def _named_episodes(s: Search, strategy: str) -> tuple[list[str], list[State]]:
+    """`named_episodes` of the search's start state, its notes added to the search's."""
+    names, firsts, notes = named_episodes(s.start, strategy)
+    s.notes.extend(notes)
     return names, firsts
 
 
@@ -824,5 +833,5 @@ def search(uri: str, strategy: str, budget: int, *, seed: int = 0, reward: Rewar
 
 
 __all__ = ["FAILURE_REASONS", "STRATEGIES", "BudgetExhausted", "Evaluator", "SearchResult", "Trial", "complete",
-           "complete_near", "default_action", "failure_of", "failure_summary", "search", "tuning_moves",
-           "tuning_neighbours"]
+           "complete_near", "default_action", "failure_of", "failure_summary", "named_episodes", "search",
+           "tuning_moves", "tuning_neighbours"]

@@ -152,6 +152,10 @@ def train(cfg: ExperimentConfig | None, *, config_path: str | None = None, resum
     try:
         model = build_model(cfg, venv) if model_path is None else load_maskable_ppo(
             model_path, cfg, trusted=trusted, env=venv, device=cfg.train.device)
+        if model_path is None and cfg.train.imitation_epochs:  # a fresh model: its imitation start first
+            from .imitation import imitate
+
+            manifest.update(imitation=imitate(model, cfg, log))
         start = int(model.num_timesteps)
         remaining = cfg.train.total_steps - start
         if remaining <= 0:

@@ -350,6 +350,9 @@ def preset_chooser(preset) -> Chooser:
                 return ("rewrite", position[name], site)
             return STOP
         if d.stage is Stage.MAPPING:
+            if len(s.codes) >= len(preset.mapping):  # e.g. a horizon that took none of the preset's rewrites
+                raise CompilerError(f"mapping: the named lowering maps {len(preset.mapping)} maps; this program "
+                                    f"asks for map #{len(s.codes) + 1} (its rewrites were not all taken)")
             return preset.mapping[len(s.codes)]
         if d.stage is Stage.MEMORY:  # a named lowering's memory is the mapped program's as it is
             return KEEP

@@ -58,7 +58,7 @@ from lift_gym.rewards import RewardConfig, RewardFunction, RewardUnavailable, fi
 from lift_gym.transition import Config, State
 
 from .config import EnvConfig, config_from_dict
-from .parallel import in_processes
+from .parallel import in_processes, process_reward
 from .plot import plot_best_so_far
 from .runs import find_run, write_json, write_text
 from .search import STRATEGIES, BudgetExhausted, Evaluator, SearchResult, search, tuning_neighbours
@@ -662,12 +662,8 @@ def _run_parallel(todo: list[tuple[int, str, str]], jobs: int, budget: int, star
 
 def _worker_start(policy, trusted: bool, reward: RewardConfig, shape: EnvConfig, options: dict) -> dict[str, Any]:
     """What the runs of one process of `in_processes` share: the policy, a reward source (closed at its exit)."""
-    from multiprocessing.util import Finalize
-
-    fn = RewardFunction(reward)
-    Finalize(None, fn.close, exitpriority=10)
-    return {"pol": load_policy(policy, trusted=trusted) if policy is not None else None, "fn": fn, "shape": shape,
-            "options": options}
+    return {"pol": load_policy(policy, trusted=trusted) if policy is not None else None,
+            "fn": process_reward(reward), "shape": shape, "options": options}
 
 
 def _worker_run(w: dict[str, Any], sd: int, uri: str, name: str, budget: int) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
+from lift_gym.rewards import RewardConfig, RewardFunction
+
 _STATE: dict[str, Any] = {}  # in a task process: what `start` returned
 
 
@@ -29,6 +31,15 @@ def _start(start: Callable[..., Any], args: tuple) -> None:
 
 def _work(work: Callable[..., Any], task: tuple) -> Any:
     return work(_STATE["shared"], *task)
+
+
+def process_reward(reward: RewardConfig) -> RewardFunction:
+    """A reward source for the tasks of this process, closed when the process exits (a `start` or part of one)."""
+    from multiprocessing.util import Finalize
+
+    fn = RewardFunction(reward)
+    Finalize(None, fn.close, exitpriority=10)  # run by multiprocessing's exit of a pool process (atexit is not)
+    return fn
 
 
 def in_processes(tasks: Sequence[tuple], jobs: int, work: Callable[..., Any], *, start: Callable[..., Any],
@@ -55,4 +66,4 @@ def in_processes(tasks: Sequence[tuple], jobs: int, work: Callable[..., Any], *,
             raise
 
 
-__all__ = ["in_processes"]
+__all__ = ["in_processes", "process_reward"]

@@ -58,7 +58,7 @@ from lift_gym.rewards import RewardConfig, RewardFunction
 from .config import ExperimentConfig, RewardSection, config_from_dict, load_config
 from .envs import reward_config
 from .evaluate import EvaluationStopped, evaluate, load_policy, summarize, table
-from .parallel import in_processes
+from .parallel import in_processes, process_reward
 from .refit import Pick, pick_stats, policy_picks
 from .runs import Manifest, write_json, write_text
 from .search import search
@@ -152,14 +152,6 @@ def _measure_one(fn: RewardFunction, uri: str, cfg: ExperimentConfig) -> dict[st
             "wall_s": round(r.wall_s, 2), "random": len(r.trials)}
 
 
-def _measure_start(reward: RewardConfig) -> RewardFunction:
-    from multiprocessing.util import Finalize
-
-    fn = RewardFunction(reward)
-    Finalize(None, fn.close, exitpriority=10)
-    return fn
-
-
 def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Log = print) -> dict[str, Any]:
     """Stage 1: measure random valid kernels of each measure benchmark into `store`; per-benchmark counts.
     With `pipeline.jobs` > 1 the benchmarks are measured in that many processes at once (`agents.parallel`)."""
@@ -182,7 +174,7 @@ def measure(cfg: ExperimentConfig, store: str, *, progress: bool = True, log: Lo
     try:
         if cfg.pipeline.jobs > 1 and len(uris) > 1:
             fn.close()
-            in_processes([(u, cfg) for u in uris], cfg.pipeline.jobs, _measure_one, start=_measure_start,
+            in_processes([(u, cfg) for u in uris], cfg.pipeline.jobs, _measure_one, start=process_reward,
                          start_args=(reward,), on_done=finished)
             out["benchmarks"] = {u: out["benchmarks"][u] for u in uris}
         else:
